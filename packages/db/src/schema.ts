@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Region key -> amount in minor units of that region's currency. */
+export type RegionPrices = Record<string, number>;
+
+export interface ProductVariant {
+  name: string;
+  options: string[];
+}
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const regions = pgTable('regions', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull(),
+  /** ISO 3166-1 alpha-2 codes of the countries this region prices for. */
+  countries: text('countries').array().notNull(),
+  /** Upper edges of the price bands shown as search facets, in minor units, ascending. */
+  priceBands: jsonb('price_bands').$type<number[]>().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const shippingLocations = pgTable('shipping_locations', {
+  countryCode: text('country_code').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const config = pgTable('config', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    parentId: uuid('parent_id'),
+    /** Dot-joined keys from the root, e.g. `electronics.laptops`. */
+    path: text('path').notNull(),
+    image: text('image'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('categories_path_idx').on(t.path), index('categories_parent_idx').on(t.parentId)],
+);
+
+export const merchants = pgTable('merchants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  logo: text('logo'),
+  countryCode: text('country_code').notNull(),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paramName: text('param_name').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Extra search words (brand, category names) kept beside the name. */
+    keywords: text('keywords').notNull().default(''),
+    categoryId: uuid('category_id').references(() => categories.id),
+    merchantId: uuid('merchant_id').references(() => merchants.id),
+    price: jsonb('price').$type<RegionPrices>().notNull(),
+    variants: jsonb('variants').$type<ProductVariant[]>().notNull().default([]),
+    /** Stock of a product without variants; with variants the variant paths hold the stock. */
+    stock: integer('stock').notNull().default(0),
+    mainImage: text('main_image'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    sourceMarketPlace: text('source_market_place'),
+    sourceUrl: text('source_url'),
+    disabled: boolean('disabled').notNull().default(false),
+    /** Shipping weight in grams. */
+    weight: integer('weight').notNull().default(0),
+    /** Derived on every write: whether any unit can be bought. Kept for the in-stock filter. */
+    inStock: boolean('in_stock').notNull().default(false),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', keywords), 'B') || setweight(to_tsvector('english', description), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_category_idx').on(t.categoryId),
+    index('products_merchant_idx').on(t.merchantId),
+    index('products_newest_idx').on(t.createdAt.desc(), t.id),
+  ],
+);
+
+export const productVariantPaths = pgTable(
+  'product_variant_paths',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Slash-separated option indexes, one per variant: `0/2`. */
+    path: text('path').notNull(),
+    price: jsonb('price').$type<RegionPrices>().notNull(),
+    stock: integer('stock').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.path] })],
+);
+
+/** One row per product and region: the lowest and highest price, for price filters and sorting. */
+export const productRegionPrices = pgTable(
+  'product_region_prices',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    regionKey: text('region_key').notNull(),
+    minPrice: integer('min_price').notNull(),
+    maxPrice: integer('max_price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.regionKey] }),
+    index('product_region_prices_sort_idx').on(t.regionKey, t.minPrice, t.productId),
+  ],
+);
+
+export const banners = pgTable('banners', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  image: text('image').notNull(),
+  link: text('link'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const popups = pgTable('popups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  link: text('link'),
+  image: text('image'),
+  enabled: boolean('enabled').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const homeProductGroups = pgTable('home_product_groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** A group either lists products by hand or follows a category (its whole subtree). */
+  categoryId: uuid('category_id').references(() => categories.id),
+  productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  productLimit: integer('product_limit').notNull().default(12),
+  sortOrder: integer('sort_order').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export interface ImagePageBlock {
+  image: string;
+  alt: string;
+  link?: string | null;
+}
+
+export const imagePages = pgTable('image_pages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  blocks: jsonb('blocks').$type<ImagePageBlock[]>().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const recentlyViewed = pgTable(
+  'recently_viewed',
+  {
+    /** Anonymous visitor id from the visitor cookie. */
+    visitorId: text('visitor_id').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.visitorId, t.productId] }),
+    index('recently_viewed_visitor_idx').on(t.visitorId, t.viewedAt.desc()),
+  ],
+);
