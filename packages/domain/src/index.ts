@@ -1,1 +1,6 @@
 export * from './catalogue';
+export * from './dates';
+export * from './errors';
+export * from './money';
+export * from './numbers';
+export * from './countries';

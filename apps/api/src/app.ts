@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from '@kedai/db';
+import type { AppConfig } from './platform/config';
+import { registerErrorHandling } from './platform/errors';
+import { systemRoutes } from './modules/system/routes';
+import { regionRoutes } from './modules/regions/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { merchantRoutes } from './modules/merchants/routes';
+import { contentRoutes } from './modules/content/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  /** Pino logger options or false; tests pass false. */
+  logger?: boolean | object;
+}
+
+/** Builds the whole API without listening: `server.ts` listens, tests use `app.inject`. */
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Never echo internals: our handler builds every error answer.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(cors, {
+    origin: config.webOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kedai API',
+        description: 'Storefront API: the calls of spec §7. Every non-2xx answer is an ErrorEnvelope.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // The embedded assets host; production may point ASSETS_URL at a CDN instead.
+  mkdirSync(config.assetsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.assetsDir,
+    prefix: '/assets/',
+    maxAge: '7d',
+    immutable: false,
+    decorateReply: false,
+  });
+
+  await app.register(systemRoutes);
+  await app.register(regionRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(merchantRoutes);
+  await app.register(contentRoutes);
+
+  await app.ready();
+  return app;
+}

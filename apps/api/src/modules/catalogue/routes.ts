@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CategoryList,
+  ErrorEnvelope,
+  IdParam,
+  ProductDetail,
+  ProductFlags,
+  ProductList,
+  SearchQuery,
+  SearchResult,
+} from '@kedai/contract';
+import { visitorId } from '../../platform/visitor';
+import { categoryTree } from './categories';
+import { searchProducts } from './search';
+import { getProduct, productFlags, recentlyViewed, recordView } from './service';
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['products'];
+  const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
+
+  app.get(
+    '/product/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search and browse the catalogue with filters, facets and paging',
+        querystring: SearchQuery,
+        response: { 200: SearchResult, ...errors },
+      },
+    },
+    async (request) => searchProducts(app.db, request.query),
+  );
+
+  app.get(
+    '/product/one/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product by uuid or paramName; records the view for the visitor',
+        params: IdParam,
+        response: { 200: ProductDetail, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const product = await getProduct(app.db, request.params.id);
+      const visitor = visitorId(request, reply);
+      if (visitor && !product.disabled) await recordView(app.db, visitor, product.uuid);
+      return product;
+    },
+  );
+
+  app.get(
+    '/product/categories',
+    { schema: { tags, summary: 'The category tree, parents before children', response: { 200: CategoryList } } },
+    async () => ({ categories: (await categoryTree(app.db)).list }),
+  );
+
+  app.get(
+    '/product/:id/flags',
+    {
+      schema: {
+        tags,
+        summary: 'What a product page needs to know beyond the product',
+        params: IdParam,
+        response: { 200: ProductFlags, ...errors },
+      },
+    },
+    async (request) => productFlags(app.db, request.params.id),
+  );
+
+  app.get(
+    '/product/recently_viewed',
+    {
+      schema: {
+        tags,
+        summary: "The visitor's recently viewed products, newest first",
+        response: { 200: ProductList },
+      },
+    },
+    async (request, reply) => ({ products: await recentlyViewed(app.db, visitorId(request, reply)) }),
+  );
+};

@@ -1,0 +1,131 @@
+import { AppError } from '@kedai/domain';
+import { sql, queryRows, type Database, type SQL } from '@kedai/db';
+import type { SearchQuery, SearchResult } from '@kedai/contract';
+import { regionCurrencies, resolveRegion } from '../regions/service';
+import { findMerchant } from '../merchants/service';
+import { categoryTree, findCategory, subtreeIds } from './categories';
+import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './products';
+
+export const DEFAULT_SEARCH_LIMIT = 24;
+
+const inList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+
+/**
+ * Catalogue search: full-text relevance (English stemming: "laptops" finds "laptop") plus trigram
+ * word similarity on the name for typos ("lapton" finds "laptop"), filters, facets and stable paging
+ * (every sort ends on the product id, so equal keys never swap between pages).
+ */
+export async function searchProducts(db: Database, query: SearchQuery): Promise<SearchResult> {
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    throw new AppError('general/argument_error', ['minPrice must not be above maxPrice']);
+  }
+  const region = await resolveRegion(db, query.region);
+  const q = query.q ? query.q : undefined;
+  const sort = query.sort ?? (q ? 'relevance' : 'newest');
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_SEARCH_LIMIT;
+
+  // Conditions every facet shares; the merchant and price conditions are kept apart so that
+  // each of those facets can count what picking another value would give.
+  const shared: SQL[] = [sql`NOT p.disabled`];
+  if (q) shared.push(sql`(p.search_vector @@ websearch_to_tsquery('english', ${q}) OR ${q} <% p.name)`);
+  if (query.category) {
+    const category = await findCategory(db, query.category);
+    shared.push(sql`p.category_id IN (${inList(await subtreeIds(db, category))})`);
+  }
+  if (query.inStock) shared.push(sql`p.in_stock`);
+  const merchantCondition = query.merchant
+    ? sql`p.merchant_id = ${(await findMerchant(db, query.merchant)).id}::uuid`
+    : sql`TRUE`;
+  const priceParts: SQL[] = [];
+  if (query.minPrice !== undefined) priceParts.push(sql`rp.min_price >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) priceParts.push(sql`rp.min_price <= ${query.maxPrice}`);
+  const priceCondition = priceParts.length ? sql.join(priceParts, sql` AND `) : sql`TRUE`;
+
+  const from = sql`FROM products p
+    JOIN product_region_prices rp ON rp.product_id = p.id AND rp.region_key = ${region.key}`;
+  const where = sql.join(shared, sql` AND `);
+  const score = q
+    ? sql`ts_rank_cd(p.search_vector, websearch_to_tsquery('english', ${q})) + word_similarity(${q}, p.name)`
+    : sql`0`;
+  const order = {
+    relevance: sql`${score} DESC, p.created_at DESC, p.id`,
+    price_asc: sql`rp.min_price ASC, p.id`,
+    price_desc: sql`rp.min_price DESC, p.id`,
+    newest: sql`p.created_at DESC, p.id`,
+  }[sort];
+  const edges = region.priceBands;
+  const band = edges.length
+    ? sql`width_bucket(min_price, ARRAY[${sql.join(edges.map((e) => sql`${e}::int`), sql`, `)}])`
+    : sql`0`;
+
+  const [rows, facetRows, currencies, tree] = await Promise.all([
+    queryRows<SummaryRow>(
+      db,
+      sql`SELECT ${SUMMARY_COLUMNS}
+          ${from} LEFT JOIN merchants m ON m.id = p.merchant_id
+          WHERE ${where} AND ${merchantCondition} AND ${priceCondition}
+          ORDER BY ${order}
+          LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    ),
+    queryRows<{ kind: string; key: string | null; count: number }>(
+      db,
+      sql`WITH base AS MATERIALIZED (
+            SELECT p.category_id, p.merchant_id, rp.min_price,
+                   ${merchantCondition} AS in_merchant, ${priceCondition} AS in_price
+            ${from} WHERE ${where})
+          SELECT 'total' AS kind, NULL AS key, count(*)::int AS count FROM base WHERE in_merchant AND in_price
+          UNION ALL
+          SELECT 'category', category_id::text, count(*)::int FROM base WHERE in_merchant AND in_price GROUP BY category_id
+          UNION ALL
+          SELECT 'merchant', merchant_id::text, count(*)::int FROM base WHERE in_price GROUP BY merchant_id
+          UNION ALL
+          SELECT 'band', (${band})::text, count(*)::int FROM base WHERE in_merchant GROUP BY 2`,
+    ),
+    regionCurrencies(db),
+    categoryTree(db),
+  ]);
+
+  const total = facetRows.find((row) => row.kind === 'total')?.count ?? 0;
+
+  // Leaf counts roll up to every ancestor: "Electronics" counts its laptops and phones.
+  const categoryCounts = new Map<string, number>();
+  for (const row of facetRows.filter((r) => r.kind === 'category' && r.key)) {
+    const category = tree.byId.get(row.key!);
+    if (!category) continue;
+    const parts = category.path.split('.');
+    for (let i = 1; i <= parts.length; i++) {
+      const ancestor = tree.byPath.get(parts.slice(0, i).join('.'));
+      if (ancestor) categoryCounts.set(ancestor.id, (categoryCounts.get(ancestor.id) ?? 0) + row.count);
+    }
+  }
+  const merchantIds = facetRows.filter((r) => r.kind === 'merchant' && r.key).map((r) => r.key!);
+  const merchants = await Promise.all(merchantIds.map((id) => findMerchant(db, id)));
+  const merchantCounts = new Map(facetRows.filter((r) => r.kind === 'merchant' && r.key).map((r) => [r.key!, r.count]));
+  const bandCounts = new Map(facetRows.filter((r) => r.kind === 'band').map((r) => [Number(r.key), r.count]));
+
+  return {
+    products: rows.map((row) => toSummary(row, currencies)),
+    total,
+    page,
+    limit,
+    pages: Math.ceil(total / limit),
+    region: region.key,
+    currency: region.currency,
+    sort,
+    facets: {
+      categories: tree.list
+        .filter((c) => categoryCounts.has(c.id))
+        .map((c) => ({ id: c.id, name: c.name, path: c.path, count: categoryCounts.get(c.id)! })),
+      merchants: merchants
+        .map((m) => ({ id: m.id, slug: m.slug, name: m.name, count: merchantCounts.get(m.id) ?? 0 }))
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+      // Band i holds prices from edge i-1 up to just below edge i; the last has no upper bound.
+      priceBands: [...edges.keys(), edges.length].map((i) => ({
+        min: i === 0 ? 0 : edges[i - 1]!,
+        max: i < edges.length ? edges[i]! - 1 : null,
+        count: bandCounts.get(i) ?? 0,
+      })),
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { Database } from '@kedai/db';
+
+/**
+ * Small read-through cache for reference data (regions, categories, config) that every catalogue
+ * request needs and staff change rarely. Entries expire after a short time, so several API
+ * processes converge without coordination; keyed per database so tests never share entries.
+ */
+const caches = new WeakMap<Database, Map<string, { value: Promise<unknown>; expires: number }>>();
+
+export const REFERENCE_TTL_MS = 30_000;
+
+export function cached<T>(db: Database, key: string, load: () => Promise<T>, ttlMs = REFERENCE_TTL_MS): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  const now = Date.now();
+  if (hit && hit.expires > now) return hit.value as Promise<T>;
+  const value = load();
+  cache.set(key, { value, expires: now + ttlMs });
+  // A failed load is not remembered.
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+export function invalidate(db: Database, key?: string) {
+  if (key === undefined) caches.delete(db);
+  else caches.get(db)?.delete(key);
+}

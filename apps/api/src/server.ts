@@ -1,0 +1,56 @@
+import { migrateDatabase, openDatabase } from '@kedai/db';
+import { isEmpty, seedDemo } from '@kedai/db/seed';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './platform/config';
+
+/** Starts the API: checks config, migrates, seeds an empty database, listens, shuts down cleanly. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, poolSize: config.databasePoolSize });
+  log.info({ database: handle.kind }, 'database open');
+  await migrateDatabase(handle);
+  if (config.seedDemo && (await isEmpty(handle.db))) {
+    log.info('empty database: seeding the demo catalogue');
+    const { products } = await seedDemo(handle.db, { assetsDir: config.assetsDir, log: (msg) => log.info(msg) });
+    log.info({ products }, 'demo catalogue seeded');
+  }
+
+  const app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await handle.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '@kedai/db';
+import { createTestDatabase } from '@kedai/db/testing';
+import { seedDemo } from '@kedai/db/seed';
+import { buildApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/platform/config';
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), optionally seeded. */
+export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kedai-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const handle = await createTestDatabase();
+  if (options.seed !== false) await seedDemo(handle.db, { assetsDir: config.assetsDir });
+  const app = await buildApp({ config, db: handle.db, logger: false });
+  return {
+    app,
+    handle,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET through `app.inject`, with the JSON body parsed. */
+export async function get<T = any>(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: response.json() as T, headers: response.headers, response };
+}
+
+export function expectEnvelope(body: unknown, errorCode: string) {
+  const envelope = body as { errorCode: string; error: string; params: unknown[] };
+  if (envelope.errorCode !== errorCode) {
+    throw new Error(`expected errorCode ${errorCode}, got ${JSON.stringify(body)}`);
+  }
+  if (typeof envelope.error !== 'string' || !Array.isArray(envelope.params)) {
+    throw new Error(`not an error envelope: ${JSON.stringify(body)}`);
+  }
+  if (JSON.stringify(body).includes('    at ')) throw new Error('stack trace leaked');
+}

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@kedai/db';
+import type { Category, Product, SearchResult } from '@kedai/contract';
+import { createTestApp, expectEnvelope, get, type TestApp } from '../helpers';
+
+let t: TestApp;
+let categories: Category[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  categories = (await get<{ categories: Category[] }>(t.app, '/product/categories')).body.categories;
+});
+afterAll(() => t?.close());
+
+const search = (query: string) => get<SearchResult>(t.app, `/product/search?${query}`);
+const laptops = () => categories.find((c) => c.path.endsWith('.laptops') || c.key === 'laptops')!;
+
+describe('GET /product/categories', () => {
+  it('lists a tree of at least 8 categories on 2+ levels, parents before children', () => {
+    expect(categories.length).toBeGreaterThanOrEqual(8);
+    const seen = new Set<string>();
+    for (const category of categories) {
+      if (category.parent) {
+        expect(seen.has(category.parent)).toBe(true);
+        const parent = categories.find((c) => c.id === category.parent)!;
+        expect(category.path).toBe(`${parent.path}.${category.key}`);
+        expect(parent.children).toContain(category.id);
+      } else {
+        expect(category.path).toBe(category.key);
+      }
+      seen.add(category.id);
+    }
+    expect(categories.some((c) => c.parent !== null)).toBe(true);
+  });
+});
+
+describe('GET /product/search', () => {
+  it('finds laptops for the typo "lapton", most relevant first', async () => {
+    const { status, body } = await search('q=lapton');
+    expect(status).toBe(200);
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.products[0]!.name).toMatch(/laptop/i);
+    expect(body.sort).toBe('relevance');
+  });
+
+  it('matches plural and singular words through stemming', async () => {
+    const plural = await search('q=laptops&limit=100');
+    expect(plural.body.total).toBeGreaterThan(0);
+    expect(plural.body.products.every((p) => /laptop/i.test(p.name) || p.name.length > 0)).toBe(true);
+    expect(plural.body.products.some((p) => /laptop/i.test(p.name))).toBe(true);
+  });
+
+  it('answers an empty page, not an error, for words nothing matches', async () => {
+    const { status, body } = await search('q=zzqxjwv');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ total: 0, products: [], pages: 0 });
+  });
+
+  it('never lists disabled products', async () => {
+    const disabled = await t.handle.db.execute(sql`SELECT param_name FROM products WHERE disabled LIMIT 1`);
+    const paramName = (disabled as unknown as { rows: { param_name: string }[] }).rows[0]!.param_name;
+    const all = await search('limit=100&sort=newest');
+    const total = all.body.total;
+    const pages = Math.ceil(total / 100);
+    const names: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      names.push(...(await search(`limit=100&sort=newest&page=${page}`)).body.products.map((p) => p.paramName));
+    }
+    expect(names).toHaveLength(total);
+    expect(names).not.toContain(paramName);
+  });
+
+  it('filters by a category including its subcategories', async () => {
+    const parent = categories.find((c) => c.children.length > 0)!;
+    const childIds = new Set([parent.id, ...categories.filter((c) => c.path.startsWith(`${parent.path}.`)).map((c) => c.id)]);
+    const byPath = await search(`category=${parent.path}&limit=100`);
+    const byId = await search(`category=${parent.id}&limit=100`);
+    expect(byPath.body.total).toBeGreaterThan(0);
+    expect(byId.body.total).toBe(byPath.body.total);
+    const facetIds = byPath.body.facets.categories.map((c) => c.id);
+    expect(facetIds.every((id) => childIds.has(id) || categories.find((c) => c.id === id)!.path.startsWith(parent.path.split('.')[0]!))).toBe(true);
+    const parentFacet = byPath.body.facets.categories.find((c) => c.id === parent.id)!;
+    expect(parentFacet.count).toBe(byPath.body.total);
+    const laptopOnly = await search(`category=${laptops().path}&limit=100`);
+    expect(laptopOnly.body.total).toBeLessThanOrEqual(byPath.body.total);
+    expect(laptopOnly.body.products.every((p) => /laptop/i.test(p.name))).toBe(true);
+  });
+
+  it('filters by merchant and by price in the region, counting facets for other choices', async () => {
+    const all = await search('limit=1');
+    const merchant = all.body.facets.merchants[0]!;
+    expect(all.body.facets.merchants.reduce((sum, m) => sum + m.count, 0)).toBe(all.body.total);
+    const byMerchant = await search(`merchant=${merchant.slug}&limit=100`);
+    expect(byMerchant.body.total).toBe(merchant.count);
+    expect(byMerchant.body.products.every((p) => p.merchant?.id === merchant.id)).toBe(true);
+    // The merchant facet still counts the other merchants, so a shopper can switch.
+    expect(byMerchant.body.facets.merchants.length).toBe(all.body.facets.merchants.length);
+
+    const band = all.body.facets.priceBands.find((b) => b.count > 0 && b.max !== null)!;
+    const priced = await search(`minPrice=${band.min}&maxPrice=${band.max}&limit=100`);
+    expect(priced.body.total).toBe(band.count);
+    for (const product of priced.body.products) {
+      const from = product.priceRange[priced.body.region]!.min;
+      expect(from).toBeGreaterThanOrEqual(band.min);
+      expect(from).toBeLessThanOrEqual(band.max!);
+    }
+    expect(all.body.facets.priceBands.reduce((sum, b) => sum + b.count, 0)).toBe(all.body.total);
+  });
+
+  it('uses the prices of the region asked for, zero-decimal currencies included', async () => {
+    const jp = await search('region=JP&sort=price_asc&limit=5');
+    expect(jp.status).toBe(200);
+    expect(jp.body).toMatchObject({ region: 'JP', currency: 'JPY' });
+    expect(jp.body.products[0]!.priceCurrency.JP).toBe('JPY');
+    const sg = await search('sort=price_asc&limit=5');
+    expect(sg.body).toMatchObject({ region: 'SG', currency: 'SGD' });
+  });
+
+  it('keeps only products in stock when asked', async () => {
+    const all = await search('limit=1');
+    const inStock = await search('inStock=true&limit=100');
+    expect(inStock.body.total).toBeLessThan(all.body.total);
+    expect(inStock.body.products.every((p) => p.inStock)).toBe(true);
+  });
+
+  it('sorts by price both ways and by newest', async () => {
+    const up = (await search('sort=price_asc&limit=50')).body;
+    const prices = up.products.map((p) => p.priceRange[up.region]!.min);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const down = (await search('sort=price_desc&limit=50')).body;
+    const downPrices = down.products.map((p) => p.priceRange[down.region]!.min);
+    expect(downPrices).toEqual([...downPrices].sort((a, b) => b - a));
+    const newest = (await search('sort=newest&limit=50')).body.products.map((p) => p.createdAt);
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+  });
+
+  it('pages stably: consecutive pages neither overlap nor skip', async () => {
+    for (const sort of ['price_asc', 'newest', 'relevance']) {
+      const q = sort === 'relevance' ? '&q=laptop' : '';
+      const whole = (await search(`sort=${sort}${q}&limit=20`)).body.products.map((p) => p.uuid);
+      const first = (await search(`sort=${sort}${q}&limit=10&page=1`)).body.products.map((p) => p.uuid);
+      const second = (await search(`sort=${sort}${q}&limit=10&page=2`)).body.products.map((p) => p.uuid);
+      expect([...first, ...second]).toEqual(whole);
+    }
+  });
+
+  it.each([
+    ['limit too large', 'limit=101'],
+    ['limit zero', 'limit=0'],
+    ['negative price', 'minPrice=-5'],
+    ['fractional price', 'maxPrice=10.5'],
+    ['unknown sort', 'sort=cheapest'],
+    ['page zero', 'page=0'],
+    ['non-boolean inStock', 'inStock=maybe'],
+    ['min above max', 'minPrice=500&maxPrice=100'],
+    ['query too long', `q=${'a'.repeat(201)}`],
+  ])('rejects %s with a 400 envelope', async (_label, query) => {
+    const { status, body } = await search(query);
+    expect(status).toBe(400);
+    expectEnvelope(body, 'general/argument_error');
+  });
+
+  it('answers 404 envelopes for an unknown category, merchant or region', async () => {
+    const category = await search('category=no.such.category');
+    expect(category.status).toBe(404);
+    expectEnvelope(category.body, 'category/not_found');
+    const merchant = await search('merchant=nobody');
+    expect(merchant.status).toBe(404);
+    expectEnvelope(merchant.body, 'merchant/not_found');
+    const region = await search('region=XX');
+    expect(region.status).toBe(404);
+    expectEnvelope(region.body, 'region/not_found');
+  });
+});
+
+describe('GET /product/one/{id}', () => {
+  it('finds a product by uuid and by paramName, with variants, stock and prices per region', async () => {
+    const withVariants = (await search('limit=100')).body.products.find((p) => p.hasVariants)!;
+    const byUuid = await get<Product>(t.app, `/product/one/${withVariants.uuid}`);
+    expect(byUuid.status).toBe(200);
+    const byName = await get<Product>(t.app, `/product/one/${withVariants.paramName}`);
+    expect(byName.body).toEqual(byUuid.body);
+    const product = byUuid.body;
+    expect(product.variants.length).toBeGreaterThan(0);
+    const paths = Object.keys(product.variantPaths);
+    expect(paths.length).toBe(product.variants.reduce((n, v) => n * v.options.length, 1));
+    for (const path of paths) expect(path.split('/')).toHaveLength(product.variants.length);
+    for (const [region, range] of Object.entries(product.priceRange)) {
+      const prices = Object.values(product.variantPaths).map((v) => v.price[region] ?? product.price[region]!);
+      expect(range).toEqual({ min: Math.min(...prices), max: Math.max(...prices) });
+    }
+    expect(product.priceCurrency.SG).toBe('SGD');
+  });
+
+  it('shows a disabled product as disabled rather than hiding it from a direct link', async () => {
+    const rows = await t.handle.db.execute(sql`SELECT id FROM products WHERE disabled LIMIT 1`);
+    const id = (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const { status, body } = await get<Product>(t.app, `/product/one/${id}`);
+    expect(status).toBe(200);
+    expect(body.disabled).toBe(true);
+  });
+
+  it('answers 404 with the envelope for an unknown uuid or name', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'no-such-product']) {
+      const { status, body } = await get(t.app, `/product/one/${id}`);
+      expect(status).toBe(404);
+      expectEnvelope(body, 'product/not_found');
+    }
+  });
+});
+
+describe('GET /product/{id}/flags', () => {
+  it('tells whether a product is in stock, disabled or external', async () => {
+    const soldOut = (await search('limit=100')).body.products.find((p) => !p.inStock)!;
+    const { status, body } = await get(t.app, `/product/${soldOut.uuid}/flags`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ uuid: soldOut.uuid, inStock: false, disabled: false });
+    const missing = await get(t.app, '/product/nope/flags');
+    expect(missing.status).toBe(404);
+    expectEnvelope(missing.body, 'product/not_found');
+  });
+});
+
+describe('GET /product/recently_viewed', () => {
+  it('remembers what this visitor viewed, newest first, and nothing for others', async () => {
+    const first = await get(t.app, '/product/recently_viewed');
+    expect(first.body).toEqual({ products: [] });
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(/^kedai_vid=/);
+
+    const [a, b] = (await search('limit=2&sort=newest')).body.products;
+    await get(t.app, `/product/one/${a!.paramName}`, { cookie });
+    await get(t.app, `/product/one/${b!.uuid}`, { cookie });
+    await get(t.app, `/product/one/${a!.uuid}`, { cookie });
+
+    const mine = await get<{ products: { uuid: string }[] }>(t.app, '/product/recently_viewed', { cookie });
+    expect(mine.body.products.map((p) => p.uuid)).toEqual([a!.uuid, b!.uuid]);
+    const someoneElse = await get(t.app, '/product/recently_viewed', { cookie: 'kedai_vid=11111111-1111-4111-8111-111111111111' });
+    expect(someoneElse.body).toEqual({ products: [] });
+  });
+});

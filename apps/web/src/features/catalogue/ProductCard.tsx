@@ -1,0 +1,63 @@
+import Link from 'next/link';
+import type { ProductSummary } from '@kedai/contract';
+import { assetUrl } from '@kedai/domain';
+import { productHref } from './links';
+import { displayPrice } from './price';
+
+/** Intrinsic size of a thumbnail on the assets host (square); CSS scales it to the card. */
+export const THUMBNAIL_SIZE = 320;
+
+export interface ProductCardProps {
+  product: ProductSummary;
+  region: string;
+  assetsUrl: string;
+  /** Heading level of the product name inside its section. */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/**
+ * One product in a grid. The name is the link; a stretched pseudo-element makes the whole card
+ * clickable without repeating the name (the image alt) inside the link's accessible name.
+ */
+export function ProductCard({ product, region, assetsUrl, headingLevel = 3 }: ProductCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const price = displayPrice(product, region);
+  const seller = product.merchant?.name ?? product.sourceMarketPlace;
+  return (
+    <article className={product.inStock ? 'product-card' : 'product-card product-card--sold-out'}>
+      <div className="product-card__media">
+        <img
+          src={assetUrl(assetsUrl, product.mainImage, 'thumb')}
+          alt={product.name}
+          width={THUMBNAIL_SIZE}
+          height={THUMBNAIL_SIZE}
+          loading="lazy"
+          decoding="async"
+        />
+        {product.inStock ? null : <span className="badge badge--sold-out">Sold out</span>}
+      </div>
+      <div className="product-card__body">
+        <Heading className="product-card__name">
+          <Link href={productHref(product.paramName)} className="product-card__link">
+            {product.name}
+          </Link>
+        </Heading>
+        {seller ? <p className="product-card__seller">{seller}</p> : null}
+        <p className="product-card__price">
+          {price ? (
+            price.from ? (
+              <>
+                <span className="product-card__from">From </span>
+                {price.amount}
+              </>
+            ) : (
+              price.amount
+            )
+          ) : (
+            <span className="product-card__unavailable">Not sold in this region</span>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Server-side client of the Kedai API, for server components and route handlers.
+ *
+ * Every call is made per request (`cache: 'no-store'`): the catalogue changes all the time and the
+ * API is not running while `next build` runs, so nothing here may be called at build time. Pages
+ * that use it call `connection()` first so Next renders them per request.
+ */
+import type { ErrorEnvelope } from '@kedai/contract';
+
+export const DEFAULT_API_URL = 'http://localhost:4000';
+/** A server-side call that takes longer than this is abandoned (override with `API_TIMEOUT_MS`). */
+export const DEFAULT_API_TIMEOUT_MS = 10_000;
+
+/** Error codes this client gives to failures that never produced an API answer. */
+export const API_UNREACHABLE = 'general/api_unreachable';
+export const API_BAD_RESPONSE = 'general/unknown_error';
+
+/** Base URL of the API as the web server sees it: `API_URL`, else `http://localhost:4000`. */
+export function apiBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  const configured = env.API_URL?.trim();
+  return (configured || DEFAULT_API_URL).replace(/\/+$/, '');
+}
+
+function apiTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const configured = Number(env.API_TIMEOUT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_API_TIMEOUT_MS;
+}
+
+/** A failed API call. Carries the error envelope of architecture §6 and the HTTP status (0: no answer). */
+export class ApiError extends Error implements ErrorEnvelope {
+  override readonly name = 'ApiError';
+  readonly errorCode: string;
+  readonly error: string;
+  readonly params: unknown[];
+  readonly status: number;
+  readonly path: string;
+
+  constructor(envelope: ErrorEnvelope, status: number, path: string, options?: { cause?: unknown }) {
+    super(envelope.error || envelope.errorCode || 'Unknown error', options);
+    this.errorCode = envelope.errorCode;
+    this.error = envelope.error;
+    this.params = envelope.params;
+    this.status = status;
+    this.path = path;
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    return { errorCode: this.errorCode, error: this.error, params: this.params };
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  /** Query-string parameters; `null` and `undefined` values are left out. */
+  query?: Record<string, QueryValue>;
+  /** Overrides `API_URL` (tests, or a second API). */
+  baseUrl?: string;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+/** Builds `<base><path>?<query>` with the query values encoded. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>, baseUrl: string = apiBaseUrl()): string {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function isEnvelope(body: unknown): body is ErrorEnvelope {
+  if (typeof body !== 'object' || body === null) return false;
+  const candidate = body as Record<string, unknown>;
+  return typeof candidate.errorCode === 'string' && typeof candidate.error === 'string';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * GET a JSON resource of the API. Resolves with the parsed body of a 2xx answer; otherwise rejects
+ * with an `ApiError` carrying the answer's `{errorCode, error, params}` (or a synthetic envelope when
+ * the API could not be reached or did not answer with one).
+ */
+export async function apiGet<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const url = apiUrl(path, options.query, options.baseUrl ?? apiBaseUrl());
+  const timeoutMs = options.timeoutMs ?? apiTimeoutMs();
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'GET',
+      headers: { accept: 'application/json', ...options.headers },
+      cache: 'no-store',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (cause) {
+    const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+    throw new ApiError(
+      {
+        errorCode: API_UNREACHABLE,
+        error: timedOut ? `The API did not answer within ${timeoutMs} ms` : 'The API could not be reached',
+        params: [path],
+      },
+      0,
+      path,
+      { cause },
+    );
+  }
+
+  const body = await readJson(response);
+  if (response.ok) {
+    if (body === undefined) {
+      throw new ApiError(
+        { errorCode: API_BAD_RESPONSE, error: 'The API answered with no JSON body', params: [path] },
+        response.status,
+        path,
+      );
+    }
+    return body as T;
+  }
+
+  const envelope: ErrorEnvelope = isEnvelope(body)
+    ? { errorCode: body.errorCode, error: body.error, params: Array.isArray(body.params) ? body.params : [] }
+    : {
+        errorCode: API_BAD_RESPONSE,
+        error: `The API answered ${response.status} ${response.statusText}`.trim(),
+        params: [path],
+      };
+  throw new ApiError(envelope, response.status, path);
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { RegionKey, RegionPrices, UnixSeconds, Uuid, queryBoolean, queryInt } from './common';
+
+export const Variant = z.object({ name: z.string(), options: z.array(z.string()) });
+export const VariantPathEntry = z.object({ price: RegionPrices, stock: z.int() });
+export const PriceRange = z.object({ min: z.int(), max: z.int() });
+
+export const MerchantRef = z.object({ id: Uuid, slug: z.string(), name: z.string() });
+export const CategoryRef = z.object({ id: Uuid, name: z.string(), path: z.string() });
+
+/** A product as lists show it. Image fields are names on the assets host (see config `assets_url`). */
+export const ProductSummary = z
+  .object({
+    uuid: Uuid,
+    paramName: z.string(),
+    name: z.string(),
+    price: RegionPrices,
+    priceRange: z.record(z.string(), PriceRange),
+    priceCurrency: z.record(z.string(), z.string()).describe('Region key -> ISO currency code'),
+    mainImage: z.string().nullable(),
+    inStock: z.boolean(),
+    hasVariants: z.boolean(),
+    sourceMarketPlace: z.string().nullable(),
+    merchant: MerchantRef.nullable(),
+    createdAt: UnixSeconds,
+  })
+  .meta({ id: 'ProductSummary' });
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const Product = ProductSummary.extend({
+  description: z.string(),
+  variants: z.array(Variant),
+  variantPaths: z.record(z.string(), VariantPathEntry).describe('Variant path `i/j` -> price and stock'),
+  stock: z.int().describe('Stock of a product without variants'),
+  images: z.array(z.string()),
+  sourceUrl: z.string().nullable(),
+  category: CategoryRef.nullable(),
+  disabled: z.boolean(),
+  weight: z.int().describe('Grams'),
+}).meta({ id: 'Product' });
+export type Product = z.infer<typeof Product>;
+
+export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+export const SEARCH_MAX_LIMIT = 100;
+export const SEARCH_MAX_PAGE = 500;
+
+export const SearchQuery = z.object({
+  q: z.string().trim().max(200).optional().describe('Words to look for; typos are tolerated'),
+  category: z.string().max(300).optional().describe('Category id or path; includes its subcategories'),
+  merchant: z.string().max(200).optional().describe('Merchant id or slug'),
+  region: RegionKey.optional().describe('Region whose prices filter and sort; the default region when absent'),
+  minPrice: queryInt(0, 2_000_000_000).optional().describe('Lowest price, minor units of the region currency'),
+  maxPrice: queryInt(0, 2_000_000_000).optional().describe('Highest price, minor units of the region currency'),
+  inStock: queryBoolean.optional(),
+  sort: z.enum(SEARCH_SORTS).optional().describe('Default: relevance with a query, else newest'),
+  page: queryInt(1, SEARCH_MAX_PAGE).optional(),
+  limit: queryInt(1, SEARCH_MAX_LIMIT).optional(),
+});
+export type SearchQuery = z.infer<typeof SearchQuery>;
+
+export const SearchResult = z
+  .object({
+    products: z.array(ProductSummary),
+    total: z.int(),
+    page: z.int(),
+    limit: z.int(),
+    pages: z.int(),
+    region: z.string(),
+    currency: z.string(),
+    sort: z.enum(SEARCH_SORTS),
+    facets: z.object({
+      categories: z.array(z.object({ id: Uuid, name: z.string(), path: z.string(), count: z.int() })),
+      merchants: z.array(z.object({ id: Uuid, slug: z.string(), name: z.string(), count: z.int() })),
+      priceBands: z.array(
+        z.object({ min: z.int(), max: z.int().nullable().describe('null: no upper bound'), count: z.int() }),
+      ),
+    }),
+  })
+  .meta({ id: 'SearchResult' });
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const Category = z
+  .object({
+    id: Uuid,
+    key: z.string(),
+    name: z.string(),
+    path: z.string().describe('Dot-joined keys from the root'),
+    parent: Uuid.nullable(),
+    children: z.array(Uuid).describe('Ids of the direct subcategories, in display order'),
+    image: z.string().nullable(),
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof Category>;
+export const CategoryList = z.object({ categories: z.array(Category) });
+
+export const ProductFlags = z.object({
+  uuid: Uuid,
+  inStock: z.boolean(),
+  disabled: z.boolean(),
+  external: z.boolean().describe('Bought for the shopper from another marketplace'),
+  sourceMarketPlace: z.string().nullable(),
+});
+export type ProductFlags = z.infer<typeof ProductFlags>;
+
+export const ProductList = z.object({ products: z.array(ProductSummary) });
+export const ProductDetail = Product;
+
+export const IdParam = z.object({ id: z.string().min(1).max(200) });
+
+export const Merchant = z
+  .object({
+    id: Uuid,
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    logo: z.string().nullable(),
+    countryCode: z.string(),
+    productCount: z.int(),
+  })
+  .meta({ id: 'Merchant' });
+export type Merchant = z.infer<typeof Merchant>;
+export const MerchantList = z.object({ merchants: z.array(Merchant) });
+export const MerchantDetail = z.object({ merchant: Merchant });
+
+export const Banner = z.object({ id: Uuid, title: z.string(), image: z.string(), link: z.string().nullable() });
+export const BannerList = z.object({ banners: z.array(Banner) });
+
+export const Popup = z.object({ id: Uuid, name: z.string(), link: z.string().nullable(), image: z.string().nullable() });
+export const PopupList = z.object({ popups: z.array(Popup) });
+
+export const HomeProductGroup = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    categoryId: Uuid.nullable(),
+    products: z.array(ProductSummary),
+  })
+  .meta({ id: 'HomeProductGroup' });
+export type HomeProductGroup = z.infer<typeof HomeProductGroup>;
+export const HomeProductGroupList = z.object({ groups: z.array(HomeProductGroup) });
+export const HOME_GROUP_MAX_LIMIT = 50;
+export const HomeGroupByCategoryQuery = z.object({
+  categoryId: z.string().min(1).max(300).describe('Category id or path'),
+  limit: queryInt(1, HOME_GROUP_MAX_LIMIT).optional(),
+});
+export const HomeGroupByCategory = z.object({ group: HomeProductGroup });
+
+export const ImagePage = z.object({
+  id: Uuid,
+  slug: z.string(),
+  title: z.string(),
+  blocks: z.array(z.object({ image: z.string(), alt: z.string(), link: z.string().nullable() })),
+});
+export const ImagePageDetail = z.object({ imagePage: ImagePage });

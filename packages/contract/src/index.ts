@@ -1,0 +1,4 @@
+export * from './common';
+export * from './catalogue';
+export * from './regions';
+export * from './system';

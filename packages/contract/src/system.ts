@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { UnixSeconds } from './common';
+
+export const Ping = z.object({ ok: z.literal(true), time: UnixSeconds });
+
+/** The shop's public configuration: `app_currency` plus the entries the storefront needs. */
+export const PublicConfig = z
+  .object({
+    app_currency: z.string(),
+    default_region: z.string(),
+    shop_name: z.string(),
+    contact_email: z.string(),
+    assets_url: z.string().describe('Base URL of the assets host for image names'),
+    thumbnail_suffix: z.string(),
+    placeholder_image: z.string(),
+  })
+  .catchall(z.unknown())
+  .meta({ id: 'PublicConfig' });
+export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { countryName, sortCountryCodes } from './countries';
+
+describe('countries', () => {
+  it('names countries in English and keeps unknown codes', () => {
+    expect(countryName('SG')).toBe('Singapore');
+    expect(countryName('xk')).toBe('Kosovo');
+    expect(countryName('ZZ')).toBe('Unknown Region');
+  });
+
+  it('lists Singapore and Malaysia first, then by name ignoring accents', () => {
+    const sorted = sortCountryCodes(['CU', 'HR', 'MY', 'AL', 'SG', 'CI', 'AX', 'CO']).map((c) => c.code);
+    expect(sorted.slice(0, 2)).toEqual(['SG', 'MY']);
+    // Åland as "Aland" and Côte d’Ivoire as "Cote": a plain code-point sort would put both last.
+    expect(sorted.slice(2)).toEqual(['AX', 'AL', 'CO', 'CI', 'HR', 'CU']);
+  });
+});

@@ -1,0 +1,30 @@
+/** Country names and the order the shop lists countries in (spec §3). */
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** English name of an ISO 3166-1 alpha-2 code; the code itself when ICU does not know it. */
+export function countryName(code: string): string {
+  try {
+    return displayNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Countries listed first, in this order, before all others. */
+export const PRIORITY_COUNTRIES = ['SG', 'MY'] as const;
+
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+
+/** Singapore and Malaysia first, then the rest by English name ignoring accents (Åland beside Albania). */
+export function compareCountries(a: { code: string; name: string }, b: { code: string; name: string }): number {
+  const rank = (code: string) => {
+    const i = (PRIORITY_COUNTRIES as readonly string[]).indexOf(code);
+    return i === -1 ? PRIORITY_COUNTRIES.length : i;
+  };
+  return rank(a.code) - rank(b.code) || collator.compare(a.name, b.name) || a.code.localeCompare(b.code);
+}
+
+export function sortCountryCodes(codes: string[]): { code: string; name: string }[] {
+  return codes.map((code) => ({ code, name: countryName(code) })).sort(compareCountries);
+}

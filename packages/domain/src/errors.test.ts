@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AppError,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  type ErrorCode,
+  errorMessageFor,
+  formatErrorMessage,
+  isErrorCode,
+} from './errors';
+
+// Every code named in spec §8 (table and "other codes"), in the spelling the project uses.
+const SPEC_CODES: ErrorCode[] = [
+  'user/invalid_phone_number', 'user/invalid_email', 'user/invalid_accept_terms', 'user/not_found',
+  'user/max_addresses_reached', 'user/invalid_country', 'user/invalid_birthdate', 'user/invalid_gender',
+  'auth/wrong_email_or_password', 'auth/unverified_email', 'auth/password_reset_token_expired',
+  'auth/invalid_state', 'auth/email_verified', 'auth/resend_verify_code_rate_limit',
+  'general/unknown_error', 'general/missing_argument',
+  'auth/email_taken', 'auth/invalid_email_verification_code', 'auth/user_not_found', 'auth/wrong_password',
+  'auth/invalid_new_password', 'auth/invalid_password_reset_token', 'auth/invalid_refresh_token',
+  'auth/tfa_wrong_code', 'auth/tfa_not_setup', 'auth/tfa_reset_token_invalid', 'auth/tfa_already_setup',
+  'auth/tfa_not_enabled', 'auth/tfa_not_verified', 'auth/invalid_access_token', 'auth/invalid_user_agent',
+  'auth/not_authorized', 'auth/account_blacklisted', 'address/not_found',
+  'address/invalid_full_name', 'address/invalid_phone_number', 'address/invalid_address',
+  'address/invalid_postal_code', 'address/invalid_unit_number', 'address/invalid_main',
+  'address/invalid_country', 'address/invalid_state', 'address/invalid_city', 'general/argument_error',
+];
+
+const PROJECT_CODES: ErrorCode[] = [
+  'general/not_found', 'general/rate_limited', 'general/payload_too_large', 'general/unsupported_media_type',
+  'general/forbidden', 'auth/invalid_xsrf_token', 'product/not_found', 'merchant/not_found',
+  'category/not_found', 'image_page/not_found', 'region/not_found',
+];
+
+describe('ERROR_MESSAGES', () => {
+  it('holds exactly the spec codes plus the project codes', () => {
+    expect([...ERROR_CODES].sort()).toEqual([...SPEC_CODES, ...PROJECT_CODES].sort());
+  });
+
+  it('keeps the spec table wording verbatim', () => {
+    expect(ERROR_MESSAGES['user/invalid_phone_number']).toBe('Invalid Phone Number');
+    expect(ERROR_MESSAGES['user/invalid_email']).toBe('Invalid email');
+    expect(ERROR_MESSAGES['user/invalid_accept_terms']).toBe('Please accept the terms and conditions');
+    expect(ERROR_MESSAGES['user/not_found']).toBe('The user you are looking for is not found');
+    expect(ERROR_MESSAGES['user/max_addresses_reached']).toBe('maximum number of addresses of {0} per user');
+    expect(ERROR_MESSAGES['user/invalid_country']).toBe('Invalid country');
+    expect(ERROR_MESSAGES['user/invalid_birthdate']).toBe('Invalid birthdate');
+    expect(ERROR_MESSAGES['user/invalid_gender']).toBe('Invalid gender');
+    expect(ERROR_MESSAGES['auth/wrong_email_or_password']).toBe('your email and/or password is incorrect, please try again');
+    expect(ERROR_MESSAGES['auth/unverified_email']).toBe('check your email for verification instructions');
+    expect(ERROR_MESSAGES['auth/password_reset_token_expired']).toBe('request to forget password again');
+    expect(ERROR_MESSAGES['auth/invalid_state']).toBe('session problem, login again');
+    expect(ERROR_MESSAGES['auth/email_verified']).toBe('already verified');
+    expect(ERROR_MESSAGES['auth/resend_verify_code_rate_limit']).toBe('wait before requesting another code');
+    expect(ERROR_MESSAGES['general/unknown_error']).toBe('message {0}');
+    expect(ERROR_MESSAGES['general/missing_argument']).toBe('{0}');
+  });
+
+  it('uses the wording given for two-factor, blacklisting, addresses and not-found', () => {
+    expect(ERROR_MESSAGES['auth/tfa_not_verified']).toBe(
+      'this feature requires you to complete two factor authentication to access',
+    );
+    expect(ERROR_MESSAGES['auth/account_blacklisted']).toBe(
+      'Your account has been suspended for violating our policies. Contact {0} for help.',
+    );
+    expect(ERROR_MESSAGES['address/invalid_full_name']).toBe('Full name must be 1 to 200 characters');
+    expect(ERROR_MESSAGES['address/invalid_address']).toBe('Address must be 1 to 200 characters');
+    expect(ERROR_MESSAGES['address/invalid_postal_code']).toBe('Postal code must be 3 to 16 characters');
+    expect(ERROR_MESSAGES['address/invalid_unit_number']).toBe('Unit number must be at most 30 characters');
+    expect(ERROR_MESSAGES['address/invalid_main']).toBe('Main must be true or false');
+    expect(ERROR_MESSAGES['general/not_found']).toBe('The page or item you are looking for does not exist');
+    expect(ERROR_MESSAGES['product/not_found']).toBe('This product is not available');
+  });
+
+  it('has a non-empty message for every code', () => {
+    for (const code of ERROR_CODES) expect(ERROR_MESSAGES[code].trim(), code).not.toBe('');
+  });
+});
+
+describe('isErrorCode', () => {
+  it('recognises catalogue codes only', () => {
+    expect(isErrorCode('auth/email_taken')).toBe(true);
+    expect(isErrorCode('general/unknown_error')).toBe(true);
+    expect(isErrorCode('auth/nope')).toBe(false);
+    expect(isErrorCode('AUTH/EMAIL_TAKEN')).toBe(false);
+    expect(isErrorCode('')).toBe(false);
+  });
+
+  it('is not fooled by Object.prototype keys or non-strings', () => {
+    expect(isErrorCode('toString')).toBe(false);
+    expect(isErrorCode('__proto__')).toBe(false);
+    expect(isErrorCode('constructor')).toBe(false);
+    expect(isErrorCode(undefined)).toBe(false);
+    expect(isErrorCode(null)).toBe(false);
+    expect(isErrorCode(404)).toBe(false);
+    expect(isErrorCode({})).toBe(false);
+  });
+});
+
+describe('ERROR_STATUS', () => {
+  const statusOf = (codes: ErrorCode[]) => codes.map((code) => ERROR_STATUS[code]);
+
+  it('has a valid HTTP error status for every code', () => {
+    for (const code of ERROR_CODES) {
+      expect([400, 401, 403, 404, 409, 413, 415, 429, 500], code).toContain(ERROR_STATUS[code]);
+    }
+  });
+
+  it('maps session and token problems to 401', () => {
+    expect(
+      statusOf(['auth/invalid_access_token', 'auth/invalid_refresh_token', 'auth/invalid_state', 'auth/not_authorized', 'auth/invalid_user_agent']),
+    ).toEqual([401, 401, 401, 401, 401]);
+  });
+
+  it('keeps mistyped credentials off 401 so the client does not refresh and sign out', () => {
+    expect(statusOf(['auth/wrong_email_or_password', 'auth/wrong_password', 'auth/tfa_wrong_code'])).toEqual([400, 400, 400]);
+  });
+
+  it('maps forbidden, two-factor, blacklisted, unverified and xsrf to 403', () => {
+    expect(
+      statusOf(['general/forbidden', 'auth/tfa_not_verified', 'auth/account_blacklisted', 'auth/unverified_email', 'auth/invalid_xsrf_token']),
+    ).toEqual([403, 403, 403, 403, 403]);
+  });
+
+  it('maps every */not_found code to 404', () => {
+    const notFound = ERROR_CODES.filter((code) => code.endsWith('/not_found') || code === 'auth/user_not_found');
+    expect(notFound.length).toBeGreaterThanOrEqual(9);
+    for (const code of notFound) expect(ERROR_STATUS[code], code).toBe(404);
+  });
+
+  it('maps conflicts to 409', () => {
+    expect(
+      statusOf(['auth/email_taken', 'auth/email_verified', 'auth/tfa_already_setup', 'user/max_addresses_reached']),
+    ).toEqual([409, 409, 409, 409]);
+  });
+
+  it('maps size, media type, rate limits and unknown errors', () => {
+    expect(ERROR_STATUS['general/payload_too_large']).toBe(413);
+    expect(ERROR_STATUS['general/unsupported_media_type']).toBe(415);
+    expect(ERROR_STATUS['general/rate_limited']).toBe(429);
+    expect(ERROR_STATUS['auth/resend_verify_code_rate_limit']).toBe(429);
+    expect(ERROR_STATUS['general/unknown_error']).toBe(500);
+  });
+
+  it('maps invalid input to 400', () => {
+    for (const code of ERROR_CODES.filter((c) => c.includes('/invalid_') && c.startsWith('address/'))) {
+      expect(ERROR_STATUS[code], code).toBe(400);
+    }
+    expect(statusOf(['user/invalid_email', 'general/argument_error', 'general/missing_argument'])).toEqual([400, 400, 400]);
+  });
+});
+
+describe('formatErrorMessage', () => {
+  it('substitutes positional parameters', () => {
+    expect(formatErrorMessage('maximum number of addresses of {0} per user', [10])).toBe(
+      'maximum number of addresses of 10 per user',
+    );
+    expect(formatErrorMessage('{1} before {0}, {0} again', ['a', 'b'])).toBe('b before a, a again');
+  });
+
+  it('substitutes named parameters, and "0"-style keys from objects', () => {
+    expect(formatErrorMessage('Contact {email} for help.', { email: 'help@kedai.sg' })).toBe('Contact help@kedai.sg for help.');
+    expect(formatErrorMessage('{0} and {name}', { 0: 'zero', name: 'Ann' })).toBe('zero and Ann');
+  });
+
+  it('leaves unknown, missing, null and undefined placeholders as they are', () => {
+    expect(formatErrorMessage('{0} {1} {2}', ['a'])).toBe('a {1} {2}');
+    expect(formatErrorMessage('{0} {1}', [null, undefined])).toBe('{0} {1}');
+    expect(formatErrorMessage('{email}', ['a'])).toBe('{email}');
+    expect(formatErrorMessage('{length}', ['a'])).toBe('{length}');
+    expect(formatErrorMessage('{toString} {constructor}', {})).toBe('{toString} {constructor}');
+    expect(formatErrorMessage('{0}')).toBe('{0}');
+    expect(formatErrorMessage('{0}', [])).toBe('{0}');
+  });
+
+  it('stringifies falsy but present values', () => {
+    expect(formatErrorMessage('{0}|{1}|{2}', [0, false, ''])).toBe('0|false|');
+  });
+
+  it('does not re-expand placeholders inside values', () => {
+    expect(formatErrorMessage('{0} {1}', ['{1}', 'x'])).toBe('{1} x');
+  });
+
+  it('leaves text without placeholders and malformed braces alone', () => {
+    expect(formatErrorMessage('Invalid email', ['x'])).toBe('Invalid email');
+    expect(formatErrorMessage('{ 0 } {} {0', ['x'])).toBe('{ 0 } {} {0');
+  });
+});
+
+describe('errorMessageFor', () => {
+  it('uses the catalogue for a known errorCode on the object itself, with params', () => {
+    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached', params: [5] })).toBe(
+      'maximum number of addresses of 5 per user',
+    );
+    expect(errorMessageFor({ errorCode: 'auth/email_taken', error: 'ignored', message: 'ignored' })).toBe(
+      'An account with this email already exists',
+    );
+  });
+
+  it('reads .response.data (axios-style errors) before the error message', () => {
+    const error = Object.assign(new Error('Request failed with status code 403'), {
+      response: { status: 403, data: { errorCode: 'auth/account_blacklisted', params: ['help@kedai.sg'] } },
+    });
+    expect(errorMessageFor(error)).toBe(
+      'Your account has been suspended for violating our policies. Contact help@kedai.sg for help.',
+    );
+  });
+
+  it('reads .data and .body', () => {
+    expect(errorMessageFor({ data: { errorCode: 'product/not_found' } })).toBe('This product is not available');
+    expect(errorMessageFor({ status: 404, body: { errorCode: 'region/not_found' } })).toBe('This region is not available');
+  });
+
+  it('keeps placeholders when params are missing or not a list or object', () => {
+    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached' })).toBe('maximum number of addresses of {0} per user');
+    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached', params: 5 })).toBe(
+      'maximum number of addresses of {0} per user',
+    );
+  });
+
+  it('falls back to the error text when the errorCode is unknown or absent', () => {
+    expect(errorMessageFor({ errorCode: 'nope/unknown', error: 'Out of stock' })).toBe('Out of stock');
+    expect(errorMessageFor({ response: { data: { error: 'Voucher expired' } }, message: 'Request failed' })).toBe('Voucher expired');
+    expect(errorMessageFor({ body: { error: 'Bad thing' } })).toBe('Bad thing');
+  });
+
+  it('prefers a known code anywhere over error text anywhere', () => {
+    expect(errorMessageFor({ error: 'outer text', response: { data: { errorCode: 'auth/email_verified' } } })).toBe(
+      'already verified',
+    );
+  });
+
+  it('falls back to the message string', () => {
+    expect(errorMessageFor(new Error('Network Error'))).toBe('Network Error');
+    expect(errorMessageFor({ response: { data: { message: 'from body' } }, message: 'outer' })).toBe('from body');
+    expect(errorMessageFor({ error: 42, message: 'text wins over non-string error' })).toBe('text wins over non-string error');
+  });
+
+  it('falls back to "Unknown error"', () => {
+    expect(errorMessageFor(undefined)).toBe('Unknown error');
+    expect(errorMessageFor(null)).toBe('Unknown error');
+    expect(errorMessageFor(42)).toBe('Unknown error');
+    expect(errorMessageFor({})).toBe('Unknown error');
+    expect(errorMessageFor(new Error(''))).toBe('Unknown error');
+    expect(errorMessageFor({ error: '', message: '' })).toBe('Unknown error');
+    expect(errorMessageFor({ errorCode: 'toString' })).toBe('Unknown error');
+    expect(errorMessageFor({ response: 'oops', data: 'html page' })).toBe('Unknown error');
+  });
+
+  it('shows a plain string as it is', () => {
+    expect(errorMessageFor('Item is out of stock')).toBe('Item is out of stock');
+    expect(errorMessageFor('')).toBe('Unknown error');
+  });
+
+  it('shows an AppError through its code', () => {
+    expect(errorMessageFor(new AppError('user/max_addresses_reached', [3]))).toBe('maximum number of addresses of 3 per user');
+  });
+});
+
+describe('AppError', () => {
+  it('takes its message from the catalogue and its status from ERROR_STATUS', () => {
+    const error = new AppError('auth/email_taken');
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.name).toBe('AppError');
+    expect(error.errorCode).toBe('auth/email_taken');
+    expect(error.params).toBeUndefined();
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('An account with this email already exists');
+    expect(error.stack).toContain('AppError');
+  });
+
+  it('substitutes params into the message', () => {
+    const error = new AppError('auth/account_blacklisted', ['help@kedai.sg']);
+    expect(error.message).toBe('Your account has been suspended for violating our policies. Contact help@kedai.sg for help.');
+    expect(error.params).toEqual(['help@kedai.sg']);
+    expect(error.status).toBe(403);
+  });
+
+  it('accepts an explicit message', () => {
+    const error = new AppError('general/unknown_error', ['boom'], 'Database unavailable');
+    expect(error.message).toBe('Database unavailable');
+    expect(error.status).toBe(500);
+  });
+
+  it('serialises to the body errorMessageFor reads', () => {
+    const error = new AppError('user/max_addresses_reached', [10]);
+    const body: unknown = JSON.parse(JSON.stringify(error));
+    expect(body).toEqual({
+      errorCode: 'user/max_addresses_reached',
+      params: [10],
+      error: 'maximum number of addresses of 10 per user',
+    });
+    expect(JSON.parse(JSON.stringify(new AppError('product/not_found')))).toEqual({
+      errorCode: 'product/not_found',
+      error: 'This product is not available',
+    });
+    expect(errorMessageFor({ response: { data: body } })).toBe('maximum number of addresses of 10 per user');
+  });
+});

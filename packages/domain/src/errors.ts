@@ -1,0 +1,226 @@
+/**
+ * The error catalogue of spec §8. Wording in the spec's table is kept verbatim; codes the spec
+ * lists without wording got short sentences a shopper understands. Messages take `{0}`-style
+ * parameters.
+ */
+
+export const ERROR_MESSAGES = {
+  'user/invalid_phone_number': 'Invalid Phone Number',
+  'user/invalid_email': 'Invalid email',
+  'user/invalid_accept_terms': 'Please accept the terms and conditions',
+  'user/not_found': 'The user you are looking for is not found',
+  'user/max_addresses_reached': 'maximum number of addresses of {0} per user',
+  'user/invalid_country': 'Invalid country',
+  'user/invalid_birthdate': 'Invalid birthdate',
+  'user/invalid_gender': 'Invalid gender',
+
+  'auth/wrong_email_or_password': 'your email and/or password is incorrect, please try again',
+  'auth/unverified_email': 'check your email for verification instructions',
+  'auth/password_reset_token_expired': 'request to forget password again',
+  'auth/invalid_state': 'session problem, login again',
+  'auth/email_verified': 'already verified',
+  'auth/resend_verify_code_rate_limit': 'wait before requesting another code',
+  'auth/email_taken': 'An account with this email already exists',
+  'auth/invalid_email_verification_code': 'The verification code is incorrect or has expired',
+  'auth/user_not_found': 'No account was found with this email',
+  'auth/wrong_password': 'Your current password is incorrect',
+  'auth/invalid_new_password':
+    'Password must be at least 8 characters with an upper case letter, a lower case letter and a number or symbol',
+  'auth/invalid_password_reset_token': 'This password reset link is not valid, please request a new one',
+  'auth/invalid_refresh_token': 'Your session has expired, please sign in again',
+  'auth/invalid_access_token': 'Please sign in to continue',
+  'auth/invalid_user_agent': 'Your session is not valid on this device, please sign in again',
+  'auth/not_authorized': 'Please sign in to continue',
+  'auth/invalid_xsrf_token': 'Your session has expired, please refresh the page and try again',
+  'auth/account_blacklisted': 'Your account has been suspended for violating our policies. Contact {0} for help.',
+  'auth/tfa_wrong_code': 'The two-factor authentication code is incorrect, please try again',
+  'auth/tfa_not_setup': 'Two-factor authentication has not been set up yet',
+  'auth/tfa_reset_token_invalid': 'This two-factor reset link is not valid, please request a new one',
+  'auth/tfa_already_setup': 'Two-factor authentication is already set up',
+  'auth/tfa_not_enabled': 'Two-factor authentication is not turned on',
+  'auth/tfa_not_verified': 'this feature requires you to complete two factor authentication to access',
+
+  'address/not_found': 'This address could not be found',
+  'address/invalid_full_name': 'Full name must be 1 to 200 characters',
+  'address/invalid_phone_number': 'Please enter a valid phone number',
+  'address/invalid_address': 'Address must be 1 to 200 characters',
+  'address/invalid_postal_code': 'Postal code must be 3 to 16 characters',
+  'address/invalid_unit_number': 'Unit number must be at most 30 characters',
+  'address/invalid_main': 'Main must be true or false',
+  'address/invalid_country': 'Please choose a country we ship to',
+  'address/invalid_state': 'Please choose a valid state or region for this country',
+  'address/invalid_city': 'Please enter a valid city',
+
+  'product/not_found': 'This product is not available',
+  'merchant/not_found': 'This shop could not be found',
+  'category/not_found': 'This category could not be found',
+  'image_page/not_found': 'This page could not be found',
+  'region/not_found': 'This region is not available',
+
+  'general/unknown_error': 'message {0}',
+  'general/missing_argument': '{0}',
+  'general/argument_error': 'Some of the details sent are not valid',
+  'general/not_found': 'The page or item you are looking for does not exist',
+  'general/forbidden': 'You do not have permission to do this',
+  'general/rate_limited': 'Too many requests, please wait a moment and try again',
+  'general/payload_too_large': 'What you sent is too large',
+  'general/unsupported_media_type': 'This type of content is not supported',
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+export function isErrorCode(x: unknown): x is ErrorCode {
+  return typeof x === 'string' && Object.hasOwn(ERROR_MESSAGES, x);
+}
+
+/**
+ * HTTP status per code. Wrong credentials and wrong codes are 400, not 401: the client
+ * treats any 401 as an expired session (refresh, retry, else sign out), which must not
+ * happen because someone mistyped a password. `auth/not_authorized` means "not signed in";
+ * a signed-in user who may not do something gets `general/forbidden`.
+ */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  'user/invalid_phone_number': 400,
+  'user/invalid_email': 400,
+  'user/invalid_accept_terms': 400,
+  'user/not_found': 404,
+  'user/max_addresses_reached': 409,
+  'user/invalid_country': 400,
+  'user/invalid_birthdate': 400,
+  'user/invalid_gender': 400,
+
+  'auth/wrong_email_or_password': 400,
+  'auth/unverified_email': 403,
+  'auth/password_reset_token_expired': 400,
+  'auth/invalid_state': 401,
+  'auth/email_verified': 409,
+  'auth/resend_verify_code_rate_limit': 429,
+  'auth/email_taken': 409,
+  'auth/invalid_email_verification_code': 400,
+  'auth/user_not_found': 404,
+  'auth/wrong_password': 400,
+  'auth/invalid_new_password': 400,
+  'auth/invalid_password_reset_token': 400,
+  'auth/invalid_refresh_token': 401,
+  'auth/invalid_access_token': 401,
+  'auth/invalid_user_agent': 401,
+  'auth/not_authorized': 401,
+  'auth/invalid_xsrf_token': 403,
+  'auth/account_blacklisted': 403,
+  'auth/tfa_wrong_code': 400,
+  'auth/tfa_not_setup': 409,
+  'auth/tfa_reset_token_invalid': 400,
+  'auth/tfa_already_setup': 409,
+  'auth/tfa_not_enabled': 409,
+  'auth/tfa_not_verified': 403,
+
+  'address/not_found': 404,
+  'address/invalid_full_name': 400,
+  'address/invalid_phone_number': 400,
+  'address/invalid_address': 400,
+  'address/invalid_postal_code': 400,
+  'address/invalid_unit_number': 400,
+  'address/invalid_main': 400,
+  'address/invalid_country': 400,
+  'address/invalid_state': 400,
+  'address/invalid_city': 400,
+
+  'product/not_found': 404,
+  'merchant/not_found': 404,
+  'category/not_found': 404,
+  'image_page/not_found': 404,
+  'region/not_found': 404,
+
+  'general/unknown_error': 500,
+  'general/missing_argument': 400,
+  'general/argument_error': 400,
+  'general/not_found': 404,
+  'general/forbidden': 403,
+  'general/rate_limited': 429,
+  'general/payload_too_large': 413,
+  'general/unsupported_media_type': 415,
+};
+
+/** Positional (`{0}`) or named (`{email}`) parameters of a message. */
+export type ErrorParams = readonly unknown[] | Readonly<Record<string, unknown>>;
+
+/**
+ * Replaces `{0}`, `{1}` … from an array, or `{name}` from an object (which may also use
+ * "0" keys). Placeholders with no value (missing, null or undefined) are left as written.
+ * Substitution is one pass, so a value containing `{1}` is not expanded again.
+ */
+export function formatErrorMessage(message: string, params?: ErrorParams): string {
+  if (!params) return message;
+  return message.replace(/\{(\w+)\}/g, (placeholder, key: string) => {
+    if (Array.isArray(params) && !/^\d+$/.test(key)) return placeholder;
+    const value: unknown = Object.hasOwn(params, key) ? (params as Record<string, unknown>)[key] : undefined;
+    return value === undefined || value === null ? placeholder : String(value);
+  });
+}
+
+/** The JSON body an API error response carries. */
+export interface ErrorBody {
+  errorCode: ErrorCode;
+  params?: ErrorParams;
+  error: string;
+}
+
+export class AppError extends Error {
+  readonly errorCode: ErrorCode;
+  readonly params: ErrorParams | undefined;
+  readonly status: number;
+
+  constructor(errorCode: ErrorCode, params?: ErrorParams, message?: string) {
+    super(message ?? formatErrorMessage(ERROR_MESSAGES[errorCode], params));
+    this.name = 'AppError';
+    this.errorCode = errorCode;
+    this.params = params;
+    this.status = ERROR_STATUS[errorCode];
+  }
+
+  toJSON(): ErrorBody {
+    return this.params === undefined
+      ? { errorCode: this.errorCode, error: this.message }
+      : { errorCode: this.errorCode, params: this.params, error: this.message };
+  }
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null;
+}
+
+function nonEmptyString(x: unknown): string | undefined {
+  return typeof x === 'string' && x !== '' ? x : undefined;
+}
+
+/**
+ * The display rule of spec §8. Looks at the response body (`.response.data`, `.data`, `.body`)
+ * first and then the error itself:
+ * a known `errorCode` gives the catalogue message with its `params`; else the `error` text;
+ * else the `message`; else 'Unknown error'. A plain non-empty string is shown as it is.
+ */
+export function errorMessageFor(error: unknown): string {
+  if (typeof error === 'string') return error || 'Unknown error';
+  if (!isRecord(error)) return 'Unknown error';
+  const response = error['response'];
+  const sources = [isRecord(response) ? response['data'] : undefined, error['data'], error['body'], error].filter(isRecord);
+
+  for (const source of sources) {
+    const code = source['errorCode'];
+    if (isErrorCode(code)) {
+      const params = source['params'];
+      return formatErrorMessage(ERROR_MESSAGES[code], isRecord(params) ? params : undefined);
+    }
+  }
+  for (const source of sources) {
+    const text = nonEmptyString(source['error']);
+    if (text) return text;
+  }
+  for (const source of sources) {
+    const text = nonEmptyString(source['message']);
+    if (text) return text;
+  }
+  return 'Unknown error';
+}

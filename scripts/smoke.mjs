@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Starts `npm start` on a fresh data folder and free ports, checks what a new user would check
+// (/ping, a typo search, the storefront's home page), then stops it. Exits non-zero on failure.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'kedai-smoke-'));
+const apiPort = process.env.SMOKE_API_PORT ?? '4600';
+const webPort = process.env.SMOKE_WEB_PORT ?? '3600';
+const api = `http://127.0.0.1:${apiPort}`;
+const web = `http://127.0.0.1:${webPort}`;
+
+const child = spawn('npm', ['start'], {
+  cwd: root,
+  stdio: 'inherit',
+  detached: true,
+  env: { ...process.env, DATA_DIR: dataDir, API_PORT: apiPort, WEB_PORT: webPort, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+});
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return response;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000}s`);
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+  console.log(`ok - ${message}`);
+}
+
+let failed = false;
+try {
+  await waitFor(`${api}/ping`, 600_000);
+  check(true, 'API answers /ping');
+  const search = await (await waitFor(`${api}/product/search?q=lapton`, 10_000)).json();
+  check(search.total > 0 && /laptop/i.test(search.products[0].name), `/product/search?q=lapton finds laptops (${search.total})`);
+  const home = await waitFor(`${web}/`, 120_000);
+  const html = await home.text();
+  check(html.includes('<html'), `storefront ${web}/ answers 200`);
+} catch (error) {
+  failed = true;
+  console.error(`not ok - ${error.message}`);
+} finally {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing or stale, then runs the API and the storefront together.
+// The API migrates its database and seeds the demo catalogue on first start.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const apiPort = process.env.API_PORT ?? '4000';
+const webPort = process.env.WEB_PORT ?? '3000';
+const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
+
+/** Newest modification time under the given folders (skipping build output and dependencies). */
+function newest(paths) {
+  let latest = 0;
+  const walk = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path)) if (!['node_modules', '.next', 'dist'].includes(name)) walk(join(path, name));
+    } else latest = Math.max(latest, stat.mtimeMs);
+  };
+  paths.forEach((p) => walk(join(root, p)));
+  return latest;
+}
+
+function buildIfNeeded(name, output, sources, command) {
+  const out = join(root, output);
+  if (existsSync(out) && statSync(out).mtimeMs >= newest(sources)) return;
+  console.log(`[kedai] building ${name}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', command], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`[kedai] building ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const shared = ['packages/domain/src', 'packages/contract/src'];
+buildIfNeeded('the API', 'apps/api/dist/server.js', ['apps/api/src', 'packages/db/src', 'packages/db/migrations', ...shared], 'apps/api');
+buildIfNeeded('the storefront', 'apps/web/.next/BUILD_ID', ['apps/web/src', 'apps/web/next.config.ts', ...shared], 'apps/web');
+
+const children = [];
+function run(name, command, args, env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[kedai] ${name} stopped (${signal ?? code}); stopping everything`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 200).unref();
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(() => process.exit(code));
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+run('API', process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], { API_PORT: apiPort });
+run('storefront', process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', 'apps/web', '-p', webPort], {
+  API_URL: apiUrl,
+  NODE_ENV: 'production',
+});
+console.log(`[kedai] storefront http://localhost:${webPort} · API http://localhost:${apiPort} (docs at /docs)`);
