@@ -54,6 +54,25 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
+/** Words packed into at most `maxLines` lines of about `width` characters; the last line is cut short if needed. */
+function wrap(text: string, width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (current && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = current ? `${current} ${word}` : word;
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = clip(`${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`, width);
+  return kept;
+}
+
 const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)} ${s}% ${l}%)`;
 
 interface Palette {
@@ -263,21 +282,31 @@ export function renderImage(spec: ImageSpec, thumb = false): string {
   if (!thumb) parts.push(decoration(p, seed, width, height));
   if (banner) {
     parts.push(`<g transform="translate(920 40) scale(0.85)">${shape}</g>`);
-    parts.push(
-      `<text x="110" y="${thumb ? 330 : 290}" ${FONT} font-size="${thumb ? 110 : 88}" font-weight="700" fill="${p.text}">${esc(clip(spec.label, thumb ? 14 : 22))}</text>`,
-    );
+    // Titles wrap onto two lines so they never run into the drawing on the right.
+    const lines = wrap(spec.label, 18, 2);
+    const size = thumb ? 88 : 80;
+    const top = (thumb ? 300 : 270) - ((lines.length - 1) * size) / 2;
+    lines.forEach((line, i) => {
+      parts.push(`<text x="110" y="${Math.round(top + i * size * 1.12)}" ${FONT} font-size="${size}" font-weight="700" fill="${p.text}">${esc(line)}</text>`);
+    });
     if (spec.sublabel && !thumb) {
-      parts.push(`<text x="112" y="370" ${FONT} font-size="42" fill="${p.text}" opacity="0.8">${esc(clip(spec.sublabel, 40))}</text>`);
+      parts.push(
+        `<text x="112" y="${Math.round(top + (lines.length - 1) * size * 1.12 + 80)}" ${FONT} font-size="40" fill="${p.text}" opacity="0.8">${esc(clip(spec.sublabel, 38))}</text>`,
+      );
     }
   } else {
     parts.push(shape);
+    // Long labels get a smaller font before they are cut short.
+    const label = clip(spec.label, thumb ? 24 : 34);
     if (thumb) {
+      const size = Math.max(46, Math.min(64, Math.floor(1250 / label.length)));
       parts.push(
-        `<text x="400" y="690" ${FONT} font-size="64" font-weight="700" fill="${p.text}" text-anchor="middle">${esc(clip(spec.label, 18))}</text>`,
+        `<text x="400" y="690" ${FONT} font-size="${size}" font-weight="700" fill="${p.text}" text-anchor="middle">${esc(label)}</text>`,
       );
     } else {
+      const size = Math.max(34, Math.min(46, Math.floor(1200 / label.length)));
       parts.push(
-        `<text x="400" y="660" ${FONT} font-size="46" font-weight="700" fill="${p.text}" text-anchor="middle">${esc(clip(spec.label, 28))}</text>`,
+        `<text x="400" y="660" ${FONT} font-size="${size}" font-weight="700" fill="${p.text}" text-anchor="middle">${esc(label)}</text>`,
       );
       if (spec.sublabel) {
         parts.push(
