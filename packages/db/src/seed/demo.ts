@@ -210,8 +210,12 @@ function chooseOptions(rng: Random, def: VariantDef): VariantDef['options'] {
   const min = Math.max(2, def.minOptions ?? 2);
   const max = Math.min(4, def.options.length);
   const k = int(rng, Math.min(min, max), max);
-  // Options that change the price keep their order from the cheapest; plain ones are sampled.
-  return def.options.every((o) => o.factor === 1) ? sample(rng, def.options, k) : def.options.slice(0, k);
+  // Options that change the price keep their order from the cheapest; colours and shades are
+  // any few; other plain options (clothes sizes) are a run of neighbours.
+  if (def.options.some((o) => o.factor !== 1)) return def.options.slice(0, k);
+  if (def.name === 'Colour' || def.name === 'Shade') return sample(rng, def.options, k);
+  const start = int(rng, 0, def.options.length - k);
+  return def.options.slice(start, start + k);
 }
 
 function poolImageName(leaf: Leaf, j: number): string {
@@ -238,7 +242,12 @@ export function planProduct(index: number, usePool: boolean): ProductPlan {
   const adjective = pick(rng, DESCRIPTION_ADJECTIVES);
   const [f1, f2] = sample(rng, data.features, 2) as [string, string];
   const swap = rng() < 0.5;
-  const sentences = [`The ${name} is ${article(adjective)} ${adjective} ${lowerType(type.name)} from ${brand}.`, `${swap ? f2 : f1}.`];
+  // "Earbuds", "Biscuits": plural product types read "The … are compact wireless earbuds".
+  const plural = /[^s]s$/.test(type.name);
+  const intro = plural
+    ? `The ${name} are ${adjective} ${lowerType(type.name)} from ${brand}.`
+    : `The ${name} is ${article(adjective)} ${adjective} ${lowerType(type.name)} from ${brand}.`;
+  const sentences = [intro, `${swap ? f2 : f1}.`];
   if (rng() < 0.7) sentences.push(`${swap ? f1 : f2}.`);
   const description = sentences.join(' ');
   const keywords = `${brand} ${leaf.def.name.toLowerCase()}${leaf.root === leaf.def ? '' : ` ${leaf.root.name.toLowerCase()}`}`;

@@ -1,0 +1,406 @@
+#!/usr/bin/env node
+/**
+ * Catalogue load benchmark: seeds a database with exactly N demo products, starts the built API on
+ * it and runs autocannon scenarios against the catalogue endpoints, one after another.
+ *
+ * Usage (from the repository root; build the API first: `cd apps/api && node build.mjs`):
+ *
+ *   npm run bench -- --products 10000 --db postgres      # "bench": "node bench/catalogue.mjs"
+ *   node bench/catalogue.mjs --products 100000 --db pglite --duration 10 --connections 10
+ *
+ * Options:
+ *   --products N      products in the benchmark database (required)
+ *   --db KIND         postgres | pglite (default postgres)
+ *   --duration S      seconds measured per scenario (default 10)
+ *   --connections C   concurrent connections (default 10)
+ *   --warmup S        seconds of discarded warm-up before each scenario (default 3)
+ *   --port P          API port (default 4800; the benchmark keeps to 4800–4899)
+ *   --no-analyze      skip the ANALYZE that runs before the scenarios (see below)
+ *   --json FILE       also write the results as JSON
+ *
+ * Databases:
+ *   postgres  scratch database kedai_bench_<N> on BENCH_PG_URL (default postgres://root@127.0.0.1:5432),
+ *             created if missing; images in /tmp/kedai-bench-pg-<N>/assets.
+ *   pglite    data under /tmp/kedai-bench-pglite-<N> (pglite/ and assets/).
+ *   Either is seeded with the seed CLI (`npm run seed -- --products N --reset`) unless it already
+ *   holds exactly N products and its content rows (an interrupted seed is redone). Drop the scratch
+ *   database (`dropdb -h 127.0.0.1 kedai_bench_<N>`) or delete the folder to start afresh.
+ *   Before the scenarios the tables are ANALYZEd so the planner has statistics whatever the seed
+ *   timing (PostgreSQL's autovacuum would get there within a minute; PGlite has no autovacuum).
+ *
+ * The API runs as a child process (SEED_DEMO=false, LOG_LEVEL=warn) and is stopped at the end.
+ * Prints one Markdown table row per scenario; any error, timeout or non-2xx answer is reported
+ * loudly and makes the exit code 1.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = join(ROOT, 'apps/api/dist/server.js');
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function usage(message) {
+  if (message) console.error(`${message}\n`);
+  console.error('Usage: node bench/catalogue.mjs --products N [--db postgres|pglite] [--duration S] [--connections C]');
+  console.error('       [--warmup S] [--port 4800-4899] [--no-analyze] [--json FILE]');
+  process.exit(message ? 2 : 0);
+}
+
+let opts;
+try {
+  opts = parseArgs({
+    options: {
+      products: { type: 'string' },
+      db: { type: 'string', default: 'postgres' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      port: { type: 'string', default: '4800' },
+      'no-analyze': { type: 'boolean', default: false },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  }).values;
+} catch (error) {
+  usage(error.message);
+}
+if (opts.help) usage();
+
+const wholeNumber = (name, min, max) => {
+  const raw = opts[name];
+  const n = Number(raw);
+  if (raw === undefined || !/^\d+$/.test(raw) || n < min || n > max) usage(`--${name} must be a whole number from ${min} to ${max}`);
+  return n;
+};
+const PRODUCTS = wholeNumber('products', 1, 10_000_000);
+const DURATION = wholeNumber('duration', 1, 3600);
+const CONNECTIONS = wholeNumber('connections', 1, 1000);
+const WARMUP = wholeNumber('warmup', 0, 600);
+const PORT = wholeNumber('port', 4800, 4899);
+const DB = opts.db;
+if (DB !== 'postgres' && DB !== 'pglite') usage('--db must be postgres or pglite');
+if (!existsSync(SERVER)) usage(`${SERVER} is missing: build the API first (cd apps/api && node build.mjs)`);
+
+const PG_BASE = (process.env.BENCH_PG_URL || 'postgres://root@127.0.0.1:5432').replace(/\/+$/, '');
+const DB_NAME = `kedai_bench_${PRODUCTS}`;
+const DATABASE_URL = `${PG_BASE}/${DB_NAME}`;
+const WORK_DIR = DB === 'postgres' ? `/tmp/kedai-bench-pg-${PRODUCTS}` : `/tmp/kedai-bench-pglite-${PRODUCTS}`;
+const PGLITE_DIR = join(WORK_DIR, 'pglite'); // the API appends "pglite" to its DATA_DIR
+const ASSETS_DIR = join(WORK_DIR, 'assets');
+const BASE = `http://127.0.0.1:${PORT}`;
+
+const log = (msg) => console.error(`[bench] ${msg}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Database preparation
+
+/** Runs `fn(query)` against the benchmark database, where query(sql) resolves to rows. */
+async function withDatabase(fn) {
+  if (DB === 'postgres') {
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    try {
+      return await fn(async (text) => (await client.query(text)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  mkdirSync(PGLITE_DIR, { recursive: true });
+  const client = new PGlite(PGLITE_DIR, { extensions: { pg_trgm } });
+  await client.waitReady;
+  try {
+    return await fn(async (text) => (await client.query(text)).rows);
+  } finally {
+    await client.close();
+  }
+}
+
+async function ensurePostgresDatabase() {
+  const admin = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    if (!rowCount) {
+      log(`creating database ${DB_NAME}`);
+      await admin.query(`CREATE DATABASE "${DB_NAME}"`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Products in the database, or -1 when it was never (fully) seeded. */
+async function seededProducts() {
+  return withDatabase(async (query) => {
+    const [tables] = await query(
+      `SELECT to_regclass('public.products') IS NOT NULL AS products, to_regclass('public.banners') IS NOT NULL AS banners`,
+    );
+    if (!tables.products || !tables.banners) return -1;
+    const [row] = await query('SELECT (SELECT count(*) FROM products)::int AS products, (SELECT count(*) FROM banners)::int AS banners');
+    // Content (banners etc.) is written last: without it the seed was interrupted.
+    return row.banners > 0 ? row.products : -1;
+  });
+}
+
+function run(command, args, env) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+async function prepareDatabase() {
+  mkdirSync(WORK_DIR, { recursive: true });
+  if (DB === 'postgres') await ensurePostgresDatabase();
+  const have = await seededProducts();
+  if (have === PRODUCTS) {
+    log(`${DB === 'postgres' ? DB_NAME : PGLITE_DIR} already holds ${PRODUCTS} products: not reseeding`);
+  } else {
+    log(`seeding ${PRODUCTS} products into ${DB === 'postgres' ? DB_NAME : PGLITE_DIR} (found ${have < 0 ? 'no complete seed' : have})`);
+    const started = performance.now();
+    const env = DB === 'postgres' ? { DATABASE_URL, ASSETS_DIR } : { DATABASE_URL: '', DATA_DIR: PGLITE_DIR, ASSETS_DIR };
+    await run('npm', ['run', 'seed', '--', '--products', String(PRODUCTS), '--reset'], env);
+    log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const now = await seededProducts();
+    if (now !== PRODUCTS) throw new Error(`after seeding the database holds ${now} products, not ${PRODUCTS}`);
+  }
+  if (!opts['no-analyze']) {
+    const started = performance.now();
+    await withDatabase((query) => query('VACUUM ANALYZE'));
+    log(`VACUUM ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+let server;
+
+function startServer() {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    API_PORT: String(PORT),
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    DATA_DIR: WORK_DIR,
+    DATABASE_URL: DB === 'postgres' ? DATABASE_URL : '',
+  };
+  server = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const relay = (stream) => stream.on('data', (chunk) => process.stderr.write(`[api] ${chunk}`));
+  relay(server.stdout);
+  relay(server.stderr);
+  server.exited = new Promise((r) => server.on('exit', (code, signal) => r({ code, signal })));
+  server.exited.then(({ code, signal }) => {
+    if (!server.stopping) log(`the API exited unexpectedly (${signal ?? `exit ${code}`})`);
+  });
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  server.stopping = true;
+  server.kill('SIGTERM');
+  const done = await Promise.race([server.exited, sleep(15_000).then(() => null)]);
+  if (!done) {
+    log('the API did not stop within 15 s: killing it');
+    server.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+async function waitForPing(timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error('the API exited before answering /ping');
+    try {
+      const res = await fetch(`${BASE}/ping`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`no answer from ${BASE}/ping within ${timeoutMs / 1000} s`);
+}
+
+async function getJson(path) {
+  const res = await fetch(`${BASE}${path}`);
+  if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real ids from the API
+
+async function discover() {
+  const { categories } = await getJson('/product/categories');
+  const leaves = categories.filter((c) => c.children.length === 0);
+  const category = leaves.find((c) => c.key === 'laptops') ?? leaves[0];
+  if (!category) throw new Error('no leaf category');
+
+
+  // Product uuids spread over the whole catalogue (newest first, pages evenly apart).
+  const first = await getJson('/product/search?sort=newest&limit=100&page=1');
+  const lastPage = Math.min(first.pages, 500);
+  const pageCount = Math.min(lastPage, 10);
+  const pages = [...new Set(Array.from({ length: pageCount }, (_, i) => 1 + Math.round((i * (lastPage - 1)) / Math.max(1, pageCount - 1))))];
+  const ids = new Set(first.products.map((p) => p.uuid));
+  for (const page of pages.slice(1)) {
+    for (const p of (await getJson(`/product/search?sort=newest&limit=100&page=${page}`)).products) ids.add(p.uuid);
+  }
+
+  // A price window holding the middle half of the category's prices in the default region.
+  const sample = await getJson(`/product/search?category=${encodeURIComponent(category.path)}&sort=newest&limit=100`);
+  const prices = sample.products.map((p) => p.price[sample.region]).filter(Number.isInteger).sort((a, b) => a - b);
+  if (!prices.length) throw new Error(`no priced products in ${category.path}`);
+  // The merchant with most products in that category (facets come sorted by count).
+  const merchant = sample.facets.merchants[0] ?? (await getJson('/merchant')).merchants[0];
+  if (!merchant) throw new Error('no merchant');
+  const minPrice = prices[Math.floor(prices.length * 0.25)];
+  const maxPrice = prices[Math.floor(prices.length * 0.75)];
+
+  return { category, merchant, ids: [...ids], minPrice, maxPrice, region: sample.region, visible: first.total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+function scenarios(found) {
+  const cat = encodeURIComponent(found.category.path);
+  const filters = `category=${cat}&minPrice=${found.minPrice}&maxPrice=${found.maxPrice}&inStock=true&sort=price_asc`;
+  let next = 0;
+  const ids = found.ids;
+  return [
+    { name: 'search q=laptop', path: '/product/search?q=laptop' },
+    { name: 'search q=lapton (typo)', path: '/product/search?q=lapton' },
+    { name: `filters: ${found.category.path}, price ${found.minPrice}–${found.maxPrice}, inStock, price_asc`, path: `/product/search?${filters}` },
+    { name: `filters + merchant=${found.merchant.slug}`, path: `/product/search?${filters}&merchant=${encodeURIComponent(found.merchant.slug)}` },
+    { name: 'browse all, sort=newest', path: '/product/search?sort=newest' },
+    {
+      name: `/product/one/{id}, ${ids.length} ids rotating`,
+      path: `/product/one/${ids[0]}`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            req.path = `/product/one/${ids[next++ % ids.length]}`;
+            return req;
+          },
+        },
+      ],
+    },
+  ];
+}
+
+function cannon(scenario, duration) {
+  return autocannon({
+    url: `${BASE}${scenario.path}`,
+    connections: CONNECTIONS,
+    duration,
+    timeout: 10,
+    ...(scenario.requests ? { requests: scenario.requests } : {}),
+  });
+}
+
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+
+async function main() {
+  const started = new Date();
+  await prepareDatabase();
+  log(`starting the API on ${BASE} (${DB})`);
+  const bootStarted = performance.now();
+  startServer();
+  await waitForPing();
+  log(`API up in ${((performance.now() - bootStarted) / 1000).toFixed(1)} s`);
+
+  const found = await discover();
+  log(
+    `category ${found.category.path}, merchant ${found.merchant.slug}, ${found.ids.length} product ids, ` +
+      `price window ${found.minPrice}–${found.maxPrice} (${found.region} minor units), ${found.visible} searchable products`,
+  );
+
+  const results = [];
+  for (const scenario of scenarios(found)) {
+    // One plain request first: it must succeed, and its total says how much the query matches.
+    const probe = await getJson(scenario.path);
+    const matches = typeof probe.total === 'number' ? probe.total : null;
+    if (WARMUP > 0) await cannon(scenario, WARMUP);
+    const r = await cannon(scenario, DURATION);
+    const row = {
+      scenario: scenario.name,
+      path: scenario.requests ? '/product/one/{id}' : scenario.path,
+      matches,
+      requests: r.requests.total,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      non2xx: r.non2xx,
+    };
+    results.push(row);
+    const bad = row.errors + row.timeouts + row.non2xx;
+    log(`${scenario.name}: ${fmt(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${bad ? `, ${bad} FAILED` : ''}`);
+    if (bad) {
+      console.error(`\n!!!!!!!! ${scenario.name}: ${row.errors} errors, ${row.timeouts} timeouts, ${row.non2xx} non-2xx answers !!!!!!!!\n`);
+    }
+  }
+
+  await stopServer();
+
+  const title = `${DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${PRODUCTS.toLocaleString('en')} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (${WARMUP} s warm-up)`;
+  const lines = [
+    `### ${title}`,
+    '',
+    '| Scenario | Matches | Req/s (avg) | p50 (ms) | p99 (ms) | Errors / non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...results.map((r) => {
+      const bad = r.errors + r.timeouts + r.non2xx;
+      const failures = bad ? `**${r.errors} / ${r.non2xx} (+${r.timeouts} timeouts) FAILED**` : '0 / 0';
+      return `| ${r.scenario} | ${r.matches ?? '—'} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${failures} |`;
+    }),
+  ];
+  console.log(lines.join('\n'));
+
+  if (opts.json) {
+    writeFileSync(
+      resolve(opts.json),
+      JSON.stringify({ db: DB, products: PRODUCTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, started, found: { ...found, ids: found.ids.length }, results }, null, 2),
+    );
+  }
+  const failed = results.some((r) => r.errors + r.timeouts + r.non2xx > 0);
+  if (failed) {
+    console.error('\n!!!!!!!! SOME REQUESTS FAILED: see the table above !!!!!!!!');
+    process.exitCode = 1;
+  }
+}
+
+const interrupt = async (signal) => {
+  log(`${signal}: stopping the API`);
+  await stopServer();
+  process.exit(130);
+};
+process.on('SIGINT', () => void interrupt('SIGINT'));
+process.on('SIGTERM', () => void interrupt('SIGTERM'));
+
+main().catch(async (error) => {
+  console.error(error);
+  await stopServer();
+  process.exit(1);
+});
