@@ -14,6 +14,9 @@
  *   --duration S      seconds measured per scenario (default 10)
  *   --connections C   concurrent connections (default 10)
  *   --warmup S        seconds of discarded warm-up before each scenario (default 3)
+ *   --timeout S       autocannon request timeout; a timed-out request counts as an error (default 10)
+ *   --quiet-wait S    before each scenario wait up to S seconds for the machine to be ≥ 80% idle, as other
+ *                     work skews the numbers (default 120; 0 = don't wait); the idle share is reported
  *   --port P          API port (default 4800; the benchmark keeps to 4800–4899)
  *   --no-analyze      skip the ANALYZE that runs before the scenarios (see below)
  *   --json FILE       also write the results as JSON
@@ -33,7 +36,8 @@
  * loudly and makes the exit code 1.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -49,7 +53,7 @@ const SERVER = join(ROOT, 'apps/api/dist/server.js');
 function usage(message) {
   if (message) console.error(`${message}\n`);
   console.error('Usage: node bench/catalogue.mjs --products N [--db postgres|pglite] [--duration S] [--connections C]');
-  console.error('       [--warmup S] [--port 4800-4899] [--no-analyze] [--json FILE]');
+  console.error('       [--warmup S] [--timeout S] [--quiet-wait S] [--port 4800-4899] [--no-analyze] [--json FILE]');
   process.exit(message ? 2 : 0);
 }
 
@@ -62,6 +66,8 @@ try {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '3' },
+      timeout: { type: 'string', default: '10' },
+      'quiet-wait': { type: 'string', default: '120' },
       port: { type: 'string', default: '4800' },
       'no-analyze': { type: 'boolean', default: false },
       json: { type: 'string' },
@@ -84,6 +90,8 @@ const PRODUCTS = wholeNumber('products', 1, 10_000_000);
 const DURATION = wholeNumber('duration', 1, 3600);
 const CONNECTIONS = wholeNumber('connections', 1, 1000);
 const WARMUP = wholeNumber('warmup', 0, 600);
+const TIMEOUT = wholeNumber('timeout', 1, 600);
+const QUIET_WAIT = wholeNumber('quiet-wait', 0, 3600);
 const PORT = wholeNumber('port', 4800, 4899);
 const DB = opts.db;
 if (DB !== 'postgres' && DB !== 'pglite') usage('--db must be postgres or pglite');
@@ -256,7 +264,7 @@ async function discover() {
 
   // Product uuids spread over the whole catalogue (newest first, pages evenly apart).
   const first = await getJson('/product/search?sort=newest&limit=100&page=1');
-  const lastPage = Math.min(first.pages, 500);
+  const lastPage = Math.max(1, Math.min(first.pages - 1, 500)); // the very last page may be short
   const pageCount = Math.min(lastPage, 10);
   const pages = [...new Set(Array.from({ length: pageCount }, (_, i) => 1 + Math.round((i * (lastPage - 1)) / Math.max(1, pageCount - 1))))];
   const ids = new Set(first.products.map((p) => p.uuid));
@@ -312,9 +320,71 @@ function cannon(scenario, duration) {
     url: `${BASE}${scenario.path}`,
     connections: CONNECTIONS,
     duration,
-    timeout: 10,
+    timeout: TIMEOUT,
     ...(scenario.requests ? { requests: scenario.requests } : {}),
   });
+}
+
+/**
+ * Waits until requests abandoned by autocannon (when a run ends, or on a timeout) have been worked
+ * off: the server keeps executing them, and without this the next scenario would queue behind them.
+ * Drained = one product lookup answers about as fast as it did on the idle server.
+ */
+async function drain(probePath, idleMs, limitMs = 300_000) {
+  const deadline = Date.now() + limitMs;
+  const threshold = Math.max(50, 3 * idleMs);
+  let waited = 0;
+  while (Date.now() < deadline) {
+    const t = performance.now();
+    await getJson(probePath);
+    const ms = performance.now() - t;
+    if (ms <= threshold) {
+      if (waited > 1000) log(`  drained the server's backlog in ${(waited / 1000).toFixed(1)} s`);
+      return;
+    }
+    waited += ms;
+  }
+  log(`  the server still had a backlog after ${limitMs / 1000} s: the next scenario queues behind it`);
+}
+
+/** Share of the machine's CPU time that was idle over `ms` (Linux /proc/stat), or null elsewhere. */
+async function idleShare(ms) {
+  const read = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) };
+  };
+  try {
+    const a = read();
+    await sleep(ms);
+    const b = read();
+    return b.total > a.total ? (b.idle - a.idle) / (b.total - a.total) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Waits (up to --quiet-wait) until the machine is mostly idle; returns the last idle share seen. */
+async function waitForQuiet() {
+  const deadline = Date.now() + QUIET_WAIT * 1000;
+  let idle = await idleShare(2000);
+  let said = false;
+  while (idle !== null && idle < 0.8 && Date.now() < deadline) {
+    if (!said) log(`  machine only ${(idle * 100).toFixed(0)}% idle (other work): waiting up to ${QUIET_WAIT} s for it to calm down`);
+    said = true;
+    idle = await idleShare(2000);
+  }
+  if (said) log(`  ${idle !== null && idle >= 0.8 ? 'quiet' : 'still busy'}: ${(idle * 100).toFixed(0)}% idle`);
+  return idle;
+}
+
+async function idleLatency(probePath) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    await getJson(probePath);
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[2];
 }
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
@@ -334,17 +404,36 @@ async function main() {
       `price window ${found.minPrice}–${found.maxPrice} (${found.region} minor units), ${found.visible} searchable products`,
   );
 
+  const probePath = `/product/one/${found.ids[0]}`;
+  const idleMs = await idleLatency(probePath);
   const results = [];
+  const loadBefore = loadavg()[0];
   for (const scenario of scenarios(found)) {
-    // One plain request first: it must succeed, and its total says how much the query matches.
-    const probe = await getJson(scenario.path);
+    // Three plain requests first: they must succeed, the total says how much the query matches, and
+    // the median time is the latency of the scenario on an otherwise idle server.
+    await waitForQuiet();
+    const times = [];
+    let probe;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      probe = await getJson(scenario.path);
+      times.push(performance.now() - t);
+    }
+    const single = times.sort((a, b) => a - b)[1];
     const matches = typeof probe.total === 'number' ? probe.total : null;
-    if (WARMUP > 0) await cannon(scenario, WARMUP);
+    if (WARMUP > 0) {
+      await cannon(scenario, WARMUP);
+      await drain(probePath, idleMs);
+    }
+    const idleBefore = await waitForQuiet();
     const r = await cannon(scenario, DURATION);
+    await drain(probePath, idleMs);
     const row = {
       scenario: scenario.name,
       path: scenario.requests ? '/product/one/{id}' : scenario.path,
       matches,
+      single: Math.round(single),
+      idleBefore,
       requests: r.requests.total,
       rps: r.requests.average,
       p50: r.latency.p50,
@@ -355,36 +444,39 @@ async function main() {
       non2xx: r.non2xx,
     };
     results.push(row);
-    const bad = row.errors + row.timeouts + row.non2xx;
+    const bad = row.errors + row.non2xx; // autocannon's errors include its timeouts
     log(`${scenario.name}: ${fmt(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${bad ? `, ${bad} FAILED` : ''}`);
     if (bad) {
-      console.error(`\n!!!!!!!! ${scenario.name}: ${row.errors} errors, ${row.timeouts} timeouts, ${row.non2xx} non-2xx answers !!!!!!!!\n`);
+      console.error(`\n!!!!!!!! ${scenario.name}: ${row.errors} errors (${row.timeouts} of them timeouts), ${row.non2xx} non-2xx answers !!!!!!!!\n`);
     }
   }
 
   await stopServer();
+  const loadAfter = loadavg()[0];
 
   const title = `${DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${PRODUCTS.toLocaleString('en')} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (${WARMUP} s warm-up)`;
   const lines = [
     `### ${title}`,
     '',
-    '| Scenario | Matches | Req/s (avg) | p50 (ms) | p99 (ms) | Errors / non-2xx |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| Scenario | Matches | Alone (ms) | Req/s (avg) | p50 (ms) | p99 (ms) | Errors / non-2xx | Idle before |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map((r) => {
-      const bad = r.errors + r.timeouts + r.non2xx;
-      const failures = bad ? `**${r.errors} / ${r.non2xx} (+${r.timeouts} timeouts) FAILED**` : '0 / 0';
-      return `| ${r.scenario} | ${r.matches ?? '—'} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${failures} |`;
+      const bad = r.errors + r.non2xx;
+      const failures = bad ? `**${r.errors} (${r.timeouts} timeouts) / ${r.non2xx} FAILED**` : '0 / 0';
+      return `| ${r.scenario} | ${r.matches ?? '—'} | ${r.single} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${failures} | ${r.idleBefore === null ? '—' : `${Math.round(r.idleBefore * 100)}%`} |`;
     }),
+    '',
+    `1-minute load average ${loadBefore.toFixed(2)} when the scenarios started, ${loadAfter.toFixed(2)} when they ended (the benchmark itself adds load; a high start value means something else was busy).`,
   ];
   console.log(lines.join('\n'));
 
   if (opts.json) {
     writeFileSync(
       resolve(opts.json),
-      JSON.stringify({ db: DB, products: PRODUCTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, started, found: { ...found, ids: found.ids.length }, results }, null, 2),
+      JSON.stringify({ db: DB, products: PRODUCTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, started, loadBefore, loadAfter, found: { ...found, ids: found.ids.length }, results }, null, 2),
     );
   }
-  const failed = results.some((r) => r.errors + r.timeouts + r.non2xx > 0);
+  const failed = results.some((r) => r.errors + r.non2xx > 0);
   if (failed) {
     console.error('\n!!!!!!!! SOME REQUESTS FAILED: see the table above !!!!!!!!');
     process.exitCode = 1;

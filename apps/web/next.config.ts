@@ -5,6 +5,9 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@kedai/domain', '@kedai/contract'],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Trailing slashes are handled in src/proxy.ts, so `/sg/` (a country's home page) is not
+  // redirected to `/sg`; every other `/path/` is still redirected to `/path` there.
+  skipTrailingSlashRedirect: true,
 };
 
 export default nextConfig;

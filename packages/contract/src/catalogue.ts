@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  HOME_GROUP_MAX_LIMIT,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MAX_PAGE,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_SORTS,
+} from './constants';
 import { RegionKey, RegionPrices, UnixSeconds, Uuid, queryBoolean, queryInt } from './common';
 
 export const Variant = z.object({ name: z.string(), options: z.array(z.string()) });
@@ -40,17 +47,14 @@ export const Product = ProductSummary.extend({
 }).meta({ id: 'Product' });
 export type Product = z.infer<typeof Product>;
 
-export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
-export const SEARCH_MAX_LIMIT = 100;
-export const SEARCH_MAX_PAGE = 500;
 
 export const SearchQuery = z.object({
-  q: z.string().trim().max(200).optional().describe('Words to look for; typos are tolerated'),
+  q: z.string().trim().max(SEARCH_MAX_QUERY_LENGTH).optional().describe('Words to look for; typos are tolerated'),
   category: z.string().max(300).optional().describe('Category id or path; includes its subcategories'),
   merchant: z.string().max(200).optional().describe('Merchant id or slug'),
   region: RegionKey.optional().describe('Region whose prices filter and sort; the default region when absent'),
-  minPrice: queryInt(0, 2_000_000_000).optional().describe('Lowest price, minor units of the region currency'),
-  maxPrice: queryInt(0, 2_000_000_000).optional().describe('Highest price, minor units of the region currency'),
+  minPrice: queryInt(0, Number.MAX_SAFE_INTEGER).optional().describe('Lowest price, minor units of the region currency'),
+  maxPrice: queryInt(0, Number.MAX_SAFE_INTEGER).optional().describe('Highest price, minor units of the region currency'),
   inStock: queryBoolean.optional(),
   sort: z.enum(SEARCH_SORTS).optional().describe('Default: relevance with a query, else newest'),
   page: queryInt(1, SEARCH_MAX_PAGE).optional(),
@@ -138,7 +142,6 @@ export const HomeProductGroup = z
   .meta({ id: 'HomeProductGroup' });
 export type HomeProductGroup = z.infer<typeof HomeProductGroup>;
 export const HomeProductGroupList = z.object({ groups: z.array(HomeProductGroup) });
-export const HOME_GROUP_MAX_LIMIT = 50;
 export const HomeGroupByCategoryQuery = z.object({
   categoryId: z.string().min(1).max(300).describe('Category id or path'),
   limit: queryInt(1, HOME_GROUP_MAX_LIMIT).optional(),

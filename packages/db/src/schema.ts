@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -136,8 +137,9 @@ export const productRegionPrices = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     regionKey: text('region_key').notNull(),
-    minPrice: integer('min_price').notNull(),
-    maxPrice: integer('max_price').notNull(),
+    // bigint: IDR prices in minor units pass 2^31 from about SGD 1,800.
+    minPrice: bigint('min_price', { mode: 'number' }).notNull(),
+    maxPrice: bigint('max_price', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.regionKey] }),

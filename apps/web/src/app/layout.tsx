@@ -1,14 +1,27 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import type { PublicConfig } from '@kedai/contract';
+import type { Category, PublicConfig, Region } from '@kedai/contract';
+import { PageViewTracker } from '../features/analytics/PageViewTracker';
+import { currentCountry } from '../features/region/server';
 import { SiteFooter } from '../features/shell/SiteFooter';
 import { SiteHeader } from '../features/shell/SiteHeader';
-import { getPublicConfig } from '../lib/catalogue';
+import type { InitialData } from '../features/state/actions';
+import { StoreProvider } from '../features/state/StoreProvider';
+import { getCategories, getDefaultRegion, getPublicConfig } from '../lib/catalogue';
 import './globals.css';
 
 /** Shown when the configuration cannot be read (the page itself then shows its error state). */
 const FALLBACK_SHOP_NAME = 'Kedai';
+
+/** The value of a shell read, or null when the API is down: the shell must render regardless. */
+async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The configuration for the shell, or null when the API is down: the header and footer must still
@@ -17,11 +30,27 @@ const FALLBACK_SHOP_NAME = 'Kedai';
  */
 async function shellConfig(): Promise<PublicConfig | null> {
   await connection();
-  try {
-    return await getPublicConfig();
-  } catch {
-    return null;
-  }
+  return orNull(getPublicConfig);
+}
+
+interface ShellData {
+  config: PublicConfig | null;
+  categories: Category[] | null;
+  defaultRegion: Region | null;
+  country: string | null;
+  fetchedAt: number;
+}
+
+/** Everything the shell reads, in parallel; each read is memoised per request and may be missing. */
+async function shellData(): Promise<ShellData> {
+  await connection(); // per request, never at build time
+  const [config, categories, defaultRegion, country] = await Promise.all([
+    shellConfig(),
+    orNull(getCategories),
+    orNull(getDefaultRegion),
+    orNull(currentCountry),
+  ]);
+  return { config, categories, defaultRegion, country, fetchedAt: Math.floor(Date.now() / 1000) };
 }
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -42,16 +71,21 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const config = await shellConfig();
+  const { config, categories, defaultRegion, country, fetchedAt } = await shellData();
   const shopName = config?.shop_name || FALLBACK_SHOP_NAME;
+  const initial: InitialData = { config, categories, defaultRegion, categoriesUpdatedAt: categories ? fetchedAt : null };
   return (
-    <html lang="en-GB">
-      <body>
-        <SiteHeader shopName={shopName} />
-        <main id="main" className="container site-main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter shopName={shopName} contactEmail={config?.contact_email || null} />
+    <html lang="en-GB" data-scroll-behavior="smooth">
+      {/* data-country: the country of the address prefix or its cookie (spec §2), for styles and tests. */}
+      <body data-country={country ?? undefined}>
+        <StoreProvider initial={initial}>
+          <SiteHeader shopName={shopName} />
+          <main id="main" className="container site-main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter shopName={shopName} contactEmail={config?.contact_email || null} />
+          <PageViewTracker />
+        </StoreProvider>
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { errorMessageFor } from '@kedai/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_UNREACHABLE, ApiError, apiBaseUrl, apiGet, apiUrl } from './api';
 
@@ -94,7 +95,8 @@ describe('apiGet', () => {
       name: 'ApiError',
       errorCode: 'general/unknown_error',
       status: 502,
-      params: ['/broken'],
+      params: ['The API answered 502 Bad Gateway'],
+      path: '/broken',
     });
   });
 
@@ -129,5 +131,28 @@ describe('apiBaseUrl and apiUrl', () => {
     expect(apiUrl('/product/search', { q: 'tea & cake', page: 2 }, 'http://api/v1/')).toBe(
       'http://api/v1/product/search?q=tea+%26+cake&page=2',
     );
+  });
+});
+
+describe('errors of the server client shown with errorMessageFor (spec §8)', () => {
+  it('a known errorCode gives the catalogue message', async () => {
+    const error = await apiGet('/product/missing', { baseUrl }).catch((e: unknown) => e);
+    expect(errorMessageFor(error)).toBe('This product is not available');
+    const limited = await apiGet('/rate-limited', { baseUrl }).catch((e: unknown) => e);
+    expect(errorMessageFor(limited)).toBe('Too many requests, please wait a moment and try again');
+  });
+
+  it('an unreachable API (a code outside the catalogue) gives the error text', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await apiGet('/config', { baseUrl: `http://127.0.0.1:${port}` }).catch((e: unknown) => e);
+    expect(errorMessageFor(error)).toBe('The API could not be reached');
+  });
+
+  it("an answer without an envelope reads 'message <what happened>'", async () => {
+    const error = await apiGet('/broken', { baseUrl }).catch((e: unknown) => e);
+    expect(errorMessageFor(error)).toBe('message The API answered 502 Bad Gateway');
   });
 });

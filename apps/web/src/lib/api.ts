@@ -79,6 +79,11 @@ function isEnvelope(body: unknown): body is ErrorEnvelope {
   return typeof candidate.errorCode === 'string' && typeof candidate.error === 'string';
 }
 
+/** A failure with no envelope of its own; `general/unknown_error` reads 'message {0}' (spec §8). */
+function badResponseEnvelope(error: string): ErrorEnvelope {
+  return { errorCode: API_BAD_RESPONSE, error, params: [error] };
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
@@ -123,8 +128,10 @@ export async function apiGet<T>(path: string, options: ApiRequestOptions = {}): 
   const body = await readJson(response);
   if (response.ok) {
     if (body === undefined) {
+      const error = 'The API answered with no JSON body';
       throw new ApiError(
-        { errorCode: API_BAD_RESPONSE, error: 'The API answered with no JSON body', params: [path] },
+        // `general/unknown_error` reads 'message {0}' (spec §8): its parameter is the text.
+        { errorCode: API_BAD_RESPONSE, error, params: [error] },
         response.status,
         path,
       );
@@ -134,10 +141,6 @@ export async function apiGet<T>(path: string, options: ApiRequestOptions = {}): 
 
   const envelope: ErrorEnvelope = isEnvelope(body)
     ? { errorCode: body.errorCode, error: body.error, params: Array.isArray(body.params) ? body.params : [] }
-    : {
-        errorCode: API_BAD_RESPONSE,
-        error: `The API answered ${response.status} ${response.statusText}`.trim(),
-        params: [path],
-      };
+    : badResponseEnvelope(`The API answered ${response.status} ${response.statusText}`.trim());
   throw new ApiError(envelope, response.status, path);
 }

@@ -48,6 +48,7 @@ import {
   type RegionDef,
   type VariantDef,
 } from './data';
+import { insertJsonRows } from './bulk';
 import { writeImages, type ImageSpec, type Shape } from './images';
 import { int, pick, sample, slugify, streamFor, weighted, type Random } from './random';
 
@@ -73,11 +74,11 @@ export const DEFAULT_PRODUCT_COUNT = 240;
 /** Above this many products, product images come from a shared pool per category. */
 export const IMAGE_POOL_THRESHOLD = 1000;
 export const IMAGE_POOL_SIZE = 60;
-/** Up to this many products everything goes in one transaction; above, one per batch. */
-const SINGLE_TRANSACTION_LIMIT = 5000;
+/** Products per transaction: up to this many, the whole seed is one transaction. */
+const TRANSACTION_PRODUCTS = 10_000;
 const PRODUCT_BATCH = 1000;
-/** Rows per insert for the four-column child tables (stays well under 65,535 parameters). */
-const CHILD_BATCH = 5000;
+/** Rows per insert for the small child tables (variant paths, region prices). */
+const CHILD_BATCH = 10_000;
 
 const SEED = 0x4b3d41; // "KDA"
 const POOL_SEED = 0x504f4f4c;
@@ -536,32 +537,32 @@ async function insertProducts(
   categoryIds: Map<string, string>,
   merchantIds: Map<string, string>,
 ): Promise<{ ids: Map<string, string>; stats: BatchStats }> {
-  const inserted = await db
-    .insert(products)
-    .values(
-      plans.map((p) => ({
-        paramName: p.paramName,
-        name: p.name,
-        description: p.description,
-        keywords: p.keywords,
-        categoryId: categoryIds.get(p.leaf.path)!,
-        merchantId: merchantIds.get(p.merchantSlug)!,
-        price: p.price,
-        variants: p.variants,
-        stock: p.stock,
-        mainImage: p.mainImage,
-        images: p.images,
-        sourceMarketPlace: p.sourceMarketPlace,
-        sourceUrl: p.sourceUrl,
-        disabled: p.disabled,
-        weight: p.weight,
-        inStock: p.inStock,
-        createdAt: p.createdAt,
-        updatedAt: p.createdAt,
-      })),
-    )
-    .returning({ id: products.id, paramName: products.paramName });
-  const ids = new Map(inserted.map((row) => [row.paramName, row.id]));
+  const inserted = await insertJsonRows<typeof products, { id: string; param_name: string }>(
+    db,
+    products,
+    plans.map((p) => ({
+      paramName: p.paramName,
+      name: p.name,
+      description: p.description,
+      keywords: p.keywords,
+      categoryId: categoryIds.get(p.leaf.path)!,
+      merchantId: merchantIds.get(p.merchantSlug)!,
+      price: p.price,
+      variants: p.variants,
+      stock: p.stock,
+      mainImage: p.mainImage,
+      images: p.images,
+      sourceMarketPlace: p.sourceMarketPlace,
+      sourceUrl: p.sourceUrl,
+      disabled: p.disabled,
+      weight: p.weight,
+      inStock: p.inStock,
+      createdAt: p.createdAt,
+      updatedAt: p.createdAt,
+    })),
+    [products.id, products.paramName],
+  );
+  const ids = new Map(inserted.map((row) => [row.param_name, row.id]));
 
   const pathRows: Array<typeof productVariantPaths.$inferInsert> = [];
   const priceRows: Array<typeof productRegionPrices.$inferInsert> = [];
@@ -575,8 +576,8 @@ async function insertProducts(
       priceRows.push({ productId, regionKey, minPrice: min, maxPrice: max });
     }
   }
-  for (const chunk of chunks(pathRows, CHILD_BATCH)) await db.insert(productVariantPaths).values(chunk);
-  for (const chunk of chunks(priceRows, CHILD_BATCH)) await db.insert(productRegionPrices).values(chunk);
+  for (const chunk of chunks(pathRows, CHILD_BATCH)) await insertJsonRows(db, productVariantPaths, chunk);
+  for (const chunk of chunks(priceRows, CHILD_BATCH)) await insertJsonRows(db, productRegionPrices, chunk);
   return { ids, stats: { variantPaths: pathRows.length, regionPrices: priceRows.length } };
 }
 
@@ -635,33 +636,41 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     result.merchants = merchantIds.size;
     log(`reference data: ${REGIONS.length} regions, ${SHIPPING_COUNTRIES.length} shipping countries, ${categoryIds.size} categories, ${merchantIds.size} merchants`);
 
+    const logEvery = Math.max(PRODUCT_BATCH, Math.ceil(count / 10 / PRODUCT_BATCH) * PRODUCT_BATCH);
     const featured: string[] = [];
     const featuredLeaves = new Set<string>();
-    for (let start = 0; start < count; start += PRODUCT_BATCH) {
-      const plans: ProductPlan[] = [];
-      for (let i = start; i < Math.min(count, start + PRODUCT_BATCH); i += 1) plans.push(planProduct(i, usePool));
-      if (!usePool) {
-        const written = await writeImages(options.assetsDir, plans.flatMap((p) => p.imageSpecs));
-        result.imageFiles += 2 * written;
-      }
-      const { ids, stats } = await inTx((tx) => insertProducts(tx, plans, categoryIds, merchantIds));
-      for (const p of plans) {
-        if (featured.length < 8 && !p.disabled && p.inStock && p.mainImage && !featuredLeaves.has(p.leaf.path)) {
-          featured.push(ids.get(p.paramName)!);
-          featuredLeaves.add(p.leaf.path);
+    // Inserts go in batches of PRODUCT_BATCH; commits every TRANSACTION_PRODUCTS (commits are
+    // slow on an on-disk PGlite, so not one per batch).
+    for (let group = 0; group < count; group += TRANSACTION_PRODUCTS) {
+      await inTx(async (tx) => {
+        const groupEnd = Math.min(count, group + TRANSACTION_PRODUCTS);
+        for (let start = group; start < groupEnd; start += PRODUCT_BATCH) {
+          const plans: ProductPlan[] = [];
+          for (let i = start; i < Math.min(groupEnd, start + PRODUCT_BATCH); i += 1) plans.push(planProduct(i, usePool));
+          if (!usePool) {
+            const written = await writeImages(options.assetsDir, plans.flatMap((p) => p.imageSpecs));
+            result.imageFiles += 2 * written;
+          }
+          const { ids, stats } = await insertProducts(tx, plans, categoryIds, merchantIds);
+          for (const p of plans) {
+            if (featured.length < 8 && !p.disabled && p.inStock && p.mainImage && !featuredLeaves.has(p.leaf.path)) {
+              featured.push(ids.get(p.paramName)!);
+              featuredLeaves.add(p.leaf.path);
+            }
+          }
+          result.products += plans.length;
+          result.variantPaths += stats.variantPaths;
+          result.regionPrices += stats.regionPrices;
+          if (result.products % logEvery === 0 || result.products === count) log(`products: ${result.products}/${count}`);
         }
-      }
-      result.products += plans.length;
-      result.variantPaths += stats.variantPaths;
-      result.regionPrices += stats.regionPrices;
-      if (count > PRODUCT_BATCH) log(`products: ${result.products}/${count}`);
+      });
     }
 
     await inTx((tx) => insertContent(tx, categoryIds, featured));
     log(`content: ${BANNERS.length} banners, ${POPUPS.length} popups, home product groups, ${IMAGE_PAGES.length} image pages`);
   };
 
-  if (count <= SINGLE_TRANSACTION_LIMIT) {
+  if (count <= TRANSACTION_PRODUCTS) {
     await db.transaction((tx) => run(tx, true));
   } else {
     await run(db, false);

@@ -73,7 +73,7 @@ function wrap(text: string, width: number, maxLines: number): string[] {
   return kept;
 }
 
-const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)} ${s}% ${l}%)`;
+const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)}, ${s}%, ${l}%)`;
 
 interface Palette {
   bgFrom: string;

@@ -2,7 +2,9 @@ import Link from 'next/link';
 import type { ProductSummary } from '@kedai/contract';
 import { assetUrl } from '@kedai/domain';
 import { productHref } from './links';
+import { productForRegion } from './list-item';
 import { displayPrice } from './price';
+import { TrackedProductLink } from './TrackedProductLink';
 
 /** Intrinsic size of a thumbnail on the assets host (square); CSS scales it to the card. */
 export const THUMBNAIL_SIZE = 320;
@@ -13,16 +15,37 @@ export interface ProductCardProps {
   assetsUrl: string;
   /** Heading level of the product name inside its section. */
   headingLevel?: 2 | 3 | 4;
+  /**
+   * Name of the list the card is shown in ("Search results", "New arrivals" …). When given, a
+   * click on the card reports `select_item` with it and `index`; without it the link is plain.
+   */
+  listName?: string;
+  /** 0-based position of the card in its list. */
+  index?: number;
+  /**
+   * Load the image at once with high priority: for the first cards of a page, which are likely
+   * the largest content painted. Default: lazy.
+   */
+  priority?: boolean;
 }
 
 /**
  * One product in a grid. The name is the link; a stretched pseudo-element makes the whole card
  * clickable without repeating the name (the image alt) inside the link's accessible name.
  */
-export function ProductCard({ product, region, assetsUrl, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({
+  product,
+  region,
+  assetsUrl,
+  headingLevel = 3,
+  listName,
+  index = 0,
+  priority = false,
+}: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
   const price = displayPrice(product, region);
   const seller = product.merchant?.name ?? product.sourceMarketPlace;
+  const href = productHref(product.paramName);
   return (
     <article className={product.inStock ? 'product-card' : 'product-card product-card--sold-out'}>
       <div className="product-card__media">
@@ -31,16 +54,30 @@ export function ProductCard({ product, region, assetsUrl, headingLevel = 3 }: Pr
           alt={product.name}
           width={THUMBNAIL_SIZE}
           height={THUMBNAIL_SIZE}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
         {product.inStock ? null : <span className="badge badge--sold-out">Sold out</span>}
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">
-          <Link href={productHref(product.paramName)} className="product-card__link">
-            {product.name}
-          </Link>
+          {listName ? (
+            <TrackedProductLink
+              href={href}
+              className="product-card__link"
+              product={productForRegion(product, region)}
+              region={region}
+              listName={listName}
+              index={index}
+            >
+              {product.name}
+            </TrackedProductLink>
+          ) : (
+            <Link href={href} className="product-card__link">
+              {product.name}
+            </Link>
+          )}
         </Heading>
         {seller ? <p className="product-card__seller">{seller}</p> : null}
         <p className="product-card__price">

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { Category } from '@kedai/contract';
 import { assetUrl } from '@kedai/domain';
 import { categoryHref } from '../catalogue/links';
+import styles from './home.module.css';
 
 export interface CategoryLinksProps {
   categories: Category[];
@@ -11,13 +12,13 @@ export interface CategoryLinksProps {
 /** The top-level categories as entry points into the catalogue. */
 export function CategoryLinks({ categories, assetsUrl }: CategoryLinksProps) {
   return (
-    <ul className="category-list" role="list">
+    <ul className={styles.categories} role="list">
       {categories.map((category) => (
         <li key={category.id}>
-          <Link href={categoryHref(category.path)} className="category-tile">
+          <Link href={categoryHref(category.path)} className={styles.categoryTile}>
             {category.image ? (
               <img
-                className="category-tile__image"
+                className={styles.categoryImage}
                 src={assetUrl(assetsUrl, category.image, 'thumb')}
                 alt=""
                 width={96}
@@ -26,11 +27,11 @@ export function CategoryLinks({ categories, assetsUrl }: CategoryLinksProps) {
                 decoding="async"
               />
             ) : (
-              <span className="category-tile__mark" aria-hidden="true">
+              <span className={styles.categoryMark} aria-hidden="true">
                 {category.name.slice(0, 1).toUpperCase()}
               </span>
             )}
-            <span className="category-tile__name">{category.name}</span>
+            <span className={styles.categoryName}>{category.name}</span>
           </Link>
         </li>
       ))}

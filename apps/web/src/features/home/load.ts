@@ -1,36 +1,59 @@
-import type { Category, PublicConfig, SearchResult } from '@kedai/contract';
+import { cache } from 'react';
+import type { Category, HomeProductGroup, PublicConfig, Region, SearchResult } from '@kedai/contract';
+import { apiGet } from '../../lib/api';
 import { getBanners, getCategories, getPublicConfig, searchProducts, type Banner } from '../../lib/catalogue';
+import { currentRegion } from '../region/server';
+import type { HomePopup } from './popup-rule';
 
 /** How many of the newest products the home page shows. */
 export const HOME_NEW_ARRIVALS = 12;
 
+export const getHomeGroups = cache(
+  async () => (await apiGet<{ groups: HomeProductGroup[] }>('/home_product_group')).groups,
+);
+
+export const getPopups = cache(async () => (await apiGet<{ popups: HomePopup[] }>('/popup')).popups);
+
 export interface HomeData {
   config: PublicConfig;
+  region: Region;
   banners: Banner[];
-  /** Top-level categories, in the API's display order. */
+  /** Every category (for the groups' "See all" links). */
   categories: Category[];
+  /** Groups with at least one product, in the API's order. */
+  groups: HomeProductGroup[];
+  popups: HomePopup[];
   newArrivals: SearchResult;
 }
 
 /**
  * Everything the home page shows, fetched in parallel (the product search waits only for the
- * configuration, which names the default region). Any failure rejects, so the route's error
- * boundary shows the "taking a break" state.
+ * region). A failure of the catalogue reads rejects, so the page shows the "taking a break" state;
+ * popups are optional and a failure there only leaves them out.
  */
 export async function loadHomeData(): Promise<HomeData> {
-  const configAndProducts = getPublicConfig().then(async (config) => ({
-    config,
-    newArrivals: await searchProducts({ sort: 'newest', limit: HOME_NEW_ARRIVALS, region: config.default_region }),
+  const regionAndProducts = currentRegion().then(async (region) => ({
+    region,
+    newArrivals: await searchProducts({ sort: 'newest', limit: HOME_NEW_ARRIVALS, region: region.key }),
   }));
-  const [{ config, newArrivals }, categories, banners] = await Promise.all([
-    configAndProducts,
+  const [{ region, newArrivals }, config, categories, banners, groups, popups] = await Promise.all([
+    regionAndProducts,
+    getPublicConfig(),
     getCategories(),
     getBanners(),
+    getHomeGroups(),
+    getPopups().catch((error: unknown) => {
+      console.error('[web] /: popups could not be read', error);
+      return [] as HomePopup[];
+    }),
   ]);
   return {
     config,
+    region,
     banners,
-    categories: categories.filter((category) => category.parent === null),
+    categories,
+    groups: groups.filter((group) => group.products.length > 0),
+    popups,
     newArrivals,
   };
 }

@@ -1,11 +1,48 @@
 import Link from 'next/link';
+import { Suspense } from 'react';
+import type { Region } from '@kedai/contract';
+import { getCategories, getPublicConfig } from '../../lib/catalogue';
+import { RegionPicker } from '../region/RegionPicker';
+import { currentRegion, enabledRegions } from '../region/server';
+import { SearchBox, SearchBoxFallback } from '../search/SearchBox';
+import { CategoryMenu } from './CategoryMenu';
+import { categoryMenu, type MenuGroup } from './category-tree';
 
 export interface SiteHeaderProps {
   shopName: string;
 }
 
-/** The banner of every page: skip link, shop name, product search and the main navigation. */
-export function SiteHeader({ shopName }: SiteHeaderProps) {
+/** Where the wishlist link leads until the wishlist page exists: sign-in, then the wishlist. */
+export const WISHLIST_HREF = '/sign_in?next=/wishlist';
+
+interface HeaderData {
+  groups: MenuGroup[];
+  regions: Region[];
+  region: Region | null;
+  assetsUrl: string;
+}
+
+/**
+ * What the header shows besides the shop name. Every part is optional: when the API is down the
+ * header still renders (search form, account links) around the page's own error state.
+ */
+async function headerData(): Promise<HeaderData> {
+  const [categories, regions, region, config] = await Promise.all([
+    getCategories().catch(() => []),
+    enabledRegions().catch(() => [] as Region[]),
+    currentRegion().catch(() => null),
+    getPublicConfig().catch(() => null),
+  ]);
+  return { groups: categoryMenu(categories), regions, region, assetsUrl: config?.assets_url ?? '' };
+}
+
+/**
+ * The banner of every page: skip link, shop name, product search with suggestions, the account
+ * links (cart, wishlist, account), the region picker and the category menu. A server component;
+ * the search box, region picker and category menu are small client components.
+ */
+export async function SiteHeader({ shopName }: SiteHeaderProps) {
+  const { groups, regions, region, assetsUrl } = await headerData();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -19,36 +56,81 @@ export function SiteHeader({ shopName }: SiteHeaderProps) {
             </span>
             <span className="brand__name">{shopName}</span>
           </Link>
-          {/* A plain GET form: it works before (and without) any JavaScript. */}
-          <form className="site-search" role="search" action="/search" method="get">
-            <label htmlFor="site-search-q" className="visually-hidden">
-              Search products
-            </label>
-            <input
-              id="site-search-q"
-              name="q"
-              type="search"
-              placeholder="Search products"
-              autoComplete="off"
-              maxLength={200}
-              enterKeyHint="search"
-            />
-            <button type="submit" className="button">
-              Search
-            </button>
-          </form>
-          <nav className="site-nav" aria-label="Main">
-            <ul>
+          <div className="site-header__search">
+            <Suspense fallback={<SearchBoxFallback />}>
+              <SearchBox region={region?.key ?? ''} assetsUrl={assetsUrl} />
+            </Suspense>
+          </div>
+          <nav className="site-nav" aria-label="Account">
+            <ul role="list">
               <li>
-                <Link href="/#categories">Categories</Link>
+                <Link href={WISHLIST_HREF} className="site-nav__link">
+                  <HeartIcon />
+                  <span className="site-nav__text">Wishlist</span>
+                </Link>
               </li>
               <li>
-                <Link href="/#new-arrivals">New arrivals</Link>
+                <Link href="/sign_in" className="site-nav__link">
+                  <PersonIcon />
+                  <span className="site-nav__text">Account</span>
+                </Link>
+              </li>
+              <li>
+                <Link href="/cart" className="site-nav__link">
+                  <CartIcon />
+                  <span className="site-nav__text">Cart</span>
+                </Link>
               </li>
             </ul>
           </nav>
         </div>
+        <div className="container site-header__bar">
+          <CategoryMenu groups={groups} />
+          {region && regions.length > 0 ? (
+            <RegionPicker regions={regions} current={region.key} label="Country or region" className="site-header__region" />
+          ) : null}
+        </div>
       </header>
     </>
+  );
+}
+
+function HeartIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" className="icon">
+      <path
+        d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function PersonIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" className="icon">
+      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" className="icon">
+      <path
+        d="M3 4h2.5l2.2 11h10.6L20.5 7H7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+      <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+    </svg>
   );
 }

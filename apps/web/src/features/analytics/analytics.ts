@@ -1,0 +1,217 @@
+/**
+ * Analytics of spec §9: GA4-style events pushed onto `window.dataLayer` (read by Google Tag Manager
+ * or gtag when the shop installs one), and sent to the API's own collection endpoint when the
+ * configuration names one (`analytics_endpoint`).
+ *
+ * Client-safe: no server imports, and every function is a no-op on the server. Money is turned
+ * into major units from integer minor units with the currency's decimals (spec §9), exactly.
+ */
+import type { Product, ProductSummary } from '@kedai/contract';
+import { fromMinorUnits } from '@kedai/domain';
+
+export type AnalyticsParams = Record<string, unknown>;
+export type DataLayerEntry = { event: string } & AnalyticsParams;
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+/** Where events are also sent (a URL, or an API path such as `/analytics/collect`); null: nowhere. */
+let collectionEndpoint: string | null = null;
+
+/**
+ * Sets the API collection endpoint from the configuration's `analytics_endpoint`. An absolute
+ * `http(s)` URL is used as it is; a path is an API path, reached through the same-origin `/api`
+ * proxy. Anything else (absent, empty, not a string) turns sending off.
+ */
+export function setAnalyticsEndpoint(endpoint: unknown): void {
+  if (typeof endpoint !== 'string' || endpoint.trim() === '') {
+    collectionEndpoint = null;
+    return;
+  }
+  const value = endpoint.trim();
+  if (/^https?:\/\//i.test(value)) collectionEndpoint = value;
+  else if (value.startsWith('/api/')) collectionEndpoint = value;
+  else collectionEndpoint = `/api/${value.replace(/^\/+/, '')}`;
+}
+
+export function analyticsEndpoint(): string | null {
+  return collectionEndpoint;
+}
+
+/** Drops `undefined` values, so payloads hold only what is known. `null` is kept on purpose. */
+function compact<T extends AnalyticsParams>(params: T): T {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as T;
+}
+
+/**
+ * Sends one event: `{event, ...params}` onto `window.dataLayer` (created when missing), and a
+ * beacon to the collection endpoint when one is configured. Never throws: analytics must not
+ * break a page.
+ */
+export function track(event: string, params: AnalyticsParams = {}): void {
+  if (typeof window === 'undefined') return;
+  const entry: DataLayerEntry = { event, ...compact(params) };
+  try {
+    window.dataLayer = window.dataLayer ?? [];
+    window.dataLayer.push(entry);
+  } catch {
+    // A page script replaced dataLayer with something odd; nothing to do.
+  }
+  const endpoint = collectionEndpoint;
+  if (!endpoint || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
+  try {
+    const body = new Blob([JSON.stringify({ ...entry, timestamp: Math.floor(Date.now() / 1000) })], {
+      type: 'application/json',
+    });
+    navigator.sendBeacon(endpoint, body);
+  } catch {
+    // Beacons are best effort.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GA4 e-commerce
+
+export interface Ga4Item {
+  item_id: string;
+  item_name: string;
+  item_brand?: string;
+  item_category?: string;
+  item_variant?: string;
+  price?: number;
+  quantity: number;
+  index?: number;
+  item_list_name?: string;
+}
+
+export interface Ga4ItemOptions {
+  /** Region key whose price and currency are used, e.g. `SG`. */
+  region: string;
+  variantPath?: string | null;
+  quantity?: number;
+  index?: number;
+  listName?: string;
+}
+
+function hasVariantPaths(product: ProductSummary | Product): product is Product {
+  return 'variantPaths' in product && typeof product.variantPaths === 'object' && product.variantPaths !== null;
+}
+
+/** Minor units -> a JS number in major units, via the exact decimal string. */
+export function toMajorUnits(amountMinor: number, currency: string): number {
+  return Number(fromMinorUnits(amountMinor, currency));
+}
+
+/** Price in minor units for the region: the variant's when a known variant path is given, else the lowest. */
+export function unitPriceMinor(
+  product: ProductSummary | Product,
+  region: string,
+  variantPath?: string | null,
+): number | undefined {
+  if (variantPath && hasVariantPaths(product)) {
+    const variantPrice = product.variantPaths[variantPath]?.price[region];
+    if (variantPrice !== undefined) return variantPrice;
+  }
+  return product.priceRange[region]?.min ?? product.price[region];
+}
+
+/** "Black / 256 GB" for a variant path of a product whose variants are known, else the path itself. */
+export function variantLabel(product: ProductSummary | Product, variantPath?: string | null): string | undefined {
+  if (!variantPath) return undefined;
+  if (!('variants' in product) || !Array.isArray(product.variants)) return variantPath;
+  const indexes = variantPath.split('/');
+  if (indexes.length !== product.variants.length) return variantPath;
+  const names = indexes.map((index, position) => product.variants[position]?.options[Number(index)]);
+  return names.every((name) => typeof name === 'string') ? names.join(' / ') : variantPath;
+}
+
+function safeMajor(amountMinor: number | undefined, currency: string | undefined): number | undefined {
+  if (amountMinor === undefined || !currency) return undefined;
+  try {
+    return toMajorUnits(amountMinor, currency);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A product as a GA4 e-commerce item. */
+export function toGa4Item(product: ProductSummary | Product, opts: Ga4ItemOptions): Ga4Item {
+  const currency = product.priceCurrency[opts.region];
+  const category = 'category' in product && product.category ? product.category.name : undefined;
+  return compact({
+    item_id: product.uuid,
+    item_name: product.name,
+    item_brand: product.merchant?.name,
+    item_category: category,
+    item_variant: variantLabel(product, opts.variantPath),
+    price: safeMajor(unitPriceMinor(product, opts.region, opts.variantPath), currency),
+    quantity: opts.quantity ?? 1,
+    index: opts.index,
+    item_list_name: opts.listName,
+  });
+}
+
+/** `value` of an event: the sum of price × quantity, computed in minor units. */
+function eventValue(
+  lines: { product: ProductSummary | Product; variantPath?: string | null; quantity: number }[],
+  region: string,
+  currency: string | undefined,
+): number | undefined {
+  if (!currency) return undefined;
+  let total = 0;
+  for (const line of lines) {
+    const unit = unitPriceMinor(line.product, region, line.variantPath);
+    if (unit === undefined) return undefined;
+    total += unit * line.quantity;
+  }
+  return safeMajor(total, currency);
+}
+
+/** `view_item` on a product page. */
+export function viewItem(product: ProductSummary | Product, region: string, variantPath?: string | null): void {
+  const currency = product.priceCurrency[region];
+  track('view_item', {
+    currency,
+    value: eventValue([{ product, variantPath, quantity: 1 }], region, currency),
+    items: [toGa4Item(product, { region, variantPath })],
+  });
+}
+
+/** `select_item` when a product is chosen from a list (search results, a home group …). */
+export function selectItem(product: ProductSummary | Product, region: string, listName: string, index: number): void {
+  track('select_item', {
+    item_list_name: listName,
+    items: [toGa4Item(product, { region, listName, index })],
+  });
+}
+
+/** `search` when a search is run. */
+export function searchEvent(term: string): void {
+  track('search', { search_term: term });
+}
+
+/** Popup shown to the visitor (spec §9 "popup shown"). */
+export function popupShown(popup: { id: string; name: string }): void {
+  track('popup_shown', { popup_id: popup.id, popup_name: popup.name });
+}
+
+/** Popup clicked (spec §9 "popup clicked"); `link_url` is where it leads, when it has a link. */
+export function popupClicked(popup: { id: string; name: string; link?: string | null }): void {
+  track('popup_clicked', { popup_id: popup.id, popup_name: popup.name, link_url: popup.link ?? undefined });
+}
+
+/**
+ * `page_view` on every route change. `country_code` is always present (null when unknown), so a
+ * tag manager's data model does not carry an earlier page's country over.
+ */
+export function pageView(path: string, countryCode?: string | null): void {
+  const location = typeof window !== 'undefined' ? window.location.href : undefined;
+  track('page_view', {
+    page_path: path,
+    page_location: location,
+    country_code: countryCode ? countryCode.toUpperCase() : null,
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The client store: one per request on the server and one per browser session (created by
+ * `StoreProvider`, per Redux's Next.js guide — never a module-level singleton).
+ */
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { browserGet } from '../../lib/browser-api';
+import { categoriesSlice } from './categoriesSlice';
+import { configSlice } from './configSlice';
+import { registerWatchers } from './listeners';
+import { regionSlice } from './regionSlice';
+import type { ApiClient, AppThunkDispatch, RootState, ThunkExtra } from './types';
+import { userSlice } from './userSlice';
+
+export const rootReducer = combineReducers({
+  config: configSlice.reducer,
+  region: regionSlice.reducer,
+  categories: categoriesSlice.reducer,
+  user: userSlice.reducer,
+});
+
+/** The same-origin proxy client (decision 0005). */
+export const browserApiClient: ApiClient = { get: browserGet };
+
+export interface MakeStoreOptions {
+  /** How thunks call the API; the browser client by default. */
+  api?: ApiClient;
+  preloadedState?: Partial<RootState>;
+}
+
+export function makeStore(options: MakeStoreOptions = {}) {
+  const extra: ThunkExtra = { api: options.api ?? browserApiClient };
+  const listener = createListenerMiddleware<RootState, AppThunkDispatch, ThunkExtra>({ extra });
+  registerWatchers(listener.startListening);
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: options.preloadedState as RootState | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: extra } }).prepend(listener.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+export type { RootState } from './types';

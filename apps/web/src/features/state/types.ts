@@ -1,0 +1,28 @@
+/**
+ * Shared types of the client store. `RootState` is declared by hand (not inferred from the reducer)
+ * so slices, thunks and listeners can refer to it without a circular inference.
+ */
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { BrowserQueryValue } from '../../lib/browser-api';
+import type { CategoriesState } from './categoriesSlice';
+import type { ConfigState } from './configSlice';
+import type { RegionState } from './regionSlice';
+import type { UserState } from './userSlice';
+
+export interface RootState {
+  config: ConfigState;
+  region: RegionState;
+  categories: CategoriesState;
+  user: UserState;
+}
+
+/** How thunks reach the API: `browserGet` in the browser, a stand-in in tests. */
+export interface ApiClient {
+  get<T>(path: string, query?: Record<string, BrowserQueryValue>): Promise<T>;
+}
+
+export interface ThunkExtra {
+  api: ApiClient;
+}
+
+export type AppThunkDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  BrowserApiError,
+  apiErrorMessage,
+  browserApiPath,
+  browserGet,
+  browserRequest,
+  isBrowserApiError,
+} from './browser-api';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(status: number, body: string, statusText = '') {
+  return new Response(body, { status, statusText, headers: { 'content-type': 'application/json' } });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('browserGet', () => {
+  it('calls the same-origin /api proxy with credentials and the query', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, JSON.stringify({ products: [] })));
+    const result = await browserGet<{ products: unknown[] }>('/product/search', { q: 'tea & cake', page: 2, sort: undefined, region: null });
+    expect(result).toEqual({ products: [] });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/product/search?q=tea+%26+cake&page=2');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin', headers: { accept: 'application/json' } });
+  });
+
+  it('rejects with a BrowserApiError carrying the envelope and status', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(404, JSON.stringify({ errorCode: 'product/not_found', error: 'Product x is not found', params: ['x'] })),
+    );
+    const error = await browserGet('/product/one/x').catch((e: unknown) => e);
+    expect(isBrowserApiError(error)).toBe(true);
+    expect(error).toMatchObject({ errorCode: 'product/not_found', error: 'Product x is not found', params: ['x'], status: 404 });
+    expect((error as BrowserApiError).toEnvelope()).toEqual({
+      errorCode: 'product/not_found',
+      error: 'Product x is not found',
+      params: ['x'],
+    });
+  });
+
+  it('gives an answer without an envelope a generic one', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(browserGet('/config')).rejects.toMatchObject({
+      errorCode: 'general/unknown_error',
+      error: 'The shop answered 502 Bad Gateway',
+      status: 502,
+    });
+  });
+
+  it('reports a network failure with status 0', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(browserGet('/config')).rejects.toMatchObject({ errorCode: 'general/api_unreachable', status: 0 });
+  });
+
+  it('passes an abort through unchanged', async () => {
+    fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
+    await expect(browserGet('/config')).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('browserRequest', () => {
+  it('sends JSON and echoes the XSRF-TOKEN cookie for unsafe methods', async () => {
+    vi.stubGlobal('document', { cookie: 'kedai_vid=1; XSRF-TOKEN=abc%3D123' });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(browserRequest('/cart', { method: 'POST', body: { productId: 'p' } })).resolves.toBeUndefined();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/cart');
+    expect(init).toMatchObject({
+      method: 'POST',
+      body: '{"productId":"p"}',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': 'abc=123' },
+    });
+  });
+
+  it('sends no XSRF header on GET', async () => {
+    vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=abc' });
+    fetchMock.mockResolvedValueOnce(answer(200, '{}'));
+    await browserGet('/cart');
+    expect(fetchMock.mock.calls[0]![1]!.headers).not.toHaveProperty('x-xsrf-token');
+  });
+
+  it('builds proxy paths', () => {
+    expect(browserApiPath('config')).toBe('/api/config');
+    expect(browserApiPath('/region/enabled', {})).toBe('/api/region/enabled');
+  });
+});
+
+describe('apiErrorMessage (spec §8)', () => {
+  it('shows the catalogue message for a known errorCode, with its parameters', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(409, JSON.stringify({ errorCode: 'user/max_addresses_reached', error: 'Too many', params: [5] })),
+    );
+    const error = await browserGet('/address').catch((e: unknown) => e);
+    expect(apiErrorMessage(error)).toBe('maximum number of addresses of 5 per user');
+  });
+
+  it('shows the error text for an unknown code', async () => {
+    fetchMock.mockResolvedValueOnce(answer(400, JSON.stringify({ errorCode: 'shop/odd', error: 'Odd thing', params: [] })));
+    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe('Odd thing');
+  });
+
+  it("shows the network failure's text, and 'Unknown error' when there is nothing", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe(
+      'The shop could not be reached. Check your connection.',
+    );
+    expect(apiErrorMessage(undefined)).toBe('Unknown error');
+    expect(apiErrorMessage({})).toBe('Unknown error');
+  });
+
+  it("a bad answer reads 'message …' (general/unknown_error, spec §8)", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500, statusText: 'Internal Server Error' }));
+    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe(
+      'message The shop answered 500 Internal Server Error',
+    );
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Browser-side client of the Kedai API, for client components. Every call goes to the web
+ * origin's `/api/<path>`, which `src/proxy.ts` forwards to the API (decision 0005), so cookies are
+ * first-party: `credentials: 'same-origin'` sends them, and the XSRF-TOKEN double-submit cookie
+ * can be read and echoed in a header for unsafe methods.
+ *
+ * Failures reject with a `BrowserApiError` carrying the API's error envelope; show them with
+ * `apiErrorMessage` (spec §8: the catalogue message for a known code, else the error text, else
+ * 'Unknown error').
+ */
+import type { ErrorEnvelope } from '@kedai/contract';
+import { errorMessageFor } from '@kedai/domain';
+
+/** Prefix of the same-origin API proxy. */
+export const BROWSER_API_PREFIX = '/api';
+/** Cookie the API sets for double-submit XSRF protection, and the header it expects it back in. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export const BROWSER_API_UNREACHABLE = 'general/api_unreachable';
+export const BROWSER_API_BAD_RESPONSE = 'general/unknown_error';
+
+export type BrowserQueryValue = string | number | boolean | null | undefined;
+
+/** A failed call from the browser: the error envelope of architecture §6 and the HTTP status (0: no answer). */
+export class BrowserApiError extends Error implements ErrorEnvelope {
+  override readonly name = 'BrowserApiError';
+  readonly errorCode: string;
+  readonly error: string;
+  readonly params: unknown[];
+  readonly status: number;
+  readonly path: string;
+
+  constructor(envelope: ErrorEnvelope, status: number, path: string, options?: { cause?: unknown }) {
+    super(envelope.error || envelope.errorCode || 'Unknown error', options);
+    this.errorCode = envelope.errorCode;
+    this.error = envelope.error;
+    this.params = envelope.params;
+    this.status = status;
+    this.path = path;
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    return { errorCode: this.errorCode, error: this.error, params: this.params };
+  }
+}
+
+export function isBrowserApiError(value: unknown): value is BrowserApiError {
+  return value instanceof BrowserApiError;
+}
+
+/**
+ * The text to show for any error of an API call (browser or server client, or a plain Error):
+ * spec §8 through `errorMessageFor` of '@kedai/domain'.
+ */
+export function apiErrorMessage(error: unknown): string {
+  return errorMessageFor(error);
+}
+
+/** `/api/<path>?<query>` on the current origin, leaving out null and undefined query values. */
+export function browserApiPath(path: string, query?: Record<string, BrowserQueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${BROWSER_API_PREFIX}/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function isEnvelope(body: unknown): body is ErrorEnvelope {
+  if (typeof body !== 'object' || body === null) return false;
+  const candidate = body as Record<string, unknown>;
+  return typeof candidate.errorCode === 'string' && typeof candidate.error === 'string';
+}
+
+/** A failure with no envelope of its own; `general/unknown_error` reads 'message {0}' (spec §8). */
+function badResponseEnvelope(error: string): ErrorEnvelope {
+  return { errorCode: BROWSER_API_BAD_RESPONSE, error, params: [error] };
+}
+
+export interface BrowserRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, BrowserQueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** One call through the proxy; resolves with the JSON body of a 2xx answer (undefined when empty). */
+export async function browserRequest<T>(path: string, options: BrowserRequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = browserApiPath(path, options.query);
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new BrowserApiError(
+      { errorCode: BROWSER_API_UNREACHABLE, error: 'The shop could not be reached. Check your connection.', params: [path] },
+      0,
+      path,
+      { cause },
+    );
+  }
+
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    body = undefined;
+  }
+  if (response.ok) return body as T;
+
+  const envelope: ErrorEnvelope = isEnvelope(body)
+    ? { errorCode: body.errorCode, error: body.error, params: Array.isArray(body.params) ? body.params : [] }
+    : badResponseEnvelope(`The shop answered ${response.status} ${response.statusText}`.trim());
+  throw new BrowserApiError(envelope, response.status, path);
+}
+
+/** GET `/api/<path>` from a client component. */
+export function browserGet<T>(path: string, query?: Record<string, BrowserQueryValue>, init?: { signal?: AbortSignal }): Promise<T> {
+  return browserRequest<T>(path, { query, signal: init?.signal });
+}

@@ -1,0 +1,124 @@
+import { NextRequest } from 'next/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiProxyTarget, config, proxy } from './proxy';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** A request from a returning visitor (it has its visitor cookie) unless `newVisitor`. */
+function request(path: string, init: { headers?: Record<string, string>; newVisitor?: boolean } = {}) {
+  const headers = { ...init.headers };
+  if (!init.newVisitor) headers.cookie = [headers.cookie, 'kedai_vid=returning'].filter(Boolean).join('; ');
+  return new NextRequest(new URL(path, 'http://shop.test'), { headers });
+}
+
+/** The request headers Next passes on to the render (`x-middleware-request-*`). */
+function forwardedHeader(response: Response, name: string): string | null {
+  return response.headers.get(`x-middleware-request-${name}`);
+}
+
+describe('the visitor cookie', () => {
+  it('gives a first visit its visitor id before the render, and remembers it in the browser', () => {
+    const response = proxy(request('/product/kopi', { newVisitor: true }));
+    const id = forwardedHeader(response, 'cookie')?.match(/kedai_vid=([0-9a-f-]{36})/)?.[1];
+    expect(id).toBeDefined();
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain(`kedai_vid=${id}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Max-Age=31536000/);
+  });
+
+  it('keeps the id of a returning visitor, also on API calls', () => {
+    for (const path of ['/product/kopi', '/api/product/recently_viewed']) {
+      const response = proxy(request(path));
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(forwardedHeader(response, 'cookie')).toContain('kedai_vid=returning');
+    }
+  });
+});
+
+describe('the /api proxy', () => {
+  it('maps /api/<path>?<query> to API_URL/<path>?<query>', () => {
+    expect(apiProxyTarget('/api/product/search', '?q=lapton', 'http://api.internal:4000/')?.toString()).toBe(
+      'http://api.internal:4000/product/search?q=lapton',
+    );
+    expect(apiProxyTarget('/api', '', 'http://api:1')?.toString()).toBe('http://api:1/');
+    expect(apiProxyTarget('/apiary', '', 'http://api:1')).toBeNull();
+    expect(apiProxyTarget('/search', '', 'http://api:1')).toBeNull();
+  });
+
+  it('reads API_URL when the request is served', () => {
+    vi.stubEnv('API_URL', 'http://127.0.0.1:4101');
+    const first = proxy(request('/api/config'));
+    expect(first.headers.get('x-middleware-rewrite')).toBe('http://127.0.0.1:4101/config');
+    vi.stubEnv('API_URL', 'http://api.elsewhere:9000');
+    const second = proxy(request('/api/product/search?q=tea&page=2'));
+    expect(second.headers.get('x-middleware-rewrite')).toBe('http://api.elsewhere:9000/product/search?q=tea&page=2');
+  });
+
+  it('does not pass on a country header sent by the browser', () => {
+    const response = proxy(request('/api/config', { headers: { 'x-kedai-country': 'SG', cookie: 'kedai_vid=1' }, newVisitor: true }));
+    expect(forwardedHeader(response, 'x-kedai-country')).toBeNull();
+    expect(forwardedHeader(response, 'cookie')).toBe('kedai_vid=1');
+  });
+});
+
+describe('the country prefix', () => {
+  it('rewrites /sg/… to /… and passes the country on in a header, the request cookies and a cookie', () => {
+    const response = proxy(request('/sg/product/kopi?variant=0'));
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://shop.test/product/kopi?variant=0');
+    expect(forwardedHeader(response, 'x-kedai-country')).toBe('SG');
+    expect(forwardedHeader(response, 'cookie')).toContain('kedai_country=SG');
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain('kedai_country=SG');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).toMatch(/Max-Age=31536000/i);
+    expect(cookie).toMatch(/SameSite=lax/i);
+    expect(cookie).not.toMatch(/HttpOnly/i);
+  });
+
+  it('rewrites the bare prefix to the home page', () => {
+    expect(proxy(request('/my')).headers.get('x-middleware-rewrite')).toBe('http://shop.test/');
+    expect(proxy(request('/MY/')).headers.get('x-middleware-rewrite')).toBe('http://shop.test/');
+  });
+
+  it('redirects /path/ to /path, keeping the query, but not a bare country prefix', () => {
+    const response = proxy(request('/search/?q=tea'));
+    expect(response.status).toBe(308);
+    expect(response.headers.get('location')).toBe('http://shop.test/search?q=tea');
+    const prefixed = proxy(request('/sg/product/kopi/'));
+    expect(prefixed.status).toBe(308);
+    expect(prefixed.headers.get('location')).toBe('http://shop.test/sg/product/kopi');
+    expect(proxy(request('/sg/')).headers.get('x-middleware-rewrite')).toBe('http://shop.test/');
+    expect(proxy(request('/api/product/search/')).headers.get('x-middleware-rewrite')).toMatch(/\/product\/search\/$/);
+  });
+
+  it('sets no cookie when the browser already has the same country', () => {
+    const response = proxy(request('/sg/', { headers: { cookie: 'kedai_country=SG' } }));
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(forwardedHeader(response, 'x-kedai-country')).toBe('SG');
+  });
+
+  it('lets unknown codes and other paths through unchanged', () => {
+    for (const path of ['/zz/search', '/search?q=x', '/product/kopi', '/', '/eu']) {
+      const response = proxy(request(path));
+      expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+      expect(response.headers.get('x-middleware-next')).toBe('1');
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  it('drops a country header sent by the browser on other paths', () => {
+    const response = proxy(request('/search', { headers: { 'x-kedai-country': 'SG' } }));
+    expect(forwardedHeader(response, 'x-kedai-country')).toBeNull();
+  });
+
+  it("skips Next's static files", () => {
+    const matcher = new RegExp(`^${config.matcher[0]!}$`);
+    expect(matcher.test('/_next/static/chunks/main.js')).toBe(false);
+    expect(matcher.test('/icon.svg')).toBe(false);
+    expect(matcher.test('/sg/product/x')).toBe(true);
+    expect(matcher.test('/api/config')).toBe(true);
+  });
+});

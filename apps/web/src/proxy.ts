@@ -1,0 +1,102 @@
+/**
+ * The web server's proxy (Next 16's name for middleware; decision 0005), run per request:
+ *
+ * 1. `/api/<path>` is forwarded to `${API_URL}/<path>` (query kept). `API_URL` is read when the
+ *    request is served, not when the app is built, so one build runs against any API. Browsers
+ *    thus talk to the API on the web origin: its cookies (sessions, XSRF-TOKEN) are first-party.
+ * 2. A first path segment that is a two-letter country code (`/sg/product/x`) is removed
+ *    (rewrite to `/product/x`); the country goes to this render in the `x-kedai-country` request
+ *    header (and the request's cookies), and to later requests in the `kedai_country` cookie.
+ *    Anything else — including two letters that are no country — continues unchanged (and ends
+ *    in the normal route or its 404).
+ * 3. Trailing slashes: `/path/` is redirected to `/path` (308), except a bare country prefix
+ *    (`/sg/`), which renders the home page like `/sg`.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import { apiBaseUrl } from './lib/api';
+import { COUNTRY_COOKIE, COUNTRY_HEADER, PREFERENCE_COOKIE_MAX_AGE, splitCountryPrefix } from './features/region/country';
+
+export const API_PREFIX = '/api';
+
+/** `/api/product/search?q=x` -> `${API_URL}/product/search?q=x`; null for other paths. */
+export function apiProxyTarget(pathname: string, search: string, baseUrl: string = apiBaseUrl()): URL | null {
+  if (pathname !== API_PREFIX && !pathname.startsWith(`${API_PREFIX}/`)) return null;
+  const rest = pathname.slice(API_PREFIX.length) || '/';
+  return new URL(`${baseUrl.replace(/\/+$/, '')}${rest}${search}`);
+}
+
+/** The anonymous visitor cookie the API keys recently viewed products by. */
+export const VISITOR_COOKIE = 'kedai_vid';
+const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
+
+export function proxy(request: NextRequest): NextResponse {
+  // A first visit gets its visitor id here, before the page renders, so the server-side API calls
+  // of this very render (a product view, say) already count for the visitor.
+  const newVisitor = request.cookies.has(VISITOR_COOKIE) ? null : crypto.randomUUID();
+  if (newVisitor) request.cookies.set(VISITOR_COOKIE, newVisitor);
+  const response = route(request);
+  if (newVisitor) {
+    response.cookies.set(VISITOR_COOKIE, newVisitor, {
+      path: '/',
+      httpOnly: true,
+      maxAge: VISITOR_MAX_AGE,
+      sameSite: 'lax',
+      secure: request.nextUrl.protocol === 'https:',
+    });
+  }
+  return response;
+}
+
+/** Request headers to pass on: the browser's, with our cookie changes and without its country header. */
+function forwardedHeaders(request: NextRequest): Headers {
+  const headers = new Headers(request.headers);
+  headers.set('cookie', request.cookies.toString());
+  headers.delete(COUNTRY_HEADER);
+  return headers;
+}
+
+function route(request: NextRequest): NextResponse {
+  const { pathname, search } = request.nextUrl;
+
+  const target = apiProxyTarget(pathname, search);
+  if (target) {
+    // The country header is ours to set; a browser's own is not passed on.
+    return NextResponse.rewrite(target, { request: { headers: forwardedHeaders(request) } });
+  }
+
+  const { country, path } = splitCountryPrefix(pathname);
+
+  // `skipTrailingSlashRedirect` (next.config.ts) leaves trailing slashes to us, so that the home page
+  // of a country answers at `/sg/` as well as `/sg`. Every other `/path/` goes to `/path`, as Next
+  // would do by default.
+  if (pathname.length > 1 && pathname.endsWith('/') && !(country && path === '/')) {
+    // A plain URL: NextURL would put the trailing slash back when formatting.
+    const url = new URL(request.url);
+    url.pathname = pathname.replace(/\/+$/, '') || '/';
+    return NextResponse.redirect(url, 308);
+  }
+
+  if (!country) return NextResponse.next({ request: { headers: forwardedHeaders(request) } });
+
+  const previous = request.cookies.get(COUNTRY_COOKIE)?.value;
+  request.cookies.set(COUNTRY_COOKIE, country); // so `cookies()` in this render agrees
+  const headers = forwardedHeaders(request);
+  headers.set(COUNTRY_HEADER, country);
+  const url = request.nextUrl.clone();
+  url.pathname = path;
+  const response = NextResponse.rewrite(url, { request: { headers } });
+  if (previous !== country) {
+    response.cookies.set(COUNTRY_COOKIE, country, {
+      path: '/',
+      maxAge: PREFERENCE_COOKIE_MAX_AGE,
+      sameSite: 'lax',
+      secure: request.nextUrl.protocol === 'https:',
+    });
+  }
+  return response;
+}
+
+export const config = {
+  // Everything but Next's own assets and the files of `app/` served as they are.
+  matcher: ['/((?!_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml).*)'],
+};

@@ -1,0 +1,60 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const webPort = Number(process.env.E2E_WEB_PORT ?? 3700);
+const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
+export const baseURL = `http://127.0.0.1:${webPort}`;
+
+/** Debian's Chromium: test tools' own browser downloads are not available here. */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: process.env.CI ? 1 : 0,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+  ],
+  // The real app as a new user starts it: `npm start` on a fresh data folder (scripts/e2e.mjs empties it).
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: join(import.meta.dirname, '..'),
+    url: `${baseURL}/`,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), 'kedai-e2e'),
+      API_PORT: String(apiPort),
+      WEB_PORT: String(webPort),
+      WEB_ORIGINS: baseURL,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+});
