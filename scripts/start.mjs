@@ -61,7 +61,26 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+/** Waits until the API answers /ping: the first start migrates and seeds before it listens. */
+async function apiReady(timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      if ((await fetch(`${apiUrl}/ping`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (!stopping) {
+    console.error(`[kedai] the API did not answer ${apiUrl}/ping in time`);
+    stop(1);
+  }
+}
+
 run('API', process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], { API_PORT: apiPort });
+await apiReady();
+if (stopping) await new Promise(() => {}); // stop() exits the process
 run('storefront', process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', 'apps/web', '-p', webPort], {
   API_URL: apiUrl,
   NODE_ENV: 'production',
