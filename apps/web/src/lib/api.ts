@@ -5,15 +5,13 @@
  * API is not running while `next build` runs, so nothing here may be called at build time. Pages
  * that use it call `connection()` first so Next renders them per request.
  */
-import type { ErrorEnvelope } from '@kedai/contract';
+import { API_BAD_RESPONSE, API_UNREACHABLE, ApiError, envelopeOf, readJsonBody } from './api-error';
+
+export { API_BAD_RESPONSE, API_UNREACHABLE, ApiError, isApiError } from './api-error';
 
 export const DEFAULT_API_URL = 'http://localhost:4000';
 /** A server-side call that takes longer than this is abandoned (override with `API_TIMEOUT_MS`). */
 export const DEFAULT_API_TIMEOUT_MS = 10_000;
-
-/** Error codes this client gives to failures that never produced an API answer. */
-export const API_UNREACHABLE = 'general/api_unreachable';
-export const API_BAD_RESPONSE = 'general/unknown_error';
 
 /** Base URL of the API as the web server sees it: `API_URL`, else `http://localhost:4000`. */
 export function apiBaseUrl(env: Record<string, string | undefined> = process.env): string {
@@ -24,33 +22,6 @@ export function apiBaseUrl(env: Record<string, string | undefined> = process.env
 function apiTimeoutMs(env: Record<string, string | undefined> = process.env): number {
   const configured = Number(env.API_TIMEOUT_MS);
   return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_API_TIMEOUT_MS;
-}
-
-/** A failed API call. Carries the error envelope of architecture §6 and the HTTP status (0: no answer). */
-export class ApiError extends Error implements ErrorEnvelope {
-  override readonly name = 'ApiError';
-  readonly errorCode: string;
-  readonly error: string;
-  readonly params: unknown[];
-  readonly status: number;
-  readonly path: string;
-
-  constructor(envelope: ErrorEnvelope, status: number, path: string, options?: { cause?: unknown }) {
-    super(envelope.error || envelope.errorCode || 'Unknown error', options);
-    this.errorCode = envelope.errorCode;
-    this.error = envelope.error;
-    this.params = envelope.params;
-    this.status = status;
-    this.path = path;
-  }
-
-  toEnvelope(): ErrorEnvelope {
-    return { errorCode: this.errorCode, error: this.error, params: this.params };
-  }
-}
-
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -71,27 +42,6 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>, baseUrl
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   return url.toString();
-}
-
-function isEnvelope(body: unknown): body is ErrorEnvelope {
-  if (typeof body !== 'object' || body === null) return false;
-  const candidate = body as Record<string, unknown>;
-  return typeof candidate.errorCode === 'string' && typeof candidate.error === 'string';
-}
-
-/** A failure with no envelope of its own; `general/unknown_error` reads 'message {0}' (spec §8). */
-function badResponseEnvelope(error: string): ErrorEnvelope {
-  return { errorCode: API_BAD_RESPONSE, error, params: [error] };
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -125,7 +75,7 @@ export async function apiGet<T>(path: string, options: ApiRequestOptions = {}): 
     );
   }
 
-  const body = await readJson(response);
+  const body = await readJsonBody(response);
   if (response.ok) {
     if (body === undefined) {
       const error = 'The API answered with no JSON body';
@@ -139,8 +89,6 @@ export async function apiGet<T>(path: string, options: ApiRequestOptions = {}): 
     return body as T;
   }
 
-  const envelope: ErrorEnvelope = isEnvelope(body)
-    ? { errorCode: body.errorCode, error: body.error, params: Array.isArray(body.params) ? body.params : [] }
-    : badResponseEnvelope(`The API answered ${response.status} ${response.statusText}`.trim());
+  const envelope = envelopeOf(body, `The API answered ${response.status} ${response.statusText}`.trim());
   throw new ApiError(envelope, response.status, path);
 }

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  BrowserApiError,
+  ApiError,
   apiErrorMessage,
   browserApiPath,
   browserGet,
   browserRequest,
-  isBrowserApiError,
+  isApiError,
 } from './browser-api';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -33,14 +33,14 @@ describe('browserGet', () => {
     expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin', headers: { accept: 'application/json' } });
   });
 
-  it('rejects with a BrowserApiError carrying the envelope and status', async () => {
+  it('rejects with a ApiError carrying the envelope and status', async () => {
     fetchMock.mockResolvedValueOnce(
       answer(404, JSON.stringify({ errorCode: 'product/not_found', error: 'Product x is not found', params: ['x'] })),
     );
     const error = await browserGet('/product/one/x').catch((e: unknown) => e);
-    expect(isBrowserApiError(error)).toBe(true);
+    expect(isApiError(error)).toBe(true);
     expect(error).toMatchObject({ errorCode: 'product/not_found', error: 'Product x is not found', params: ['x'], status: 404 });
-    expect((error as BrowserApiError).toEnvelope()).toEqual({
+    expect((error as ApiError).toEnvelope()).toEqual({
       errorCode: 'product/not_found',
       error: 'Product x is not found',
       params: ['x'],

@@ -4,12 +4,14 @@
  * first-party: `credentials: 'same-origin'` sends them, and the XSRF-TOKEN double-submit cookie
  * can be read and echoed in a header for unsafe methods.
  *
- * Failures reject with a `BrowserApiError` carrying the API's error envelope; show them with
+ * Failures reject with an `ApiError` (./api-error) carrying the API's error envelope; show them with
  * `apiErrorMessage` (spec §8: the catalogue message for a known code, else the error text, else
  * 'Unknown error').
  */
-import type { ErrorEnvelope } from '@kedai/contract';
 import { errorMessageFor } from '@kedai/domain';
+import { API_UNREACHABLE, ApiError, envelopeOf, readJsonBody } from './api-error';
+
+export { ApiError, isApiError } from './api-error';
 
 /** Prefix of the same-origin API proxy. */
 export const BROWSER_API_PREFIX = '/api';
@@ -17,37 +19,7 @@ export const BROWSER_API_PREFIX = '/api';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
-export const BROWSER_API_UNREACHABLE = 'general/api_unreachable';
-export const BROWSER_API_BAD_RESPONSE = 'general/unknown_error';
-
 export type BrowserQueryValue = string | number | boolean | null | undefined;
-
-/** A failed call from the browser: the error envelope of architecture §6 and the HTTP status (0: no answer). */
-export class BrowserApiError extends Error implements ErrorEnvelope {
-  override readonly name = 'BrowserApiError';
-  readonly errorCode: string;
-  readonly error: string;
-  readonly params: unknown[];
-  readonly status: number;
-  readonly path: string;
-
-  constructor(envelope: ErrorEnvelope, status: number, path: string, options?: { cause?: unknown }) {
-    super(envelope.error || envelope.errorCode || 'Unknown error', options);
-    this.errorCode = envelope.errorCode;
-    this.error = envelope.error;
-    this.params = envelope.params;
-    this.status = status;
-    this.path = path;
-  }
-
-  toEnvelope(): ErrorEnvelope {
-    return { errorCode: this.errorCode, error: this.error, params: this.params };
-  }
-}
-
-export function isBrowserApiError(value: unknown): value is BrowserApiError {
-  return value instanceof BrowserApiError;
-}
 
 /**
  * The text to show for any error of an API call (browser or server client, or a plain Error):
@@ -74,17 +46,6 @@ function readCookie(name: string): string | null {
     if (key === name) return decodeURIComponent(rest.join('='));
   }
   return null;
-}
-
-function isEnvelope(body: unknown): body is ErrorEnvelope {
-  if (typeof body !== 'object' || body === null) return false;
-  const candidate = body as Record<string, unknown>;
-  return typeof candidate.errorCode === 'string' && typeof candidate.error === 'string';
-}
-
-/** A failure with no envelope of its own; `general/unknown_error` reads 'message {0}' (spec §8). */
-function badResponseEnvelope(error: string): ErrorEnvelope {
-  return { errorCode: BROWSER_API_BAD_RESPONSE, error, params: [error] };
 }
 
 export interface BrowserRequestOptions {
@@ -118,27 +79,17 @@ export async function browserRequest<T>(path: string, options: BrowserRequestOpt
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new BrowserApiError(
-      { errorCode: BROWSER_API_UNREACHABLE, error: 'The shop could not be reached. Check your connection.', params: [path] },
+    throw new ApiError(
+      { errorCode: API_UNREACHABLE, error: 'The shop could not be reached. Check your connection.', params: [path] },
       0,
       path,
       { cause },
     );
   }
 
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    body = undefined;
-  }
+  const body = await readJsonBody(response);
   if (response.ok) return body as T;
-
-  const envelope: ErrorEnvelope = isEnvelope(body)
-    ? { errorCode: body.errorCode, error: body.error, params: Array.isArray(body.params) ? body.params : [] }
-    : badResponseEnvelope(`The shop answered ${response.status} ${response.statusText}`.trim());
-  throw new BrowserApiError(envelope, response.status, path);
+  throw new ApiError(envelopeOf(body, `The shop answered ${response.status} ${response.statusText}`.trim()), response.status, path);
 }
 
 /** GET `/api/<path>` from a client component. */
