@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { categoryHref } from '../../features/catalogue/links';
-import { siteOrigin } from '../../features/product/load';
+import { siteOrigin } from '../../lib/site';
 import { categoryMenu } from '../../features/shell/category-tree';
 import { withApiFallback } from '../../features/shell/withApiFallback';
 import { getCategories } from '../../lib/catalogue';

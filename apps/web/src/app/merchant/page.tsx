@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { MerchantCard } from '../../features/merchants/MerchantCard';
 import { getMerchants } from '../../features/merchants/load';
-import { siteOrigin } from '../../features/product/load';
+import { siteOrigin } from '../../lib/site';
 import { withApiFallback } from '../../features/shell/withApiFallback';
 import { getPublicConfig } from '../../lib/catalogue';
 

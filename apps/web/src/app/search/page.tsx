@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { siteOrigin } from '../../features/product/load';
+import { siteOrigin } from '../../lib/site';
 import { ListingView } from '../../features/search/ListingView';
 import { loadListing, loadListingForMetadata } from '../../features/search/load';
 import { listingIndexing, listingMetadata, searchTitle } from '../../features/search/metadata';

@@ -4,7 +4,7 @@ import { categoryBreadcrumb, nameFromKey } from './breadcrumb';
 import { pan, phone } from './test-fixtures';
 import { formatWeight, paragraphs, summarise } from './format';
 import { breadcrumbJsonLd, IN_STOCK, OUT_OF_STOCK, productJsonLd, serializeJsonLd } from './jsonld';
-import { originFromHeaders } from './load';
+import { originFromHeaders } from '../../lib/site';
 import { galleryImages, searchWithVariant } from './view';
 
 const categories = [

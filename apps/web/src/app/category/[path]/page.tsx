@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import type { Category } from '@kedai/contract';
 import { categoryHref } from '../../../features/catalogue/links';
-import { siteOrigin } from '../../../features/product/load';
+import { siteOrigin } from '../../../lib/site';
 import { Breadcrumb, JsonLd, breadcrumbJsonLd } from '../../../features/search/Breadcrumb';
 import { findCategory, subcategories } from '../../../features/search/category';
 import { categoryBreadcrumb } from '../../../features/search/facets';

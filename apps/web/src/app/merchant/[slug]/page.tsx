@@ -5,7 +5,7 @@ import { assetUrl, countryName } from '@kedai/domain';
 import { merchantHref } from '../../../features/catalogue/links';
 import { getMerchant } from '../../../features/merchants/load';
 import { MerchantLogo } from '../../../features/merchants/MerchantLogo';
-import { siteOrigin } from '../../../features/product/load';
+import { siteOrigin } from '../../../lib/site';
 import { Breadcrumb } from '../../../features/search/Breadcrumb';
 import { productCount } from '../../../features/search/facets';
 import { ListingView } from '../../../features/search/ListingView';

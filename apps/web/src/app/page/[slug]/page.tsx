@@ -4,7 +4,7 @@ import { assetUrl } from '@kedai/domain';
 import { imagePageHref } from '../../../features/catalogue/links';
 import { ImagePageView } from '../../../features/content/ImagePageView';
 import { getImagePage } from '../../../features/content/load';
-import { siteOrigin } from '../../../features/product/load';
+import { siteOrigin } from '../../../lib/site';
 import { withApiFallback } from '../../../features/shell/withApiFallback';
 import { isApiError } from '../../../lib/api';
 import { getPublicConfig } from '../../../lib/catalogue';
