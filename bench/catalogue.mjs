@@ -18,7 +18,7 @@
  *   --quiet-wait S    before each scenario wait up to S seconds for the machine to be ≥ 80% idle, as other
  *                     work skews the numbers (default 120; 0 = don't wait); the idle share is reported
  *   --port P          API port (default 4800; the benchmark keeps to 4800–4899)
- *   --no-analyze      skip the ANALYZE that runs before the scenarios (see below)
+ *   --no-analyze      skip the VACUUM ANALYZE that runs before the scenarios (see below)
  *   --json FILE       also write the results as JSON
  *
  * Databases:
@@ -28,12 +28,23 @@
  *   Either is seeded with the seed CLI (`npm run seed -- --products N --reset`) unless it already
  *   holds exactly N products and its content rows (an interrupted seed is redone). Drop the scratch
  *   database (`dropdb -h 127.0.0.1 kedai_bench_<N>`) or delete the folder to start afresh.
- *   Before the scenarios the tables are ANALYZEd so the planner has statistics whatever the seed
- *   timing (PostgreSQL's autovacuum would get there within a minute; PGlite has no autovacuum).
+ *   Before the scenarios the database gets a VACUUM ANALYZE so the planner has statistics whatever
+ *   the seed timing (PostgreSQL's autovacuum would get there within a minute; PGlite has none).
  *
- * The API runs as a child process (SEED_DEMO=false, LOG_LEVEL=warn) and is stopped at the end.
- * Prints one Markdown table row per scenario; any error, timeout or non-2xx answer is reported
- * loudly and makes the exit code 1.
+ * The API runs as a child process (SEED_DEMO=false, LOG_LEVEL=warn, HOST=127.0.0.1) and is stopped
+ * at the end. Real ids come from the API: the laptops leaf category, the merchant with most products
+ * in it, a price window holding the middle half of its prices, and 1,000 product uuids spread over
+ * the catalogue. Scenarios, one after another: search q=laptop; q=lapton (typo); category + price
+ * window + inStock + price_asc; the same + merchant; browse all (sort=newest); /product/one/{id}
+ * rotating through the uuids. Each: 3 lone requests (median = "Alone"), a warm-up, the measured run.
+ * After every run the script waits until the server has worked off requests autocannon abandoned
+ * (the server keeps executing them), so no scenario queues behind the previous one's backlog.
+ *
+ * Prints one Markdown table row per scenario: matches (search total), alone ms, requests/s
+ * (autocannon's average), latency p50/p99 in ms, errors (timeouts included) / non-2xx, and how idle
+ * the machine was just before. Any error, timeout or non-2xx answer is reported loudly and makes the
+ * exit code 1. Timed-out requests are not in autocannon's latency histogram: with timeouts the p99
+ * understates.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

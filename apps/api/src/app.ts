@@ -20,11 +20,15 @@ import { regionRoutes } from './modules/regions/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { merchantRoutes } from './modules/merchants/routes';
 import { contentRoutes } from './modules/content/routes';
+import { createMailer, type Mailer } from './platform/mailer';
+import { authRoutes } from './modules/auth/routes';
+import { devRoutes } from './modules/dev/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: AppConfig;
+    mailer: Mailer;
   }
 }
 
@@ -49,6 +53,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  const mailer = createMailer({ db, config, log: app.log });
+  app.decorate('mailer', mailer);
+  // Pending SMTP deliveries finish (and record their outcome) before the database closes.
+  app.addHook('onClose', () => mailer.close());
   registerErrorHandling(app);
 
   await app.register(cookie);
@@ -86,6 +94,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(catalogueRoutes);
   await app.register(merchantRoutes);
   await app.register(contentRoutes);
+  await app.register(authRoutes);
+  // The development outbox: not registered at all in production.
+  if (config.env !== 'production') await app.register(devRoutes);
 
   await app.ready();
   return app;

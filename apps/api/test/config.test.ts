@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/platform/config';
 
 describe('loadConfig', () => {
-  it('runs on defaults: embedded database, ports 4000, assets under the API', () => {
+  it('runs on defaults: embedded database, port 4000, images on the storefront origin', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 4000, databaseUrl: undefined, seedDemo: true, assetsUrl: 'http://localhost:4000/assets' });
+    expect(config).toMatchObject({ port: 4000, databaseUrl: undefined, seedDemo: true, assetsUrl: '/assets' });
     expect(config.pgliteDir).toMatch(/\.data\/pglite$/);
+  });
+
+  it('serves images from the public API address or an explicit assets host when given', () => {
+    expect(loadConfig({ PUBLIC_API_URL: 'https://api.shop.example/' }).assetsUrl).toBe('https://api.shop.example/assets');
+    expect(loadConfig({ PUBLIC_API_URL: 'https://api.shop.example', ASSETS_URL: 'https://cdn.shop.example/img/' }).assetsUrl).toBe(
+      'https://cdn.shop.example/img',
+    );
   });
 
   it('names every bad variable in one error', () => {
@@ -24,5 +31,28 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: '', WEB_ORIGINS: 'https://shop.example, https://www.shop.example' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.webOrigins).toEqual(['https://shop.example', 'https://www.shop.example']);
+  });
+
+  it('reads the mail settings: outbox only by default, SMTP URLs only', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({
+      mailUrl: undefined,
+      mailFrom: 'Kedai <no-reply@kedai.example>',
+      verifyCodeTtlMinutes: 15,
+      verifyCodeResendSeconds: 60,
+    });
+    const smtp = loadConfig({ MAIL_URL: 'smtps://user:secret@mail.example:465', MAIL_FROM: 'Shop <shop@example.com>', VERIFY_CODE_TTL_MINUTES: '30' });
+    expect(smtp).toMatchObject({ mailUrl: 'smtps://user:secret@mail.example:465', mailFrom: 'Shop <shop@example.com>', verifyCodeTtlMinutes: 30 });
+    let error: unknown;
+    try {
+      loadConfig({ MAIL_URL: 'http://user:secret@mail.example', VERIFY_CODE_TTL_MINUTES: '0' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('MAIL_URL');
+    expect(message).toContain('VERIFY_CODE_TTL_MINUTES');
+    expect(message).not.toContain('secret');
   });
 });

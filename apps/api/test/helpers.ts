@@ -15,10 +15,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), optionally seeded. */
-export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), optionally
+ * seeded; `env` adds or overrides environment variables (e.g. MAIL_URL, NODE_ENV).
+ */
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kedai-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const handle = await createTestDatabase();
   if (options.seed !== false) await seedDemo(handle.db, { assetsDir: config.assetsDir });
   const app = await buildApp({ config, db: handle.db, logger: false });
@@ -49,4 +52,10 @@ export function expectEnvelope(body: unknown, errorCode: string) {
     throw new Error(`not an error envelope: ${JSON.stringify(body)}`);
   }
   if (JSON.stringify(body).includes('    at ')) throw new Error('stack trace leaked');
+}
+
+/** POST a JSON body through `app.inject`, with the JSON answer parsed. */
+export async function post<T = any>(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'POST', url, payload: body as object, headers });
+  return { status: response.statusCode, body: response.json() as T, headers: response.headers, response };
 }

@@ -38,6 +38,16 @@ describe('the visitor cookie', () => {
   });
 });
 
+describe('the assets host on the storefront origin', () => {
+  it('forwards /assets/<file> to the API at run time, and nothing else that merely starts alike', () => {
+    vi.stubEnv('API_URL', 'http://127.0.0.1:4101');
+    expect(proxy(request('/assets/products/kettle_thumb.svg')).headers.get('x-middleware-rewrite')).toBe(
+      'http://127.0.0.1:4101/assets/products/kettle_thumb.svg',
+    );
+    expect(proxy(request('/assetsy')).headers.get('x-middleware-rewrite')).toBeNull();
+  });
+});
+
 describe('the /api proxy', () => {
   it('maps /api/<path>?<query> to API_URL/<path>?<query>', () => {
     expect(apiProxyTarget('/api/product/search', '?q=lapton', 'http://api.internal:4000/')?.toString()).toBe(

@@ -1,7 +1,8 @@
 /**
  * The web server's proxy (Next 16's name for middleware; decision 0005), run per request:
  *
- * 1. `/api/<path>` is forwarded to `${API_URL}/<path>` (query kept). `API_URL` is read when the
+ * 1. `/api/<path>` is forwarded to `${API_URL}/<path>` (query kept), and `/assets/<file>` to the
+ *    API's assets host `${API_URL}/assets/<file>`. `API_URL` is read when the
  *    request is served, not when the app is built, so one build runs against any API. Browsers
  *    thus talk to the API on the web origin: its cookies (sessions, XSRF-TOKEN) are first-party.
  * 2. A first path segment that is a two-letter country code (`/sg/product/x`) is removed
@@ -17,6 +18,8 @@ import { apiBaseUrl } from './lib/api';
 import { COUNTRY_COOKIE, COUNTRY_HEADER, PREFERENCE_COOKIE_MAX_AGE, splitCountryPrefix } from './features/region/country';
 
 export const API_PREFIX = '/api';
+/** The API's assets host, served on the storefront's origin too (the default `assets_url`). */
+export const ASSETS_PREFIX = '/assets';
 
 /** `/api/product/search?q=x` -> `${API_URL}/product/search?q=x`; null for other paths. */
 export function apiProxyTarget(pathname: string, search: string, baseUrl: string = apiBaseUrl()): URL | null {
@@ -58,7 +61,9 @@ function forwardedHeaders(request: NextRequest): Headers {
 function route(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
 
-  const target = apiProxyTarget(pathname, search);
+  const target =
+    apiProxyTarget(pathname, search) ??
+    (pathname.startsWith(`${ASSETS_PREFIX}/`) ? new URL(`${apiBaseUrl().replace(/\/+$/, '')}${pathname}`) : null);
   if (target) {
     // The country header is ours to set; a browser's own is not passed on.
     return NextResponse.rewrite(target, { request: { headers: forwardedHeaders(request) } });

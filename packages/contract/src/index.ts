@@ -3,3 +3,4 @@ export * from './common';
 export * from './catalogue';
 export * from './regions';
 export * from './system';
+export * from './auth';

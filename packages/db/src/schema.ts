@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -204,4 +206,79 @@ export const recentlyViewed = pgTable(
     primaryKey({ columns: [t.visitorId, t.productId] }),
     index('recently_viewed_visitor_idx').on(t.visitorId, t.viewedAt.desc()),
   ],
+);
+
+/**
+ * Accounts (spec §3 "User"). The e-mail is stored normalised (trimmed, lower case; the check
+ * keeps it so), which makes the unique index case-insensitive. Two-factor, blacklisting and
+ * sessions add their own columns and tables in their own migrations.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** argon2id, PHC string format. */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164 */
+    phoneNumber: text('phone_number').notNull(),
+    /** ISO 3166-1 alpha-2 */
+    country: text('country').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** One of GENDERS in packages/domain. */
+    gender: text('gender').notNull(),
+    /** Null until the e-mail address is verified. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email), check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+);
+
+/**
+ * Codes e-mailed to prove an address. Only the SHA-256 of a code is stored. A code is live while
+ * it is unconsumed and unexpired; replacing or locking a code sets `expires_at` to the time it
+ * stopped being usable.
+ */
+export const emailVerificationCodes = pgTable(
+  'email_verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the code. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong guesses made against this code. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the code verified the address. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_verification_codes_hash_idx').on(t.codeHash),
+    index('email_verification_codes_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Every e-mail the shop sends, newest last. Delivered over SMTP when MAIL_URL is set (`sent_at`,
+ * or `error` when delivery failed); otherwise it only lives here (the development outbox).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.id.desc())],
 );

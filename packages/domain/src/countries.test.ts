@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, sortCountryCodes } from './countries';
+import { countryName, isCountryCode, sortCountryCodes } from './countries';
 
 describe('countries', () => {
   it('names countries in English and keeps unknown codes', () => {
@@ -13,5 +13,14 @@ describe('countries', () => {
     expect(sorted.slice(0, 2)).toEqual(['SG', 'MY']);
     // Åland as "Aland" and Côte d’Ivoire as "Cote": a plain code-point sort would put both last.
     expect(sorted.slice(2)).toEqual(['AX', 'AL', 'CO', 'CI', 'HR', 'CU']);
+  });
+
+  it('knows ISO country codes, in upper case, and nothing else', () => {
+    for (const code of ['SG', 'MY', 'US', 'GB', 'XK', 'AC', 'JE']) expect(isCountryCode(code), code).toBe(true);
+    for (const code of ['sg', 'Sg', 'EU', 'UN', 'ZZ', 'XA', 'QO', 'AA', 'QZ', 'SGP', 'S', '', ' SG']) {
+      expect(isCountryCode(code), code).toBe(false);
+    }
+    expect(isCountryCode(undefined)).toBe(false);
+    expect(isCountryCode(65)).toBe(false);
   });
 });

@@ -28,3 +28,21 @@ export function compareCountries(a: { code: string; name: string }, b: { code: s
 export function sortCountryCodes(codes: string[]): { code: string; name: string }[] {
   return codes.map((code) => ({ code, name: countryName(code) })).sort(compareCountries);
 }
+
+/** Region codes ICU names that are not countries a person can live in (unions, pseudo-locales, "unknown"). */
+export const NOT_COUNTRY_CODES: ReadonlySet<string> = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
+
+const strictDisplayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/**
+ * Whether `code` is an upper-case ISO 3166-1 alpha-2 code that ICU names as a country or territory
+ * (Kosovo's XK included; EU, UN, ZZ and the pseudo-regions excluded).
+ */
+export function isCountryCode(code: unknown): code is string {
+  if (typeof code !== 'string' || !/^[A-Z]{2}$/.test(code) || NOT_COUNTRY_CODES.has(code)) return false;
+  try {
+    return strictDisplayNames.of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}

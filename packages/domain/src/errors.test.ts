@@ -31,6 +31,8 @@ const PROJECT_CODES: ErrorCode[] = [
   'general/not_found', 'general/rate_limited', 'general/payload_too_large', 'general/unsupported_media_type',
   'general/forbidden', 'auth/invalid_xsrf_token', 'product/not_found', 'merchant/not_found',
   'category/not_found', 'image_page/not_found', 'region/not_found',
+  // Spec §5's user limits as messages (spec §8 names the user codes but lists no code for names).
+  'user/invalid_first_name', 'user/invalid_last_name',
 ];
 
 describe('ERROR_MESSAGES', () => {
@@ -65,6 +67,8 @@ describe('ERROR_MESSAGES', () => {
       'Your account has been suspended for violating our policies. Contact {0} for help.',
     );
     expect(ERROR_MESSAGES['address/invalid_full_name']).toBe('Full name must be 1 to 200 characters');
+    expect(ERROR_MESSAGES['user/invalid_first_name']).toBe('First name must be 1 to 100 characters');
+    expect(ERROR_MESSAGES['user/invalid_last_name']).toBe('Last name must be 1 to 100 characters');
     expect(ERROR_MESSAGES['address/invalid_address']).toBe('Address must be 1 to 200 characters');
     expect(ERROR_MESSAGES['address/invalid_postal_code']).toBe('Postal code must be 3 to 16 characters');
     expect(ERROR_MESSAGES['address/invalid_unit_number']).toBe('Unit number must be at most 30 characters');
@@ -148,6 +152,7 @@ describe('ERROR_STATUS', () => {
       expect(ERROR_STATUS[code], code).toBe(400);
     }
     expect(statusOf(['user/invalid_email', 'general/argument_error', 'general/missing_argument'])).toEqual([400, 400, 400]);
+    for (const code of ERROR_CODES.filter((c) => c.startsWith('user/invalid_'))) expect(ERROR_STATUS[code], code).toBe(400);
   });
 });
 

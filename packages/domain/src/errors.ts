@@ -13,6 +13,8 @@ export const ERROR_MESSAGES = {
   'user/invalid_country': 'Invalid country',
   'user/invalid_birthdate': 'Invalid birthdate',
   'user/invalid_gender': 'Invalid gender',
+  'user/invalid_first_name': 'First name must be 1 to 100 characters',
+  'user/invalid_last_name': 'Last name must be 1 to 100 characters',
 
   'auth/wrong_email_or_password': 'your email and/or password is incorrect, please try again',
   'auth/unverified_email': 'check your email for verification instructions',
@@ -90,6 +92,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'user/invalid_country': 400,
   'user/invalid_birthdate': 400,
   'user/invalid_gender': 400,
+  'user/invalid_first_name': 400,
+  'user/invalid_last_name': 400,
 
   'auth/wrong_email_or_password': 400,
   'auth/unverified_email': 403,

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './money';
 export * from './numbers';
 export * from './countries';
+export * from './users';

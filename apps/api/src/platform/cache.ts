@@ -2,12 +2,14 @@ import type { Database } from '@kedai/db';
 
 /**
  * Small read-through cache for reference data (regions, categories, config) that every catalogue
- * request needs and staff change rarely. Entries expire after a short time, so several API
+ * request needs and staff change rarely, and for search facet counts. Entries expire after a short time, so several API
  * processes converge without coordination; keyed per database so tests never share entries.
  */
 const caches = new WeakMap<Database, Map<string, { value: Promise<unknown>; expires: number }>>();
 
 export const REFERENCE_TTL_MS = 30_000;
+/** Beyond this many entries per database the oldest go first (search facets are keyed by filters). */
+export const MAX_ENTRIES = 2_000;
 
 export function cached<T>(db: Database, key: string, load: () => Promise<T>, ttlMs = REFERENCE_TTL_MS): Promise<T> {
   let cache = caches.get(db);
@@ -16,7 +18,9 @@ export function cached<T>(db: Database, key: string, load: () => Promise<T>, ttl
   const now = Date.now();
   if (hit && hit.expires > now) return hit.value as Promise<T>;
   const value = load();
+  cache.delete(key); // re-inserting moves the key to the end of the eviction order
   cache.set(key, { value, expires: now + ttlMs });
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   // A failed load is not remembered.
   value.catch(() => cache.delete(key));
   return value;

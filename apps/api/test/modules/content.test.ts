@@ -20,7 +20,7 @@ describe('system', () => {
     const { status, body } = await get(t.app, '/config');
     expect(status).toBe(200);
     expect(body).toMatchObject({ app_currency: 'SGD', default_region: 'SG', thumbnail_suffix: '_thumb' });
-    expect(body.assets_url).toBe('http://localhost:4000/assets');
+    expect(body.assets_url).toBe('/assets');
   });
 
   it('serves the OpenAPI document generated from the schemas at /docs', async () => {

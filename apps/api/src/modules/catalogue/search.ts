@@ -1,6 +1,7 @@
 import { AppError } from '@kedai/domain';
 import { sql, queryRows, type Database, type SQL } from '@kedai/db';
 import type { SearchQuery, SearchResult } from '@kedai/contract';
+import { cached } from '../../platform/cache';
 import { regionCurrencies, resolveRegion } from '../regions/service';
 import { findMerchant } from '../merchants/service';
 import { categoryTree, findCategory, subtreeIds } from './categories';
@@ -10,10 +11,15 @@ export const DEFAULT_SEARCH_LIMIT = 24;
 
 const inList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
 
+/** How long facet counts and totals are reused for the same filters (they follow the catalogue closely enough). */
+export const FACETS_TTL_MS = 30_000;
+
 /**
- * Catalogue search: full-text relevance (English stemming: "laptops" finds "laptop") plus trigram
- * word similarity on the name for typos ("lapton" finds "laptop"), filters, facets and stable paging
- * (every sort ends on the product id, so equal keys never swap between pages).
+ * Catalogue search: full-text relevance (English stemming: "laptops" finds "laptop"); when the words
+ * match nothing, trigram word similarity on the name instead, for typos ("lapton" finds "laptop").
+ * Filters, facets and stable paging (every sort ends on the product id, so equal keys never swap
+ * between pages). Facets and the total are computed once per filter set and reused for
+ * FACETS_TTL_MS: they cost a pass over every match, the page of rows only an index walk.
  */
 export async function searchProducts(db: Database, query: SearchQuery): Promise<SearchResult> {
   if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
@@ -28,7 +34,7 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
   // Conditions every facet shares; the merchant and price conditions are kept apart so that
   // each of those facets can count what picking another value would give.
   const shared: SQL[] = [sql`NOT p.disabled`];
-  if (q) shared.push(sql`(p.search_vector @@ websearch_to_tsquery('english', ${q}) OR ${q} <% p.name)`);
+
   if (query.category) {
     const category = await findCategory(db, query.category);
     shared.push(sql`p.category_id IN (${inList(await subtreeIds(db, category))})`);
@@ -44,22 +50,45 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
 
   const from = sql`FROM products p
     JOIN product_region_prices rp ON rp.product_id = p.id AND rp.region_key = ${region.key}`;
-  const where = sql.join(shared, sql` AND `);
-  const score = q
-    ? sql`ts_rank_cd(p.search_vector, websearch_to_tsquery('english', ${q})) + word_similarity(${q}, p.name)`
-    : sql`0`;
+  const filters = sql.join(shared, sql` AND `);
+  const words = sql`p.search_vector @@ websearch_to_tsquery('english', ${q ?? ''})`;
+  const similar = sql`${q ?? ''} <% p.name`;
+
+  // Words first; only when they match nothing here does the search fall back to similar names.
+  const key = JSON.stringify(['search', region.key, q, query.category, query.merchant, query.inStock, query.minPrice, query.maxPrice]);
+  const { mode, facetRows } = await cached(
+    db,
+    key,
+    async () => {
+      let mode: 'all' | 'words' | 'similar' = 'all';
+      if (q) {
+        const [hit] = await queryRows<{ hit: boolean }>(
+          db,
+          sql`SELECT EXISTS (SELECT 1 ${from} WHERE ${filters} AND ${words} AND ${merchantCondition} AND ${priceCondition}) AS hit`,
+        );
+        mode = hit?.hit ? 'words' : 'similar';
+      }
+      const where = mode === 'words' ? sql`${filters} AND ${words}` : mode === 'similar' ? sql`${filters} AND ${similar}` : filters;
+      return { mode, facetRows: await facetCounts(db, from, where, merchantCondition, priceCondition, region.priceBands) };
+    },
+    FACETS_TTL_MS,
+  );
+  const where = mode === 'words' ? sql`${filters} AND ${words}` : mode === 'similar' ? sql`${filters} AND ${similar}` : filters;
+  const score =
+    mode === 'words'
+      ? sql`ts_rank_cd(p.search_vector, websearch_to_tsquery('english', ${q ?? ''}))`
+      : mode === 'similar'
+        ? sql`word_similarity(${q ?? ''}, p.name)`
+        : sql`0`;
+  // NULLS LAST matches the newest index (created_at is never null), so "newest" walks the index.
   const order = {
-    relevance: sql`${score} DESC, p.created_at DESC, p.id`,
+    relevance: sql`${score} DESC, p.created_at DESC NULLS LAST, p.id`,
     price_asc: sql`rp.min_price ASC, p.id`,
     price_desc: sql`rp.min_price DESC, p.id`,
-    newest: sql`p.created_at DESC, p.id`,
+    newest: sql`p.created_at DESC NULLS LAST, p.id`,
   }[sort];
   const edges = region.priceBands;
-  const band = edges.length
-    ? sql`width_bucket(min_price, ARRAY[${sql.join(edges.map((e) => sql`${e}::int`), sql`, `)}])`
-    : sql`0`;
-
-  const [rows, facetRows, currencies, tree] = await Promise.all([
+  const [rows, currencies, tree] = await Promise.all([
     queryRows<SummaryRow>(
       db,
       sql`SELECT ${SUMMARY_COLUMNS}
@@ -67,20 +96,6 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
           WHERE ${where} AND ${merchantCondition} AND ${priceCondition}
           ORDER BY ${order}
           LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-    ),
-    queryRows<{ kind: string; key: string | null; count: number }>(
-      db,
-      sql`WITH base AS MATERIALIZED (
-            SELECT p.category_id, p.merchant_id, rp.min_price,
-                   ${merchantCondition} AS in_merchant, ${priceCondition} AS in_price
-            ${from} WHERE ${where})
-          SELECT 'total' AS kind, NULL AS key, count(*)::int AS count FROM base WHERE in_merchant AND in_price
-          UNION ALL
-          SELECT 'category', category_id::text, count(*)::int FROM base WHERE in_merchant AND in_price GROUP BY category_id
-          UNION ALL
-          SELECT 'merchant', merchant_id::text, count(*)::int FROM base WHERE in_price GROUP BY merchant_id
-          UNION ALL
-          SELECT 'band', (${band})::text, count(*)::int FROM base WHERE in_merchant GROUP BY 2`,
     ),
     regionCurrencies(db),
     categoryTree(db),
@@ -128,4 +143,35 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
       })),
     },
   };
+}
+
+interface FacetRow {
+  kind: 'total' | 'category' | 'merchant' | 'band';
+  key: string | null;
+  count: number;
+}
+
+/**
+ * Counts in one pass over the matches: the total, per category (within the selection), per merchant
+ * (ignoring the merchant filter) and per price band (ignoring the price filter), so a shopper sees
+ * what switching would give.
+ */
+function facetCounts(db: Database, from: SQL, where: SQL, merchantCondition: SQL, priceCondition: SQL, edges: number[]) {
+  const band = edges.length
+    ? sql`width_bucket(min_price, ARRAY[${sql.join(edges.map((e) => sql`${e}::bigint`), sql`, `)}])`
+    : sql`0`;
+  return queryRows<FacetRow>(
+    db,
+    sql`WITH base AS MATERIALIZED (
+          SELECT p.category_id, p.merchant_id, rp.min_price,
+                 ${merchantCondition} AS in_merchant, ${priceCondition} AS in_price
+          ${from} WHERE ${where})
+        SELECT 'total' AS kind, NULL AS key, count(*)::int AS count FROM base WHERE in_merchant AND in_price
+        UNION ALL
+        SELECT 'category', category_id::text, count(*)::int FROM base WHERE in_merchant AND in_price GROUP BY category_id
+        UNION ALL
+        SELECT 'merchant', merchant_id::text, count(*)::int FROM base WHERE in_price GROUP BY merchant_id
+        UNION ALL
+        SELECT 'band', (${band})::text, count(*)::int FROM base WHERE in_merchant GROUP BY 2`,
+  );
 }

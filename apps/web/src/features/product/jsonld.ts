@@ -56,7 +56,8 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions): 
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.name,
-    image: images.map((image) => assetUrl(options.assetsUrl, image, 'full')),
+    // The assets host may be a path on the storefront (`/assets`): structured data needs absolute URLs.
+    image: images.map((image) => new URL(assetUrl(options.assetsUrl, image, 'full'), options.url).toString()),
     description: product.description || undefined,
     sku: product.uuid,
     productID: product.uuid,

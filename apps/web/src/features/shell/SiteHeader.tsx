@@ -50,11 +50,12 @@ export async function SiteHeader({ shopName }: SiteHeaderProps) {
       </a>
       <header className="site-header">
         <div className="container site-header__inner">
-          <Link href="/" className="brand" aria-label={`${shopName}, home`}>
+          <Link href="/" className="brand">
             <span className="brand__mark" aria-hidden="true">
               {shopName.slice(0, 1).toUpperCase()}
             </span>
             <span className="brand__name">{shopName}</span>
+            <span className="visually-hidden">, home</span>
           </Link>
           <div className="site-header__search">
             <Suspense fallback={<SearchBoxFallback />}>

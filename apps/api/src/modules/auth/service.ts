@@ -1,0 +1,275 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  AppError,
+  VERIFY_CODE_LENGTH,
+  VERIFY_CODE_MAX_ATTEMPTS,
+  isGender,
+  normaliseVerificationCode,
+  parseEmail,
+  validateRegistration,
+  type RegistrationInput,
+} from '@kedai/domain';
+import { and, desc, eq, gt, isNull, schema, sql, type Database } from '@kedai/db';
+import type { PublicUser } from '@kedai/contract';
+import type { AppConfig } from '../../platform/config';
+import { isUniqueViolation } from '../../platform/db-errors';
+import type { Mailer, MailMessage } from '../../platform/mailer';
+import { configEntries } from '../system/service';
+
+export interface AuthDeps {
+  db: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type UserRow = typeof schema.users.$inferSelect;
+
+const { users, emailVerificationCodes: codes } = schema;
+
+/** Serialises code generation across API processes, so a code is unique among live codes. */
+const VERIFY_CODE_LOCK = 4_801_338;
+const EMAIL_UNIQUE_INDEX = 'users_email_idx';
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    country: row.country,
+    birthDate: row.birthDate,
+    gender: isGender(row.gender) ? row.gender : 'unspecified',
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: Math.floor(row.createdAt.getTime() / 1000),
+  };
+}
+
+export function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function findUserByEmail(db: Database | Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+const liveCode = () => and(isNull(codes.consumedAt), gt(codes.expiresAt, sql`now()`));
+
+/**
+ * A new random code for the user, of which only the hash is stored. Under a transaction-scoped
+ * advisory lock, a code that equals another live code is drawn again, so a code alone names
+ * its user.
+ */
+async function issueCode(tx: Tx, userId: string, ttlMinutes: number): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(VERIFY_CODE_LOCK))})`);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
+    const codeHash = hashCode(code);
+    const clash = await tx.select({ id: codes.id }).from(codes).where(and(eq(codes.codeHash, codeHash), liveCode())).limit(1);
+    if (clash.length > 0) continue;
+    await tx.insert(codes).values({
+      userId,
+      codeHash,
+      expiresAt: sql`now() + make_interval(mins => ${ttlMinutes}::int)`,
+    });
+    return code;
+  }
+  throw new Error('no free verification code after 20 draws');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function verificationMail(shopName: string, user: UserRow, code: string, ttlMinutes: number): MailMessage {
+  const text = [
+    `Hello ${user.firstName},`,
+    '',
+    `Your ${shopName} verification code is ${code}.`,
+    `Enter it to confirm your e-mail address. It expires in ${ttlMinutes} minutes and works once.`,
+    '',
+    `If you did not create an account with ${shopName}, you can ignore this e-mail.`,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: sans-serif; line-height: 1.5">
+<p>Hello ${escapeHtml(user.firstName)},</p>
+<p>Your ${escapeHtml(shopName)} verification code is</p>
+<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px">${code}</p>
+<p>Enter it to confirm your e-mail address. It expires in ${ttlMinutes} minutes and works once.</p>
+<p style="color: #666">If you did not create an account with ${escapeHtml(shopName)}, you can ignore this e-mail.</p>
+</body></html>
+`;
+  return { to: user.email, subject: `Your ${shopName} verification code`, text, html };
+}
+
+/** Hands the code mail to the mailer. A failure is logged, never thrown: the account exists, and the code can be resent. */
+async function sendCodeMail(deps: AuthDeps, user: UserRow, code: string): Promise<void> {
+  try {
+    const shopName = String((await configEntries(deps.db)).shop_name ?? 'Kedai');
+    await deps.mailer.send(verificationMail(shopName, user, code, deps.config.verifyCodeTtlMinutes));
+  } catch (error) {
+    deps.log.error({ err: error, userId: user.id }, 'could not queue the verification mail');
+  }
+}
+
+/**
+ * `POST /auth/register`: every field through the domain rules (400 with the first problem's code
+ * and all problems in `params`), the password hashed with argon2id, the user created unverified,
+ * and a verification code e-mailed. The unique index on the e-mail decides between concurrent
+ * registrations of one address.
+ */
+export async function register(deps: AuthDeps, input: RegistrationInput): Promise<PublicUser> {
+  const result = validateRegistration(input);
+  if (!result.ok) throw new AppError(result.problems[0]!.errorCode, result.problems);
+  const r = result.value;
+  // Cheap early answer; the unique index below is what guarantees it.
+  if (await findUserByEmail(deps.db, r.email)) throw new AppError('auth/email_taken');
+
+  const passwordHash = await hash(r.password); // argon2id, the library's default parameters
+  let created: { user: UserRow; code: string };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: r.email,
+          passwordHash,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          phoneNumber: r.phoneNumber,
+          country: r.country,
+          birthDate: r.birthDate,
+          gender: r.gender,
+        })
+        .returning();
+      const code = await issueCode(tx, user!.id, deps.config.verifyCodeTtlMinutes);
+      return { user: user!, code };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) throw new AppError('auth/email_taken');
+    throw error;
+  }
+  deps.log.info({ userId: created.user.id }, 'user registered');
+  await sendCodeMail(deps, created.user, created.code);
+  return toPublicUser(created.user);
+}
+
+const invalidCode = () => new AppError('auth/invalid_email_verification_code');
+
+/** Uses a live code: consumes it, ends the user's other live codes, marks the address verified. */
+async function consume(tx: Tx, code: { id: string; userId: string }): Promise<UserRow | undefined> {
+  const used = await tx
+    .update(codes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(codes.id, code.id), liveCode()))
+    .returning({ id: codes.id });
+  if (used.length === 0) return undefined;
+  await tx.update(codes).set({ expiresAt: sql`now()` }).where(and(eq(codes.userId, code.userId), liveCode()));
+  const [user] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, code.userId))
+    .returning();
+  return user;
+}
+
+/**
+ * `POST /auth/verifyEmail`. With only a code, the code names its user (codes are unique among
+ * live codes). With an e-mail too, the code must be that user's latest live code, and each wrong
+ * guess counts: the VERIFY_CODE_MAX_ATTEMPTS-th locks the code. Wrong, expired, replaced, locked and
+ * used codes, and unknown e-mails, all answer `auth/invalid_email_verification_code`.
+ */
+export async function verifyEmail(deps: AuthDeps, input: { code: string; email?: string | undefined }): Promise<PublicUser> {
+  const code = normaliseVerificationCode(input.code);
+  if (input.email === undefined) {
+    if (!code) throw invalidCode();
+    const codeHash = hashCode(code);
+    const user = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: codes.id, userId: codes.userId })
+        .from(codes)
+        .where(and(eq(codes.codeHash, codeHash), liveCode()))
+        .limit(1)
+        .for('update');
+      return row ? consume(tx, row) : undefined;
+    });
+    if (!user) throw invalidCode();
+    deps.log.info({ userId: user.id }, 'e-mail verified');
+    return toPublicUser(user);
+  }
+
+  const email = parseEmail(input.email);
+  if (!email.ok) throw new AppError(email.errorCode);
+  const owner = await findUserByEmail(deps.db, email.value);
+  if (!owner) throw invalidCode();
+  if (owner.emailVerifiedAt) throw new AppError('auth/email_verified');
+  // A wrong guess is counted in a transaction that commits, then answered with the error.
+  const user = await deps.db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: codes.id, userId: codes.userId, codeHash: codes.codeHash })
+      .from(codes)
+      .where(and(eq(codes.userId, owner.id), liveCode()))
+      .orderBy(desc(codes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!live) return undefined;
+    if (code && sameHash(live.codeHash, hashCode(code))) return consume(tx, live);
+    await tx
+      .update(codes)
+      .set({
+        attempts: sql`${codes.attempts} + 1`,
+        expiresAt: sql`case when ${codes.attempts} + 1 >= ${VERIFY_CODE_MAX_ATTEMPTS}::int then now() else ${codes.expiresAt} end`,
+      })
+      .where(eq(codes.id, live.id));
+    return undefined;
+  });
+  if (!user) throw invalidCode();
+  deps.log.info({ userId: user.id }, 'e-mail verified');
+  return toPublicUser(user);
+}
+
+/**
+ * `POST /auth/resendVerifyCode`. An unknown address gets the same answer as a known one; a
+ * verified one `auth/email_verified`. At most one code per VERIFY_CODE_RESEND_SECONDS per user,
+ * judged by the latest code's creation time in the database (so it holds across API processes;
+ * the user row is locked meanwhile). A new code ends the older ones.
+ */
+export async function resendVerifyCode(deps: AuthDeps, input: { email: string }): Promise<void> {
+  const email = parseEmail(input.email);
+  if (!email.ok) throw new AppError(email.errorCode);
+  const found = await findUserByEmail(deps.db, email.value);
+  if (!found) return;
+  if (found.emailVerifiedAt) throw new AppError('auth/email_verified');
+
+  const issued = await deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, found.id)).for('update');
+    if (!user) return undefined;
+    if (user.emailVerifiedAt) throw new AppError('auth/email_verified');
+    const [latest] = await tx
+      .select({
+        waitSeconds: sql<number>`ceil(extract(epoch from (${codes.createdAt} + make_interval(secs => ${deps.config.verifyCodeResendSeconds}::int) - now())))::int`,
+      })
+      .from(codes)
+      .where(eq(codes.userId, user.id))
+      .orderBy(desc(codes.createdAt))
+      .limit(1);
+    if (latest && latest.waitSeconds > 0) throw new AppError('auth/resend_verify_code_rate_limit', [latest.waitSeconds]);
+    await tx.update(codes).set({ expiresAt: sql`now()` }).where(and(eq(codes.userId, user.id), liveCode()));
+    const code = await issueCode(tx, user.id, deps.config.verifyCodeTtlMinutes);
+    return { user, code };
+  });
+  if (!issued) return;
+  await sendCodeMail(deps, issued.user, issued.code);
+}

@@ -1,0 +1,476 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, schema, sql } from '@kedai/db';
+import { isUniqueViolation } from '../../src/platform/db-errors';
+import { createTestApp, expectEnvelope, get, post as rawPost, type TestApp } from '../helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(() => t?.close());
+
+/** Every answer of an /auth route, to check at the end that none holds a secret. */
+const authAnswers: string[] = [];
+async function post(url: string, body: unknown) {
+  const result = await rawPost(t.app, url, body);
+  authAnswers.push(result.response.payload);
+  return result;
+}
+
+let serial = 0;
+function newEmail(tag = 'user') {
+  serial += 1;
+  return `${tag}.${serial}.${Date.now().toString(36)}@example.com`;
+}
+
+const PASSWORD = 'Rahsia123!';
+function body(overrides: Record<string, unknown> = {}) {
+  return {
+    email: newEmail(),
+    password: PASSWORD,
+    firstName: 'Siti',
+    lastName: 'Nurhaliza',
+    phoneNumber: '+65 9123 4567',
+    country: 'SG',
+    birthDate: '1990-05-17',
+    gender: 'female',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+async function outbox(to: string) {
+  const { status, body: answer } = await get(t.app, `/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(status).toBe(200);
+  return answer.messages as { id: number; to: string; subject: string; text: string; html: string; createdAt: number }[];
+}
+
+/** The code of the newest mail to `to`. */
+async function latestCode(to: string): Promise<string> {
+  const [mail] = await outbox(to);
+  const code = /code is (\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+async function registered(overrides: Record<string, unknown> = {}) {
+  const request = body(overrides);
+  const { status, body: answer } = await post('/auth/register', request);
+  expect(status).toBe(201);
+  return { email: answer.user.email as string, id: answer.user.id as string, code: await latestCode(answer.user.email) };
+}
+
+async function userRow(email: string) {
+  const [row] = await queryRows<{ id: string; verified: boolean; password_hash: string }>(
+    t.handle.db,
+    sql`SELECT id, email_verified_at IS NOT NULL AS verified, password_hash FROM users WHERE email = ${email}`,
+  );
+  return row;
+}
+
+describe('POST /auth/register', () => {
+  it('creates an unverified user and answers the public profile', async () => {
+    const request = body({ email: '  Siti.Register@Example.COM ', firstName: '  Siti ', phoneNumber: '+65 9123-4567', country: 'sg', gender: 'Female' });
+    const { status, body: answer } = await post('/auth/register', request);
+    expect(status).toBe(201);
+    expect(answer).toEqual({
+      user: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        email: 'siti.register@example.com',
+        firstName: 'Siti',
+        lastName: 'Nurhaliza',
+        phoneNumber: '+6591234567',
+        country: 'SG',
+        birthDate: '1990-05-17',
+        gender: 'female',
+        emailVerified: false,
+        createdAt: expect.any(Number),
+      },
+    });
+    expect(Math.abs(answer.user.createdAt - Date.now() / 1000)).toBeLessThan(60);
+  });
+
+  it('stores an argon2id hash of the password and only the SHA-256 of the code', async () => {
+    const { email, id, code } = await registered();
+    const row = await userRow(email);
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row?.password_hash).not.toContain(PASSWORD);
+    expect(row?.verified).toBe(false);
+    const codes = await queryRows<{ code_hash: string; attempts: number; live: boolean; ttl: number }>(
+      t.handle.db,
+      sql`SELECT code_hash, attempts, consumed_at IS NULL AND expires_at > now() AS live,
+                 round(extract(epoch from expires_at - created_at) / 60)::int AS ttl
+          FROM email_verification_codes WHERE user_id = ${id}`,
+    );
+    expect(codes).toHaveLength(1);
+    expect(codes[0]).toMatchObject({ attempts: 0, live: true, ttl: 15 });
+    expect(codes[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    const { createHash } = await import('node:crypto');
+    expect(codes[0]!.code_hash).toBe(createHash('sha256').update(code).digest('hex'));
+    const raw = await queryRows<{ n: number }>(t.handle.db, sql`SELECT count(*)::int AS n FROM email_verification_codes WHERE code_hash = ${code}`);
+    expect(raw[0]!.n).toBe(0);
+  });
+
+  it('e-mails a six-digit code, in text and HTML', async () => {
+    const request = body();
+    await post('/auth/register', request);
+    const mails = await outbox(request.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: request.email, subject: 'Your Kedai verification code' });
+    const code = /code is (\d{6})\b/.exec(mails[0]!.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mails[0]!.text).toContain('Hello Siti,');
+    expect(mails[0]!.text).toContain('expires in 15 minutes');
+    expect(mails[0]!.html).toContain(`>${code}</p>`);
+  });
+
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['email', { email: 'not-an-email' }, 'user/invalid_email'],
+    ['email missing', { email: undefined }, 'user/invalid_email'],
+    ['password too short', { password: 'Ab1!' }, 'auth/invalid_new_password'],
+    ['password without upper case', { password: 'rahsia123!' }, 'auth/invalid_new_password'],
+    ['password without number or symbol', { password: 'RahsiaSekali' }, 'auth/invalid_new_password'],
+    ['first name empty', { firstName: '   ' }, 'user/invalid_first_name'],
+    ['first name too long', { firstName: 'x'.repeat(101) }, 'user/invalid_first_name'],
+    ['last name missing', { lastName: undefined }, 'user/invalid_last_name'],
+    ['last name too long', { lastName: 'y'.repeat(101) }, 'user/invalid_last_name'],
+    ['phone not international', { phoneNumber: '91234567' }, 'user/invalid_phone_number'],
+    ['phone of another country', { phoneNumber: '+60123456789' }, 'user/invalid_phone_number'],
+    ['country unknown', { country: 'ZZ' }, 'user/invalid_country'],
+    ['birth date in the future', { birthDate: '2999-01-01' }, 'user/invalid_birthdate'],
+    ['birth date impossible', { birthDate: '1990-02-30' }, 'user/invalid_birthdate'],
+    ['birth date before 1900', { birthDate: '1899-12-31' }, 'user/invalid_birthdate'],
+    ['gender outside the set', { gender: 'robot' }, 'user/invalid_gender'],
+    ['terms not accepted', { acceptTerms: false }, 'user/invalid_accept_terms'],
+    ['terms missing', { acceptTerms: undefined }, 'user/invalid_accept_terms'],
+    ['terms as a string', { acceptTerms: 'true' }, 'user/invalid_accept_terms'],
+  ];
+  it.each(cases)('refuses %s with 400 %s', async (_name, overrides, errorCode) => {
+    const { status, body: answer } = await post('/auth/register', body(overrides));
+    expect(status).toBe(400);
+    expectEnvelope(answer, errorCode);
+    expect(answer.params).toEqual([expect.objectContaining({ errorCode, error: answer.error })]);
+  });
+
+  it('answers the first problem and lists every problem by field', async () => {
+    const request = body({ email: 'x', firstName: '', country: 'XX', acceptTerms: false });
+    const { status, body: answer } = await post('/auth/register', request);
+    expect(status).toBe(400);
+    expect(answer).toEqual({
+      errorCode: 'user/invalid_email',
+      error: 'Invalid email',
+      params: [
+        { field: 'email', errorCode: 'user/invalid_email', error: 'Invalid email' },
+        { field: 'firstName', errorCode: 'user/invalid_first_name', error: 'First name must be 1 to 100 characters' },
+        { field: 'country', errorCode: 'user/invalid_country', error: 'Invalid country' },
+        { field: 'acceptTerms', errorCode: 'user/invalid_accept_terms', error: 'Please accept the terms and conditions' },
+      ],
+    });
+    expect(await userRow('x')).toBeUndefined();
+  });
+
+  it('answers a body that is not an object with general/argument_error', async () => {
+    const { status, body: answer } = await post('/auth/register', ['email']);
+    expect(status).toBe(400);
+    expectEnvelope(answer, 'general/argument_error');
+  });
+
+  it('ignores fields it does not know (role, verified, id, …)', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const request = body({
+      role: 'admin',
+      verified: true,
+      emailVerified: true,
+      emailVerifiedAt: '2020-01-01T00:00:00Z',
+      id,
+      passwordHash: 'x',
+      isAdmin: true,
+    });
+    const { status, body: answer } = await post('/auth/register', request);
+    expect(status).toBe(201);
+    expect(answer.user.emailVerified).toBe(false);
+    expect(answer.user.id).not.toBe(id);
+    expect(Object.keys(answer.user)).not.toContain('role');
+    const row = await userRow(request.email);
+    expect(row?.verified).toBe(false);
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses an e-mail that is already registered, whatever its case', async () => {
+    const first = body();
+    expect((await post('/auth/register', first)).status).toBe(201);
+    const again = await post('/auth/register', body({ email: ` ${first.email.toUpperCase()} ` }));
+    expect(again.status).toBe(409);
+    expectEnvelope(again.body, 'auth/email_taken');
+  });
+
+  it('lets only one of several concurrent registrations of one address through', async () => {
+    const email = newEmail('race');
+    const answers = await Promise.all(
+      [email, email.toUpperCase(), email, ` ${email}`].map((address) => post('/auth/register', body({ email: address }))),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.status === 409)) expectEnvelope(answer.body, 'auth/email_taken');
+    const rows = await queryRows<{ n: number }>(t.handle.db, sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`);
+    expect(rows[0]!.n).toBe(1);
+    expect(await outbox(email)).toHaveLength(1);
+  });
+});
+
+describe('users table', () => {
+  const row = (email: string) => ({
+    email,
+    passwordHash: 'x',
+    firstName: 'A',
+    lastName: 'B',
+    phoneNumber: '+6591234567',
+    country: 'SG',
+    birthDate: '1990-01-01',
+    gender: 'other',
+  });
+
+  it('reports a second row for one e-mail as a violation of users_email_idx, on either driver', async () => {
+    const email = newEmail('unique');
+    await t.handle.db.insert(schema.users).values(row(email));
+    const error: unknown = await t.handle.db.insert(schema.users).values(row(email)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(error, 'users_email_idx')).toBe(true);
+    expect(isUniqueViolation(error, 'some_other_idx')).toBe(false);
+    expect(isUniqueViolation(new Error('nope'))).toBe(false);
+  });
+
+  it('only holds normalised (lower-case) e-mails', async () => {
+    const error: unknown = await t.handle.db.insert(schema.users).values(row('Mixed.Case@Example.com')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(await userRow('Mixed.Case@Example.com')).toBeUndefined();
+  });
+});
+
+describe('POST /auth/verifyEmail', () => {
+  it('verifies the address with the code from the e-mail, by the code alone', async () => {
+    const { email, id, code } = await registered();
+    const { status, body: answer } = await post('/auth/verifyEmail', { code });
+    expect(status).toBe(200);
+    expect(answer.user).toMatchObject({ id, email, emailVerified: true });
+    expect((await userRow(email))?.verified).toBe(true);
+  });
+
+  it('also takes the code with the e-mail, and spaces inside the code', async () => {
+    const { email, code } = await registered();
+    const { status, body: answer } = await post('/auth/verifyEmail', { code: `${code.slice(0, 3)} ${code.slice(3)}`, email: email.toUpperCase() });
+    expect(status).toBe(200);
+    expect(answer.user.emailVerified).toBe(true);
+  });
+
+  it('refuses a used code, and answers auth/email_verified for a verified address', async () => {
+    const { email, code } = await registered();
+    expect((await post('/auth/verifyEmail', { code })).status).toBe(200);
+    const again = await post('/auth/verifyEmail', { code });
+    expect(again.status).toBe(400);
+    expectEnvelope(again.body, 'auth/invalid_email_verification_code');
+    const verified = await post('/auth/verifyEmail', { code, email });
+    expect(verified.status).toBe(409);
+    expectEnvelope(verified.body, 'auth/email_verified');
+  });
+
+  it('refuses wrong and malformed codes', async () => {
+    const { email, code } = await registered();
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (const attempt of [{ code: wrong, email }, { code: '12ab56' }, { code: '' }, { code: '1234567' }, { code: '12345', email }]) {
+      const { status, body: answer } = await post('/auth/verifyEmail', attempt);
+      expect(status, JSON.stringify(attempt)).toBe(400);
+      expectEnvelope(answer, 'auth/invalid_email_verification_code');
+    }
+    expect((await userRow(email))?.verified).toBe(false);
+  });
+
+  it('refuses a code with an unknown e-mail the same way as a wrong code', async () => {
+    const { code } = await registered();
+    const { status, body: answer } = await post('/auth/verifyEmail', { code, email: newEmail('nobody') });
+    expect(status).toBe(400);
+    expectEnvelope(answer, 'auth/invalid_email_verification_code');
+  });
+
+  it("does not verify one user with another user's e-mail", async () => {
+    const a = await registered();
+    const b = await registered();
+    const { status } = await post('/auth/verifyEmail', { code: a.code, email: b.email });
+    expect(status).toBe(400);
+    expect((await userRow(a.email))?.verified).toBe(false);
+    expect((await userRow(b.email))?.verified).toBe(false);
+    // Each code verifies its own user.
+    expect((await post('/auth/verifyEmail', { code: b.code })).body.user.id).toBe(b.id);
+    expect((await post('/auth/verifyEmail', { code: a.code })).body.user.id).toBe(a.id);
+  });
+
+  it('refuses an expired code', async () => {
+    const { email, id, code } = await registered();
+    await t.handle.db.execute(sql`UPDATE email_verification_codes SET expires_at = now() - interval '1 second' WHERE user_id = ${id}`);
+    for (const attempt of [{ code }, { code, email }]) {
+      const { status, body: answer } = await post('/auth/verifyEmail', attempt);
+      expect(status).toBe(400);
+      expectEnvelope(answer, 'auth/invalid_email_verification_code');
+    }
+  });
+
+  it('locks a code after 5 wrong guesses for its e-mail', async () => {
+    const { email, code } = await registered();
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) expect((await post('/auth/verifyEmail', { code: wrong, email })).status).toBe(400);
+    for (const attempt of [{ code, email }, { code }]) {
+      const { status, body: answer } = await post('/auth/verifyEmail', attempt);
+      expect(status).toBe(400);
+      expectEnvelope(answer, 'auth/invalid_email_verification_code');
+    }
+    expect((await userRow(email))?.verified).toBe(false);
+  });
+
+  it('still accepts the right code after 4 wrong guesses', async () => {
+    const { email, code } = await registered();
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 4; i++) expect((await post('/auth/verifyEmail', { code: wrong, email })).status).toBe(400);
+    expect((await post('/auth/verifyEmail', { code, email })).status).toBe(200);
+  });
+
+  it('answers user/invalid_email for a malformed e-mail, general/argument_error without a code', async () => {
+    const bad = await post('/auth/verifyEmail', { code: '123456', email: 'nope' });
+    expect(bad.status).toBe(400);
+    expectEnvelope(bad.body, 'user/invalid_email');
+    const missing = await post('/auth/verifyEmail', {});
+    expect(missing.status).toBe(400);
+    expectEnvelope(missing.body, 'general/argument_error');
+  });
+});
+
+describe('POST /auth/resendVerifyCode', () => {
+  const ageCodes = (userId: string, seconds: number) =>
+    t.handle.db.execute(
+      sql`UPDATE email_verification_codes SET created_at = created_at - make_interval(secs => ${seconds}::int) WHERE user_id = ${userId}`,
+    );
+
+  it('is rate limited per address, and a new code replaces the old one', async () => {
+    const { email, id, code } = await registered();
+    const early = await post('/auth/resendVerifyCode', { email });
+    expect(early.status).toBe(429);
+    expectEnvelope(early.body, 'auth/resend_verify_code_rate_limit');
+    expect(early.body.params[0]).toBeGreaterThan(0);
+    expect(early.body.params[0]).toBeLessThanOrEqual(60);
+    expect(Number(early.headers['retry-after'])).toBe(early.body.params[0]);
+    expect(await outbox(email)).toHaveLength(1);
+
+    await ageCodes(id, 61);
+    const later = await post('/auth/resendVerifyCode', { email: email.toUpperCase() });
+    expect(later.status).toBe(200);
+    expect(later.body).toEqual({ ok: true });
+    const mails = await outbox(email);
+    expect(mails).toHaveLength(2);
+    const fresh = await latestCode(email);
+
+    // The rate limit starts again from the new code.
+    expect((await post('/auth/resendVerifyCode', { email })).status).toBe(429);
+    if (fresh !== code) {
+      const old = await post('/auth/verifyEmail', { code });
+      expect(old.status).toBe(400);
+      expectEnvelope(old.body, 'auth/invalid_email_verification_code');
+    }
+    const ok = await post('/auth/verifyEmail', { code: fresh });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.id).toBe(id);
+  });
+
+  it('lets one of several concurrent resends through', async () => {
+    const { email, id } = await registered();
+    await ageCodes(id, 120);
+    const answers = await Promise.all([1, 2, 3].map(() => post('/auth/resendVerifyCode', { email })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429]);
+    expect(await outbox(email)).toHaveLength(2);
+    const live = await queryRows<{ n: number }>(
+      t.handle.db,
+      sql`SELECT count(*)::int AS n FROM email_verification_codes WHERE user_id = ${id} AND consumed_at IS NULL AND expires_at > now()`,
+    );
+    expect(live[0]!.n).toBe(1);
+  });
+
+  it('gives an unknown address the same answer as a known one, and sends nothing', async () => {
+    const known = await registered();
+    await ageCodes(known.id, 61);
+    const knownAnswer = await post('/auth/resendVerifyCode', { email: known.email });
+    const unknown = newEmail('unknown');
+    const unknownAnswer = await post('/auth/resendVerifyCode', { email: unknown });
+    expect(unknownAnswer.status).toBe(knownAnswer.status);
+    expect(unknownAnswer.response.payload).toBe(knownAnswer.response.payload);
+    expect(unknownAnswer.headers['content-type']).toBe(knownAnswer.headers['content-type']);
+    expect(await outbox(unknown)).toHaveLength(0);
+    // Asking again right away still looks the same for an unknown address.
+    expect((await post('/auth/resendVerifyCode', { email: unknown })).status).toBe(200);
+  });
+
+  it('answers auth/email_verified for a verified address', async () => {
+    const { email, code } = await registered();
+    await post('/auth/verifyEmail', { code });
+    const { status, body: answer } = await post('/auth/resendVerifyCode', { email });
+    expect(status).toBe(409);
+    expectEnvelope(answer, 'auth/email_verified');
+  });
+
+  it('answers user/invalid_email for a malformed address', async () => {
+    const { status, body: answer } = await post('/auth/resendVerifyCode', { email: 'not an email' });
+    expect(status).toBe(400);
+    expectEnvelope(answer, 'user/invalid_email');
+  });
+});
+
+describe('GET /dev/outbox', () => {
+  it('lists the mails to an address, newest first, whatever the case of `to`', async () => {
+    const { email, id } = await registered();
+    await t.handle.db.execute(sql`UPDATE email_verification_codes SET created_at = created_at - interval '2 minutes' WHERE user_id = ${id}`);
+    await post('/auth/resendVerifyCode', { email });
+    const mails = await outbox(email.toUpperCase());
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.id).toBeGreaterThan(mails[1]!.id);
+    expect(mails[0]!.createdAt).toBeGreaterThanOrEqual(mails[1]!.createdAt);
+    for (const mail of mails) expect(Object.keys(mail).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
+  });
+
+  it('requires a valid `to`', async () => {
+    for (const url of ['/dev/outbox', '/dev/outbox?to=', '/dev/outbox?to=nobody']) {
+      const { status, body: answer } = await get(t.app, url);
+      expect(status, url).toBe(400);
+      expectEnvelope(answer, 'general/argument_error');
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the auth routes and their bodies', async () => {
+    const { body: doc } = await get(t.app, '/docs/json');
+    for (const path of ['/auth/register', '/auth/verifyEmail', '/auth/resendVerifyCode', '/dev/outbox']) expect(Object.keys(doc.paths)).toContain(path);
+    const ref: string = doc.paths['/auth/register'].post.requestBody.content['application/json'].schema.$ref;
+    const schema = doc.components.schemas[ref.split('/').pop()!];
+    expect(schema.required).toEqual(['email', 'password', 'firstName', 'lastName', 'phoneNumber', 'country', 'birthDate', 'gender', 'acceptTerms']);
+    expect(schema.properties.email).toMatchObject({ type: 'string', format: 'email' });
+    expect(schema.properties.acceptTerms).toMatchObject({ type: 'boolean', const: true });
+  });
+});
+
+describe('secrets', () => {
+  it('never answers a password, a hash or a code from the auth routes', async () => {
+    expect(authAnswers.length).toBeGreaterThan(40);
+    const codes = await queryRows<{ code_hash: string }>(t.handle.db, sql`SELECT code_hash FROM email_verification_codes`);
+    const mails = await queryRows<{ text: string }>(t.handle.db, sql`SELECT text FROM mail_outbox`);
+    const sentCodes = mails.map((m) => /code is (\d{6})\b/.exec(m.text)?.[1]).filter((c): c is string => Boolean(c));
+    expect(sentCodes.length).toBeGreaterThan(10);
+    for (const answer of authAnswers) {
+      expect(answer).not.toMatch(/argon2|password_?hash|code_?hash/i);
+      expect(answer).not.toContain(PASSWORD);
+      for (const { code_hash } of codes) expect(answer).not.toContain(code_hash);
+      for (const code of sentCodes) expect(answer).not.toMatch(new RegExp(`\\b${code}\\b`));
+    }
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * The rules of a user's fields (spec §3 "User", §5 limits), one function per rule. Each `parse…`
+ * takes whatever the client sent (`unknown`), and answers either the normalised value or the
+ * catalogue code of the problem. The API registers and updates profiles through these; the web
+ * can run the same rules in its forms.
+ */
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { isCountryCode } from './countries';
+import { ERROR_MESSAGES, type ErrorCode } from './errors';
+
+/** A parsed field: its normalised value, or the catalogue code saying what is wrong with it. */
+export type FieldResult<T> = { ok: true; value: T } | { ok: false; errorCode: ErrorCode };
+
+const ok = <T>(value: T): FieldResult<T> => ({ ok: true, value });
+const fail = <T>(errorCode: ErrorCode): FieldResult<T> => ({ ok: false, errorCode });
+
+/** Spec §5: first and last name are 1 to 100 characters (after trimming). */
+export const NAME_MAX_LENGTH = 100;
+/** RFC 5321's limits on a forward path. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+/** Spec §5: at least 8 characters. The upper bound only keeps password hashing cheap. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+/** The gender choices of the profile; `unspecified` is the "prefer not to say" answer. */
+export const GENDERS = ['female', 'male', 'other', 'unspecified'] as const;
+export type Gender = (typeof GENDERS)[number];
+/** Earliest accepted birth date. */
+export const BIRTH_DATE_MIN = '1900-01-01';
+/** E-mail verification codes are this many decimal digits. */
+export const VERIFY_CODE_LENGTH = 6;
+/** Wrong guesses at one code (made for a known e-mail) before that code is locked. */
+export const VERIFY_CODE_MAX_ATTEMPTS = 5;
+
+/** Length in Unicode code points, so an emoji or a CJK character counts once. */
+function codePoints(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+// Control characters (tab, newline, NUL …) and Unicode line/paragraph separators.
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
+function parseName(input: unknown, errorCode: ErrorCode): FieldResult<string> {
+  if (typeof input !== 'string') return fail(errorCode);
+  const value = input.normalize('NFC').trim();
+  const length = codePoints(value);
+  if (length < 1 || length > NAME_MAX_LENGTH || CONTROL.test(value)) return fail(errorCode);
+  return ok(value);
+}
+
+/** A first name: trimmed, 1–100 characters, no control characters. */
+export function parseFirstName(input: unknown): FieldResult<string> {
+  return parseName(input, 'user/invalid_first_name');
+}
+
+/** A last name: trimmed, 1–100 characters, no control characters. */
+export function parseLastName(input: unknown): FieldResult<string> {
+  return parseName(input, 'user/invalid_last_name');
+}
+
+/** The stored form of an e-mail address: trimmed and lower-cased. Addresses compare in this form. */
+export function normaliseEmail(input: string): string {
+  return input.trim().toLowerCase();
+}
+
+// Local part: the characters of the WHATWG `input type=email` rule, dots only between others.
+const EMAIL_LOCAL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+// Domain: at least two LDH labels of 1–63 characters; the last one (TLD) is letters or an xn-- label.
+const EMAIL_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const EMAIL_TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** Whether an already normalised address is a deliverable-looking `local@domain.tld`. */
+export function isEmail(value: string): boolean {
+  if (value.length > EMAIL_MAX_LENGTH) return false;
+  const at = value.lastIndexOf('@');
+  if (at < 1) return false;
+  const local = value.slice(0, at);
+  const domain = value.slice(at + 1);
+  if (local.length > EMAIL_LOCAL_MAX_LENGTH || !EMAIL_LOCAL.test(local)) return false;
+  const labels = domain.split('.');
+  if (labels.length < 2 || !labels.every((label) => EMAIL_LABEL.test(label))) return false;
+  return EMAIL_TLD.test(labels[labels.length - 1]!);
+}
+
+/** An e-mail address: trimmed, lower-cased, `local@domain.tld` (ASCII; IDN domains in xn-- form). */
+export function parseEmail(input: unknown): FieldResult<string> {
+  if (typeof input !== 'string') return fail('user/invalid_email');
+  const value = normaliseEmail(input);
+  return isEmail(value) ? ok(value) : fail('user/invalid_email');
+}
+
+/**
+ * Spec §5's password policy: at least 8 characters, a lower-case and an upper-case letter, and a
+ * number or symbol (any character that is neither a letter nor white space). Not trimmed.
+ */
+export function parsePassword(input: unknown): FieldResult<string> {
+  if (typeof input !== 'string') return fail('auth/invalid_new_password');
+  const length = codePoints(input);
+  const good =
+    length >= PASSWORD_MIN_LENGTH &&
+    length <= PASSWORD_MAX_LENGTH &&
+    /\p{Ll}/u.test(input) &&
+    /\p{Lu}/u.test(input) &&
+    /[^\p{L}\s]/u.test(input);
+  return good ? ok(input) : fail('auth/invalid_new_password');
+}
+
+/** An ISO 3166-1 alpha-2 country code, trimmed and upper-cased (`sg` -> `SG`). */
+export function parseCountry(input: unknown): FieldResult<string> {
+  if (typeof input !== 'string') return fail('user/invalid_country');
+  const value = input.trim().toUpperCase();
+  return isCountryCode(value) ? ok(value) : fail('user/invalid_country');
+}
+
+/**
+ * A phone number in international form (`+` and the country calling code), returned in E.164
+ * (`+65 9123-4567` -> `+6591234567`). Spaces, dots, hyphens and brackets are allowed as
+ * separators. It must be a valid number (libphonenumber's metadata) and, when `country` is given
+ * and the metadata knows it, a number of that country. A `country` the metadata does not know
+ * (e.g. Antarctica) accepts any valid number.
+ */
+export function parsePhoneNumber(input: unknown, country?: string): FieldResult<string> {
+  if (typeof input !== 'string') return fail('user/invalid_phone_number');
+  const compact = input.trim().replace(/[\s.()-]/g, '');
+  if (!/^\+[1-9]\d{1,14}$/.test(compact)) return fail('user/invalid_phone_number');
+  const parsed = parsePhoneNumberFromString(compact);
+  if (!parsed || !parsed.isValid()) return fail('user/invalid_phone_number');
+  if (country && isSupportedCountry(country) && parsed.country !== country) return fail('user/invalid_phone_number');
+  return ok(parsed.number);
+}
+
+/** Today's date (YYYY-MM-DD) where it is latest on Earth (UTC+14), so nobody's "today" is refused. */
+function latestToday(now: Date): string {
+  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A birth date `YYYY-MM-DD` that exists in the calendar, from 1900-01-01 up to today. */
+export function parseBirthDate(input: unknown, now: Date = new Date()): FieldResult<string> {
+  if (typeof input !== 'string') return fail('user/invalid_birthdate');
+  const value = input.trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return fail('user/invalid_birthdate');
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // Same-length ISO dates compare as strings.
+  if (!real || value < BIRTH_DATE_MIN || value > latestToday(now)) return fail('user/invalid_birthdate');
+  return ok(value);
+}
+
+export function isGender(value: unknown): value is Gender {
+  return typeof value === 'string' && (GENDERS as readonly string[]).includes(value);
+}
+
+/** One of GENDERS, case and surrounding spaces ignored. */
+export function parseGender(input: unknown): FieldResult<Gender> {
+  if (typeof input !== 'string') return fail('user/invalid_gender');
+  const value = input.trim().toLowerCase();
+  return isGender(value) ? ok(value) : fail('user/invalid_gender');
+}
+
+/** Registration requires acceptTerms, and only the JSON value `true` counts. */
+export function parseAcceptTerms(input: unknown): FieldResult<true> {
+  return input === true ? ok(true) : fail('user/invalid_accept_terms');
+}
+
+/**
+ * A verification code as typed: digits, with spaces or hyphens people put in ("123 456")
+ * removed. Anything else is not a code.
+ */
+export function normaliseVerificationCode(input: unknown): string | undefined {
+  if (typeof input !== 'string') return undefined;
+  const value = input.replace(/[\s-]/g, '');
+  return new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`).test(value) ? value : undefined;
+}
+
+/** The fields of `POST /auth/register`, in the spec's order (which is also the order problems are listed in). */
+export const REGISTRATION_FIELDS = [
+  'email',
+  'password',
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'country',
+  'birthDate',
+  'gender',
+  'acceptTerms',
+] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+export type RegistrationInput = Partial<Record<RegistrationField, unknown>>;
+
+export interface Registration {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** E.164 */
+  phoneNumber: string;
+  /** ISO 3166-1 alpha-2, upper case */
+  country: string;
+  /** YYYY-MM-DD */
+  birthDate: string;
+  gender: Gender;
+  acceptTerms: true;
+}
+
+/** One field's problem, with the catalogue message so a form can show it beside the field. */
+export interface FieldProblem {
+  field: RegistrationField;
+  errorCode: ErrorCode;
+  error: string;
+}
+
+export type RegistrationResult = { ok: true; value: Registration } | { ok: false; problems: FieldProblem[] };
+
+/**
+ * Every rule of a registration at once. Answers the normalised registration, or every problem
+ * (at most one per field) in field order, so a form can mark each field and an API can answer
+ * with the first. All fields are required. The phone number is checked against the country
+ * when the country is valid, and only for being a valid international number otherwise.
+ */
+export function validateRegistration(input: RegistrationInput, now: Date = new Date()): RegistrationResult {
+  const country = parseCountry(input.country);
+  const results = {
+    email: parseEmail(input.email),
+    password: parsePassword(input.password),
+    firstName: parseFirstName(input.firstName),
+    lastName: parseLastName(input.lastName),
+    phoneNumber: parsePhoneNumber(input.phoneNumber, country.ok ? country.value : undefined),
+    country,
+    birthDate: parseBirthDate(input.birthDate, now),
+    gender: parseGender(input.gender),
+    acceptTerms: parseAcceptTerms(input.acceptTerms),
+  } satisfies Record<RegistrationField, FieldResult<unknown>>;
+
+  const problems: FieldProblem[] = [];
+  for (const field of REGISTRATION_FIELDS) {
+    const result = results[field];
+    if (!result.ok) problems.push({ field, errorCode: result.errorCode, error: ERROR_MESSAGES[result.errorCode] });
+  }
+  const r = results;
+  if (
+    problems.length > 0 ||
+    !r.email.ok || !r.password.ok || !r.firstName.ok || !r.lastName.ok || !r.phoneNumber.ok ||
+    !r.country.ok || !r.birthDate.ok || !r.gender.ok || !r.acceptTerms.ok
+  ) {
+    return { ok: false, problems };
+  }
+  return {
+    ok: true,
+    value: {
+      email: r.email.value,
+      password: r.password.value,
+      firstName: r.firstName.value,
+      lastName: r.lastName.value,
+      phoneNumber: r.phoneNumber.value,
+      country: r.country.value,
+      birthDate: r.birthDate.value,
+      gender: r.gender.value,
+      acceptTerms: r.acceptTerms.value,
+    },
+  };
+}
