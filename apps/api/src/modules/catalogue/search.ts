@@ -34,7 +34,6 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
   // Conditions every facet shares; the merchant and price conditions are kept apart so that
   // each of those facets can count what picking another value would give.
   const shared: SQL[] = [sql`NOT p.disabled`];
-
   if (query.category) {
     const category = await findCategory(db, query.category);
     shared.push(sql`p.category_id IN (${inList(await subtreeIds(db, category))})`);
@@ -53,6 +52,9 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
   const filters = sql.join(shared, sql` AND `);
   const words = sql`p.search_vector @@ websearch_to_tsquery('english', ${q ?? ''})`;
   const similar = sql`${q ?? ''} <% p.name`;
+  type Mode = 'all' | 'words' | 'similar';
+  const matching = (mode: Mode) =>
+    mode === 'words' ? sql`${filters} AND ${words}` : mode === 'similar' ? sql`${filters} AND ${similar}` : filters;
 
   // Words first; only when they match nothing here does the search fall back to similar names.
   const key = JSON.stringify(['search', region.key, q, query.category, query.merchant, query.inStock, query.minPrice, query.maxPrice]);
@@ -60,7 +62,7 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
     db,
     key,
     async () => {
-      let mode: 'all' | 'words' | 'similar' = 'all';
+      let mode: Mode = 'all';
       if (q) {
         const [hit] = await queryRows<{ hit: boolean }>(
           db,
@@ -68,12 +70,11 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
         );
         mode = hit?.hit ? 'words' : 'similar';
       }
-      const where = mode === 'words' ? sql`${filters} AND ${words}` : mode === 'similar' ? sql`${filters} AND ${similar}` : filters;
-      return { mode, facetRows: await facetCounts(db, from, where, merchantCondition, priceCondition, region.priceBands) };
+      return { mode, facetRows: await facetCounts(db, from, matching(mode), merchantCondition, priceCondition, region.priceBands) };
     },
     FACETS_TTL_MS,
   );
-  const where = mode === 'words' ? sql`${filters} AND ${words}` : mode === 'similar' ? sql`${filters} AND ${similar}` : filters;
+  const where = matching(mode);
   const score =
     mode === 'words'
       ? sql`ts_rank_cd(p.search_vector, websearch_to_tsquery('english', ${q ?? ''}))`
