@@ -78,7 +78,11 @@ async function apiReady(timeoutMs = 600_000) {
   }
 }
 
-run('API', process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], { API_PORT: apiPort });
+// The storefront on this machine forwards browsers' /api calls: trust it (and only it) to name the client.
+run('API', process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+  API_PORT: apiPort,
+  TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
+});
 await apiReady();
 if (stopping) await new Promise(() => {}); // stop() exits the process
 run('storefront', process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', 'apps/web', '-p', webPort], {

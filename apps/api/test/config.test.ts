@@ -55,4 +55,38 @@ describe('loadConfig', () => {
     expect(message).toContain('VERIFY_CODE_TTL_MINUTES');
     expect(message).not.toContain('secret');
   });
+
+  it('reads the auth rate limits as HITS/SECONDS', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      register: { limit: 10, windowSeconds: 3600 },
+      verifyEmail: { limit: 20, windowSeconds: 900 },
+      resendVerifyCode: { limit: 10, windowSeconds: 900 },
+    });
+    expect(loadConfig({ RATE_LIMIT_REGISTER: '3/60' }).rateLimits.register).toEqual({ limit: 3, windowSeconds: 60 });
+    let error: unknown;
+    try {
+      loadConfig({ RATE_LIMIT_REGISTER: '10', RATE_LIMIT_VERIFY_EMAIL: '0/60', RATE_LIMIT_RESEND_CODE: '5/100000' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    for (const name of ['RATE_LIMIT_REGISTER', 'RATE_LIMIT_VERIFY_EMAIL', 'RATE_LIMIT_RESEND_CODE']) {
+      expect((error as ConfigError).message).toContain(name);
+    }
+  });
+
+  it('reads TRUST_PROXY as a flag or a list of trusted proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8 ,192.0.2.1' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.0.2.1',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.example', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -282,3 +282,21 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_to_idx').on(t.to, t.id.desc())],
 );
+
+/**
+ * Fixed-window rate-limit counters shared by every API process (apps/api/src/platform/rate-limit.ts).
+ * One row per key and window; `hits` only grows, through one atomic upsert. Rows past `expires_at`
+ * are dead and deleted opportunistically.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** `<limiter name>:<subject>`, e.g. `register:ip:203.0.113.7`. */
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** End of the window: the row is of no use afterwards. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+);

@@ -1,9 +1,19 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.url({ protocol: /^https?$/ });
+/** `HITS/SECONDS`, e.g. `10/3600`: at most HITS requests per window of SECONDS. */
+const limit = z
+  .string()
+  .regex(/^\d{1,7}\/\d{1,6}$/, 'must be HITS/SECONDS, e.g. 10/3600')
+  .transform((v) => {
+    const [hits, seconds] = v.split('/').map(Number) as [number, number];
+    return { limit: hits, windowSeconds: seconds };
+  })
+  .refine((l) => l.limit >= 1 && l.windowSeconds >= 1 && l.windowSeconds <= 86_400, 'needs HITS ≥ 1 and 1 ≤ SECONDS ≤ 86400');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,7 +31,20 @@ const EnvSchema = z.object({
   WEB_ORIGINS: z.string().default('http://localhost:3000'),
   SEED_DEMO: flag.default(true).describe('Seed the demo catalogue on first start of an empty database'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx): boolean | string[] => {
+      if (['true', '1'].includes(v)) return true;
+      if (['false', '0'].includes(v)) return false;
+      const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+      const bad = entries.filter((e) => !isProxyAddress(e));
+      if (entries.length === 0 || bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `must be true, false or a list of addresses/CIDRs (or loopback, linklocal, uniquelocal); bad: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .default(false),
   MAIL_URL: z
     .url({ protocol: /^smtps?$/ })
     .optional()
@@ -29,6 +52,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Kedai <no-reply@kedai.example>'),
   VERIFY_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   VERIFY_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // Per client address (an IPv6 /64); decision record 0007.
+  RATE_LIMIT_REGISTER: limit.default({ limit: 10, windowSeconds: 3600 }),
+  RATE_LIMIT_VERIFY_EMAIL: limit.default({ limit: 20, windowSeconds: 900 }),
+  RATE_LIMIT_RESEND_CODE: limit.default({ limit: 10, windowSeconds: 900 }),
 });
 
 export interface AppConfig {
@@ -44,7 +71,12 @@ export interface AppConfig {
   webOrigins: string[];
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: `true` takes the left-most `X-Forwarded-For` entry (only safe when the
+   * front overwrites it); a list trusts only those hops, so the client is the right-most untrusted
+   * address (what per-client rate limits need behind the storefront's proxy; decision record 0007).
+   */
+  trustProxy: boolean | string[];
   /** smtp(s):// URL; undefined keeps mail in the outbox only. */
   mailUrl: string | undefined;
   mailFrom: string;
@@ -52,6 +84,27 @@ export interface AppConfig {
   verifyCodeTtlMinutes: number;
   /** Least time between two verification codes for one address. */
   verifyCodeResendSeconds: number;
+  /** Per-client-address limits of the auth routes (`HITS/SECONDS` variables). */
+  rateLimits: {
+    register: RateLimitSetting;
+    verifyEmail: RateLimitSetting;
+    resendVerifyCode: RateLimitSetting;
+  };
+}
+
+export interface RateLimitSetting {
+  limit: number;
+  windowSeconds: number;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 export class ConfigError extends Error {
@@ -94,5 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     verifyCodeTtlMinutes: e.VERIFY_CODE_TTL_MINUTES,
     verifyCodeResendSeconds: e.VERIFY_CODE_RESEND_SECONDS,
+    rateLimits: {
+      register: e.RATE_LIMIT_REGISTER,
+      verifyEmail: e.RATE_LIMIT_VERIFY_EMAIL,
+      resendVerifyCode: e.RATE_LIMIT_RESEND_CODE,
+    },
   };
 }

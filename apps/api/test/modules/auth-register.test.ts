@@ -5,7 +5,12 @@ import { createTestApp, expectEnvelope, get, post as rawPost, type TestApp } fro
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  // Every request here comes from one inject address: lift the per-address limits, which
+  // auth-rate-limit.test.ts checks at their real values.
+  t = await createTestApp({
+    seed: false,
+    env: { RATE_LIMIT_REGISTER: '1000/3600', RATE_LIMIT_VERIFY_EMAIL: '1000/900', RATE_LIMIT_RESEND_CODE: '1000/900' },
+  });
 });
 afterAll(() => t?.close());
 

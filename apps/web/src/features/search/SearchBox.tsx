@@ -1,29 +1,9 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import {
-  useEffect,
-  useId,
-  useReducer,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
-import type { ProductSummary, SearchResult } from '@kedai/contract';
-import { assetUrl } from '@kedai/domain';
-import { searchEvent, selectItem } from '../analytics/analytics';
-import { productHref } from '../catalogue/links';
-import { displayPrice } from '../catalogue/price';
-import { browserGet } from '../../lib/browser-api';
-import { comboboxReducer, escapeClearsText, initialComboboxState, keyAction, suggestionTerm } from './combobox';
-import { MAX_QUERY_LENGTH, parseSearchParams, searchHref } from './url-state';
-
-/** Wait this long after the last key press before asking for suggestions. */
-export const SUGGEST_DEBOUNCE_MS = 200;
-/** Suggestions shown at most. */
-export const SUGGEST_LIMIT = 6;
-export const SUGGESTIONS_LIST_NAME = 'Search suggestions';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useId, useRef, useState, type ComponentType, type FormEvent, type Ref } from 'react';
+import { cleanText, MAX_QUERY_LENGTH } from './query-text';
+import type { SearchComboboxProps } from './SearchCombobox';
 
 export interface SearchBoxProps {
   /** Region key whose prices the suggestions show. */
@@ -31,217 +11,127 @@ export interface SearchBoxProps {
   assetsUrl: string;
 }
 
+type Combobox = ComponentType<SearchComboboxProps>;
+
 /**
- * The header's product search: a GET form to `/search` (works without JavaScript) enhanced into a
- * combobox with product suggestions as you type (see `combobox.ts` for the keyboard model).
- * Choosing a suggestion opens the product; Enter without one runs the search and reports `search`.
+ * The header's product search. It first renders a plain GET form to `/search` (works without
+ * JavaScript; the text box is already a combobox, collapsed) and loads the suggestions
+ * (`SearchCombobox`) only on the first focus, pointer or input, so they are not in the first-load
+ * JS. The loaded combobox takes over the text typed so far, the focus, and a search submitted
+ * while it was loading.
  */
 export function SearchBox({ region, assetsUrl }: SearchBoxProps) {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const urlQuery = pathname === '/search' ? (parseSearchParams(searchParams).q ?? '') : '';
+  const urlQuery = pathname === '/search' ? (cleanText(searchParams.get('q') ?? undefined, MAX_QUERY_LENGTH) ?? '') : '';
 
-  const baseId = useId();
-  const inputId = `${baseId}-q`;
-  const listId = `${baseId}-list`;
-  const optionId = (i: number) => `${baseId}-opt-${i}`;
+  const [Combobox, setCombobox] = useState<Combobox | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const loading = useRef<'idle' | 'loading' | 'failed'>('idle');
+  const submitted = useRef(false);
 
-  const [value, setValue] = useState(urlQuery);
-  const [typed, setTyped] = useState(false);
-  const [suggestions, setSuggestions] = useState<ProductSummary[]>([]);
-  const [announcement, setAnnouncement] = useState('');
-  const [state, dispatch] = useReducer(comboboxReducer, initialComboboxState);
-
-  // Follow the URL (back/forward, a new search) until the shopper types something else.
-  useEffect(() => {
-    setValue(urlQuery);
-    setTyped(false);
-    dispatch({ type: 'close' });
-  }, [urlQuery]);
-
-  const term = typed ? suggestionTerm(value) : null;
-
-  useEffect(() => {
-    if (!term) {
-      setSuggestions([]);
-      dispatch({ type: 'results', count: 0 });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      browserGet<SearchResult>('/product/search', { q: term, limit: SUGGEST_LIMIT, region }, { signal: controller.signal })
-        .then((result) => {
-          if (controller.signal.aborted) return;
-          const products = result.products.slice(0, SUGGEST_LIMIT);
-          setSuggestions(products);
-          dispatch({ type: 'results', count: products.length });
-          setAnnouncement(
-            products.length === 0
-              ? 'No suggestions.'
-              : `${products.length} ${products.length === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrow keys to choose.`,
-          );
-        })
-        .catch(() => {
-          // Suggestions are a convenience: on failure the form still searches.
-          if (controller.signal.aborted) return;
-          setSuggestions([]);
-          setAnnouncement('');
-          dispatch({ type: 'results', count: 0 });
-        });
-    }, SUGGEST_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, region]);
-
-  const open = state.open && suggestions.length > 0;
-  const active = open ? state.active : -1;
-
-  function choose(index: number) {
-    const product = suggestions[index];
-    if (!product) return;
-    selectItem(product, region, SUGGESTIONS_LIST_NAME, index);
-    dispatch({ type: 'close' });
-    setTyped(false);
-    router.push(productHref(product.paramName));
-  }
-
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    setValue(event.target.value);
-    setTyped(true);
-    dispatch({ type: 'input', empty: event.target.value.trim() === '' });
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Enter') {
-      if (active >= 0) {
-        event.preventDefault();
-        choose(active);
-      }
-      return; // else the form submits
-    }
-    const action = keyAction(event.key, event.altKey);
-    if (!action) return;
-    if (action.type === 'escape') {
-      event.preventDefault(); // also stops the browser's own clearing of a search field
-      if (open && !escapeClearsText(state)) {
-        dispatch(action);
-      } else if (value !== '') {
-        setValue('');
-        setTyped(true);
-        dispatch({ type: 'input', empty: true });
-      }
-      return;
-    }
-    if (suggestions.length === 0) return;
-    event.preventDefault(); // the arrows move through the options, not the caret
-    dispatch(action);
+  function enhance() {
+    if (loading.current !== 'idle') return;
+    loading.current = 'loading';
+    import('./SearchCombobox').then(
+      ({ SearchCombobox }) => setCombobox(() => SearchCombobox),
+      () => {
+        // The plain form keeps working; a search submitted meanwhile goes the plain way.
+        loading.current = 'failed';
+        if (submitted.current) formRef.current?.submit();
+      },
+    );
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (loading.current === 'failed') return; // a plain GET
     event.preventDefault();
-    const q = value.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
-    dispatch({ type: 'close' });
-    setTyped(false);
-    if (q) searchEvent(q);
-    router.push(searchHref(q ? { q } : {}));
+    submitted.current = true;
+    enhance();
+  }
+
+  if (Combobox) {
+    // Read while the plain text box is still in the page (until this render commits), so nothing
+    // typed in the meantime is lost; the combobox uses these only when it mounts.
+    const input = inputRef.current;
+    return (
+      <Combobox
+        region={region}
+        assetsUrl={assetsUrl}
+        initialValue={input?.value ?? urlQuery}
+        autoFocus={input !== null && typeof document !== 'undefined' && document.activeElement === input}
+        submitOnMount={submitted.current}
+      />
+    );
   }
 
   return (
-    <form className="site-search" role="search" action="/search" method="get" onSubmit={onSubmit}>
+    <SearchForm
+      // A new URL query (back/forward, a link) resets the uncontrolled text box.
+      key={urlQuery}
+      defaultValue={urlQuery}
+      formRef={formRef}
+      inputRef={inputRef}
+      onActivate={enhance}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+/** The same form while the search parameters are not available (inside `<Suspense>`). */
+export function SearchBoxFallback() {
+  return <SearchForm defaultValue="" />;
+}
+
+interface SearchFormProps {
+  defaultValue: string;
+  formRef?: Ref<HTMLFormElement>;
+  inputRef?: Ref<HTMLInputElement>;
+  onActivate?: () => void;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** The plain GET search form, with the text box marked up as a collapsed combobox. */
+function SearchForm({ defaultValue, formRef, inputRef, onActivate, onSubmit }: SearchFormProps) {
+  const baseId = useId();
+  const inputId = `${baseId}-q`;
+  const listId = `${baseId}-list`;
+  return (
+    <form
+      ref={formRef}
+      className="site-search"
+      role="search"
+      action="/search"
+      method="get"
+      onSubmit={onSubmit}
+      onFocus={onActivate}
+      onPointerEnter={onActivate}
+      onTouchStart={onActivate}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         Search products
       </label>
       <div className="site-search__field">
         <input
+          ref={inputRef}
           id={inputId}
           name="q"
           type="search"
           role="combobox"
           aria-autocomplete="list"
-          aria-expanded={open}
+          aria-expanded={false}
           aria-controls={listId}
-          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
           placeholder="Search products"
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
           maxLength={MAX_QUERY_LENGTH}
           enterKeyHint="search"
-          value={value}
-          onChange={onChange}
-          onKeyDown={onKeyDown}
-          onBlur={() => dispatch({ type: 'close' })}
-          onFocus={() => {
-            if (typed && suggestions.length > 0) dispatch({ type: 'results', count: suggestions.length });
-          }}
+          defaultValue={defaultValue}
+          onInput={onActivate}
         />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Suggested products"
-          className="site-search__list"
-          hidden={!open}
-          // Keep focus in the text box while the pointer picks an option.
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          {suggestions.map((product, i) => {
-            const price = displayPrice(product, region);
-            return (
-              <li
-                key={product.uuid}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'site-search__option site-search__option--active' : 'site-search__option'}
-                onClick={() => choose(i)}
-                onMouseMove={() => {
-                  if (i !== active) dispatch({ type: 'hover', index: i });
-                }}
-              >
-                <img src={assetUrl(assetsUrl, product.mainImage, 'thumb')} alt="" width={40} height={40} decoding="async" />
-                <span className="site-search__option-text">
-                  <span className="site-search__option-name">{product.name}</span>
-                  {price ? <span className="site-search__option-price">{price.label}</span> : null}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-      <button type="submit" className="button site-search__submit">
-        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20" className="icon">
-          <circle cx="8.5" cy="8.5" r="5.5" stroke="currentColor" strokeWidth="2" fill="none" />
-          <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span className="site-search__submit-text">Search</span>
-      </button>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {typed && term ? announcement : ''}
-      </p>
-    </form>
-  );
-}
-
-/** The same form before the combobox is ready (inside `<Suspense>`): a plain GET search. */
-export function SearchBoxFallback() {
-  return (
-    <form className="site-search" role="search" action="/search" method="get">
-      <label htmlFor="site-search-fallback" className="visually-hidden">
-        Search products
-      </label>
-      <div className="site-search__field">
-        <input
-          id="site-search-fallback"
-          name="q"
-          type="search"
-          placeholder="Search products"
-          autoComplete="off"
-          maxLength={MAX_QUERY_LENGTH}
-          enterKeyHint="search"
-        />
+        <ul id={listId} role="listbox" aria-label="Suggested products" className="site-search__list" hidden />
       </div>
       <button type="submit" className="button site-search__submit">
         <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20" className="icon">

@@ -11,6 +11,9 @@
  */
 import { SEARCH_MAX_PAGE, SEARCH_SORTS } from '@kedai/contract/constants';
 import { categoryHref, merchantHref } from '../catalogue/links';
+import { cleanText, MAX_QUERY_LENGTH } from './query-text';
+
+export { MAX_QUERY_LENGTH } from './query-text';
 
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
@@ -37,7 +40,6 @@ export type ListingScope =
 export const SEARCH_SCOPE: ListingScope = { kind: 'search' };
 
 /** Limits of the API's query schema (`SearchQuery` in @kedai/contract). */
-export const MAX_QUERY_LENGTH = 200;
 export const MAX_CATEGORY_LENGTH = 300;
 export const MAX_MERCHANT_LENGTH = 200;
 export const MAX_PRICE = 2_000_000_000;
@@ -59,14 +61,6 @@ function first(raw: RawSearchParams, key: string): string | undefined {
   if (raw instanceof URLSearchParams) return raw.get(key) ?? undefined;
   const value = raw[key];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** Collapses whitespace and control characters; empty means absent. */
-function cleanText(value: string | undefined, max: number): string | undefined {
-  if (value === undefined) return undefined;
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max).trim();
-  return text === '' ? undefined : text;
 }
 
 /** Category paths are dot-joined keys (`electronics.laptops`); ids are UUIDs. */

@@ -12,7 +12,8 @@ export interface CategoryMenuProps {
 
 /**
  * The category menu of the header (WAI-ARIA APG disclosure navigation): a "Categories" button
- * that shows every top-level category with its subcategories. Escape closes it and returns focus
+ * that shows every top-level category with its subcategories. The panel's links are rendered only
+ * while it is open, so the initial HTML holds just the top-level categories (the row of links). Escape closes it and returns focus
  * to the button; it also closes when focus or a click goes elsewhere, and after a navigation.
  * Wide screens also show the top-level categories as a row of links.
  *
@@ -76,29 +77,8 @@ export function CategoryMenu({ groups }: CategoryMenuProps) {
           </a>
         )}
         <div id={panelId} className="category-nav__panel" hidden={!open}>
-          <ul className="category-nav__groups" role="list">
-            {groups.map((group) => (
-              <li key={group.id} className="category-nav__group">
-                <Link href={categoryHref(group.path)} className="category-nav__top">
-                  {group.name}
-                </Link>
-                {group.children.length > 0 ? (
-                  <ul role="list" className="category-nav__children">
-                    {group.children.map((child) => (
-                      <li key={child.id}>
-                        <Link href={categoryHref(child.path)}>{child.name}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <p className="category-nav__all">
-            <Link href="/category">All categories</Link>
-            {' · '}
-            <Link href="/merchant">All merchants</Link>
-          </p>
+          {/* Rendered only while open: the closed menu adds no elements to the page (DOM size). */}
+          {open ? <CategoryPanel groups={groups} /> : null}
         </div>
         <ul className="category-nav__bar" role="list">
           {groups.map((group) => (
@@ -111,6 +91,37 @@ export function CategoryMenu({ groups }: CategoryMenuProps) {
         </ul>
       </div>
     </nav>
+  );
+}
+
+/** The open menu: every top-level category with its subcategories, then the "all" links. */
+function CategoryPanel({ groups }: CategoryMenuProps) {
+  return (
+    <>
+      <ul className="category-nav__groups" role="list">
+        {groups.map((group) => (
+          <li key={group.id} className="category-nav__group">
+            <Link href={categoryHref(group.path)} className="category-nav__top">
+              {group.name}
+            </Link>
+            {group.children.length > 0 ? (
+              <ul role="list" className="category-nav__children">
+                {group.children.map((child) => (
+                  <li key={child.id}>
+                    <Link href={categoryHref(child.path)}>{child.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="category-nav__all">
+        <Link href="/category">All categories</Link>
+        {' · '}
+        <Link href="/merchant">All merchants</Link>
+      </p>
+    </>
   );
 }
 
