@@ -2,7 +2,7 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useId, useRef, useState, type ComponentType, type FormEvent, type Ref } from 'react';
-import { cleanText, MAX_QUERY_LENGTH } from './query-text';
+import { cleanText, MAX_QUERY_LENGTH, SEARCH_INPUT_ATTRIBUTES } from './query-text';
 import type { SearchComboboxProps } from './SearchCombobox';
 
 export interface SearchBoxProps {
@@ -116,18 +116,9 @@ function SearchForm({ defaultValue, formRef, inputRef, onActivate, onSubmit }: S
         <input
           ref={inputRef}
           id={inputId}
-          name="q"
-          type="search"
-          role="combobox"
-          aria-autocomplete="list"
+          {...SEARCH_INPUT_ATTRIBUTES}
           aria-expanded={false}
           aria-controls={listId}
-          placeholder="Search products"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={MAX_QUERY_LENGTH}
-          enterKeyHint="search"
           defaultValue={defaultValue}
           onInput={onActivate}
         />

@@ -18,6 +18,7 @@ import { productHref } from '../catalogue/links';
 import { displayPrice } from '../catalogue/price';
 import { browserGet } from '../../lib/browser-api';
 import { comboboxReducer, escapeClearsText, initialComboboxState, keyAction, suggestionTerm } from './combobox';
+import { SEARCH_INPUT_ATTRIBUTES } from './query-text';
 import { MAX_QUERY_LENGTH, parseSearchParams, searchHref } from './url-state';
 import type { SearchBoxProps } from './SearchBox';
 
@@ -189,19 +190,10 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
         <input
           ref={inputRef}
           id={inputId}
-          name="q"
-          type="search"
-          role="combobox"
-          aria-autocomplete="list"
+          {...SEARCH_INPUT_ATTRIBUTES}
           aria-expanded={open}
           aria-controls={listId}
           aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-          placeholder="Search products"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={MAX_QUERY_LENGTH}
-          enterKeyHint="search"
           value={value}
           onChange={onChange}
           onKeyDown={onKeyDown}

@@ -3,8 +3,24 @@
  * the rest of `url-state.ts` (which re-exports these).
  */
 
-/** Longest search text kept (longer input is cut). */
-export const MAX_QUERY_LENGTH = 200;
+import { SEARCH_MAX_QUERY_LENGTH } from '@kedai/contract/constants';
+
+/** Longest search text kept (longer input is cut): the API's own limit. */
+export const MAX_QUERY_LENGTH = SEARCH_MAX_QUERY_LENGTH;
+
+/** What the header's search input is before and after its suggestions load: the same combobox. */
+export const SEARCH_INPUT_ATTRIBUTES = {
+  name: 'q',
+  type: 'search',
+  role: 'combobox',
+  'aria-autocomplete': 'list',
+  placeholder: 'Search products',
+  autoComplete: 'off',
+  autoCapitalize: 'off',
+  spellCheck: false,
+  maxLength: MAX_QUERY_LENGTH,
+  enterKeyHint: 'search',
+} as const;
 
 /** Collapses whitespace and control characters; empty means absent. */
 export function cleanText(value: string | undefined, max: number): string | undefined {
