@@ -23,12 +23,6 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
   const dataDir = mkdtempSync(join(tmpdir(), 'kedai-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const handle = await createTestDatabase();
-  // On PostgreSQL, `handle.close()` drops the test database (WITH FORCE) right after `pool.end()`,
-  // which does not wait for idle connections to finish closing: a connection killed mid-close is
-  // an unhandled 57P01 error. Short idle timeouts close connections soon after use, and `close()`
-  // below lets them finish first.
-  const pool = (handle.db as unknown as { $client?: { options?: { idleTimeoutMillis?: number } } }).$client;
-  if (handle.kind === 'postgres' && pool?.options) pool.options.idleTimeoutMillis = 50;
   if (options.seed !== false) await seedDemo(handle.db, { assetsDir: config.assetsDir });
   const app = await buildApp({ config, db: handle.db, logger: false });
   return {
@@ -37,7 +31,6 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     config,
     async close() {
       await app.close();
-      if (handle.kind === 'postgres') await new Promise((resolve) => setTimeout(resolve, 200));
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -27,11 +27,25 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     kind: 'postgres',
     async close() {
+      // `pool.end()` resolves before its connections have finished closing; killing them with
+      // DROP … WITH (FORCE) would surface as unhandled 57P01 errors, so wait until they are gone.
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await cleanup.query(`DROP DATABASE IF EXISTS "${name}"`);
+            break;
+          } catch (error) {
+            const inUse = (error as { code?: string }).code === '55006';
+            if (!inUse || attempt >= 100) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }
