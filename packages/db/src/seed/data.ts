@@ -48,9 +48,9 @@ export const CONFIG: Record<string, unknown> = {
 };
 
 /**
- * product_region_prices.min_price/max_price are 32-bit integers and IDR minor units are large
- * (1 SGD ≈ 1,200,000 IDR minor units), so no price path may exceed about SGD 1,789. The demo
- * keeps every price at or under this cap.
+ * Demo prices stay at or under this cap, which keeps every amount within a 32-bit integer in every
+ * currency (1 SGD ≈ 1,200,000 IDR minor units). The price columns themselves are bigint since
+ * migration 0002, so a real shop's prices are not bound by it.
  */
 export const PRICE_CAP_SGD = 1700;
 export const MAX_INT32 = 2_147_483_647;
