@@ -23,6 +23,8 @@ import { contentRoutes } from './modules/content/routes';
 import { createMailer, type Mailer } from './platform/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { devRoutes } from './modules/dev/routes';
+import { accessTokenKey } from './platform/secrets';
+import { registerXsrf } from './platform/xsrf';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,10 +62,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   registerErrorHandling(app);
 
   await app.register(cookie);
+  app.decorate('accessTokenKey', accessTokenKey(config));
+  registerXsrf(app);
   await app.register(cors, {
     origin: config.webOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'x-xsrf-token', 'idempotency-key'],
   });
 
   await app.register(swagger, {

@@ -61,6 +61,12 @@ describe('loadConfig', () => {
       register: { limit: 10, windowSeconds: 3600 },
       verifyEmail: { limit: 20, windowSeconds: 900 },
       resendVerifyCode: { limit: 10, windowSeconds: 900 },
+      login: { limit: 30, windowSeconds: 900 },
+      loginAccount: { limit: 10, windowSeconds: 900 },
+      forgotPassword: { limit: 10, windowSeconds: 3600 },
+      forgotPasswordAccount: { limit: 3, windowSeconds: 3600 },
+      tfa: { limit: 10, windowSeconds: 300 },
+      tfaReset: { limit: 3, windowSeconds: 3600 },
     });
     expect(loadConfig({ RATE_LIMIT_REGISTER: '3/60' }).rateLimits.register).toEqual({ limit: 3, windowSeconds: 60 });
     let error: unknown;

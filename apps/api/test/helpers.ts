@@ -54,9 +54,12 @@ export function expectEnvelope(body: unknown, errorCode: string) {
   if (JSON.stringify(body).includes('    at ')) throw new Error('stack trace leaked');
 }
 
-/** POST a JSON body through `app.inject`, with the JSON answer parsed. */
+/** A matching anti-forgery cookie and header, as a browser page of the shop would send (double submit). */
+export const XSRF_PAIR = { cookie: 'XSRF-TOKEN=test-xsrf-token', 'x-xsrf-token': 'test-xsrf-token' };
+
+/** POST a JSON body through `app.inject` (with the anti-forgery pair), with the JSON answer parsed. */
 export async function post<T = any>(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method: 'POST', url, payload: body as object, headers });
+  const response = await app.inject({ method: 'POST', url, payload: body as object, headers: { ...XSRF_PAIR, ...headers } });
   return { status: response.statusCode, body: response.json() as T, headers: response.headers, response };
 }
 

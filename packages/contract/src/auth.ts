@@ -113,3 +113,104 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 export const OutboxResponse = z.object({ messages: z.array(OutboxMessage).describe('Newest first') });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;
+
+// ——— Sessions (login, refresh, logout, me) ———
+
+export const LoginRequest = z
+  .object({
+    email: z.string().max(320),
+    password: z.string().max(1024),
+    rememberme: z.boolean().optional().describe('Keep the session after the browser closes (default false)'),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/**
+ * Who the caller is: `GET /auth/me` and the answer of login and two-factor verification. A visitor
+ * without a session gets `signedIn: false` and `profile: null`. `tfaPassed` is true when the session
+ * needs no second factor (two-factor off) or has passed it; until then calls other than
+ * `/auth/me`, logout and `/tfa/*` answer 403 `auth/tfa_not_verified`.
+ */
+export const SessionState = z
+  .object({
+    profile: PublicUser.nullable(),
+    signedIn: z.boolean(),
+    tfaPassed: z.boolean(),
+    tfaEnabled: z.boolean().describe('Two-factor authentication is on for this user'),
+    tfaSetupSkipped: z.boolean().describe('The user declined to set up two-factor authentication when offered'),
+  })
+  .meta({ id: 'SessionState' });
+export type SessionState = z.infer<typeof SessionState>;
+
+export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: 'OkResponse' });
+export type OkResponse = z.infer<typeof OkResponse>;
+
+// ——— Passwords ———
+
+export const ForgotPasswordRequest = z.object({ email: z.string().max(320) }).meta({ id: 'ForgotPasswordRequest' });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+export const ResetPasswordRequest = z
+  .object({
+    uid: z.string().max(64).describe('User id from the reset link'),
+    resetPasswordToken: z.string().max(256).describe('Token from the reset link'),
+    password: z.string().max(1024),
+  })
+  .meta({ id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const ChangePasswordRequest = z
+  .object({ currentPassword: z.string().max(1024), newPassword: z.string().max(1024) })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+// ——— Profile and names ———
+
+/** `POST /user/profile`: the profile fields to change (others are ignored; e-mail and password have their own flows). */
+export const ProfileUpdateRequest = z
+  .object({
+    firstName: checkedByDomain({ type: 'string' }),
+    lastName: checkedByDomain({ type: 'string' }),
+    phoneNumber: checkedByDomain({ type: 'string', description: 'Valid for `country` (the new one when it changes too)' }),
+    country: checkedByDomain({ type: 'string' }),
+    birthDate: checkedByDomain({ type: 'string', format: 'date' }),
+    gender: checkedByDomain({ type: 'string', enum: [...GENDERS] }),
+  })
+  .meta({ id: 'ProfileUpdateRequest' });
+export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
+
+export const UserNamesRequest = z
+  .object({ userIds: z.array(z.string().max(64)).max(100) })
+  .meta({ id: 'UserNamesRequest' });
+export type UserNamesRequest = z.infer<typeof UserNamesRequest>;
+
+/** Display names only (first name and last initial); unknown ids are left out. */
+export const UserNamesResponse = z
+  .object({ users: z.array(z.object({ id: Uuid, displayName: z.string() })) })
+  .meta({ id: 'UserNamesResponse' });
+export type UserNamesResponse = z.infer<typeof UserNamesResponse>;
+
+// ——— Two-factor authentication ———
+
+/** A six-digit TOTP code (spaces are ignored). */
+export const TfaTokenRequest = z.object({ token: z.string().max(32) }).meta({ id: 'TfaTokenRequest' });
+export type TfaTokenRequest = z.infer<typeof TfaTokenRequest>;
+
+/**
+ * `POST /tfa/setup`: a new secret to add to an authenticator app, by QR code or typed key. It only
+ * becomes active once `POST /tfa/verify` confirms a code from it. The only answer that holds the key.
+ */
+export const TfaSetupResponse = z
+  .object({
+    otpauthUri: z.string().describe('otpauth://totp/… URI (what the QR code holds)'),
+    qrCodeDataUrl: z.string().describe('The URI as a QR code, an SVG data: URL'),
+    manualKey: z.string().describe('The base32 secret in groups of four, to type in by hand'),
+  })
+  .meta({ id: 'TfaSetupResponse' });
+export type TfaSetupResponse = z.infer<typeof TfaSetupResponse>;
+
+export const TfaEnabledResponse = z.object({ enabled: z.boolean() }).meta({ id: 'TfaEnabledResponse' });
+export type TfaEnabledResponse = z.infer<typeof TfaEnabledResponse>;
+
+export const TfaResetRequest = z.object({ resetTfaToken: z.string().max(256) }).meta({ id: 'TfaResetRequest' });
+export type TfaResetRequest = z.infer<typeof TfaResetRequest>;

@@ -231,6 +231,17 @@ export const users = pgTable(
     gender: text('gender').notNull(),
     /** Null until the e-mail address is verified. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Set by the shop's staff for a policy violation: no sign-in, every session refused. */
+    blacklistedAt: timestamp('blacklisted_at', { withTimezone: true }),
+    /** Base32 TOTP secret while two-factor authentication is on (null when off). */
+    tfaSecret: text('tfa_secret'),
+    /** Secret of a set-up that has been started but not yet confirmed with a code. */
+    tfaPendingSecret: text('tfa_pending_secret'),
+    tfaEnabledAt: timestamp('tfa_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of this step or an earlier one is never taken again. */
+    tfaLastStep: bigint('tfa_last_step', { mode: 'number' }),
+    /** The user chose not to set up two-factor authentication when offered. */
+    tfaSetupSkippedAt: timestamp('tfa_setup_skipped_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -299,4 +310,73 @@ export const rateLimits = pgTable(
     hits: integer('hits').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A signed-in session: one per sign-in, the "family" of its refresh tokens. Revoking it (logout,
+ * refresh-token reuse, password change or reset) ends every access token that names it, since each
+ * authenticated request checks its session here.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** "Remember me": the refresh cookie outlives the browser session. */
+    remember: boolean('remember').notNull(),
+    /** When the user passed two-factor authentication in this session. */
+    tfaPassedAt: timestamp('tfa_passed_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sliding: each refresh moves it on by the session's lifetime. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout, refresh_token_reuse, password_changed, password_reset, blacklisted */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Opaque refresh tokens, stored as SHA-256 hashes. Each is used once: refreshing marks it
+ * `rotated_at` and issues its successor in the same session; presenting a rotated one again revokes
+ * the session (after a short grace for two tabs refreshing at once).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * Single-use tokens e-mailed to a user: password reset and two-factor reset. Only the SHA-256 is
+ * stored; a token is live while unused and unexpired.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `password_reset` or `tfa_reset` */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_idx').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.purpose)],
 );

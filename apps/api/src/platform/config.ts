@@ -56,6 +56,27 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER: limit.default({ limit: 10, windowSeconds: 3600 }),
   RATE_LIMIT_VERIFY_EMAIL: limit.default({ limit: 20, windowSeconds: 900 }),
   RATE_LIMIT_RESEND_CODE: limit.default({ limit: 10, windowSeconds: 900 }),
+  RATE_LIMIT_LOGIN: limit.default({ limit: 30, windowSeconds: 900 }),
+  // Per e-mail address: bounds password guessing against one account from many addresses.
+  RATE_LIMIT_LOGIN_ACCOUNT: limit.default({ limit: 10, windowSeconds: 900 }),
+  RATE_LIMIT_FORGOT_PASSWORD: limit.default({ limit: 10, windowSeconds: 3600 }),
+  RATE_LIMIT_FORGOT_PASSWORD_ACCOUNT: limit.default({ limit: 3, windowSeconds: 3600 }),
+  // Per user: wrong and right two-factor codes alike, and two-factor reset e-mails.
+  RATE_LIMIT_TFA: limit.default({ limit: 10, windowSeconds: 300 }),
+  RATE_LIMIT_TFA_RESET: limit.default({ limit: 3, windowSeconds: 3600 }),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe('Signs access tokens; required in production, shared by every API process'),
+  COOKIE_SECURE: flag.optional().describe('Session cookies only over HTTPS; default true in production'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  REMEMBER_ME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  TFA_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  PUBLIC_WEB_URL: url.optional().describe('Public address of the storefront, for links in e-mails; default the first WEB_ORIGINS entry'),
 });
 
 export interface AppConfig {
@@ -89,7 +110,27 @@ export interface AppConfig {
     register: RateLimitSetting;
     verifyEmail: RateLimitSetting;
     resendVerifyCode: RateLimitSetting;
+    login: RateLimitSetting;
+    loginAccount: RateLimitSetting;
+    forgotPassword: RateLimitSetting;
+    forgotPasswordAccount: RateLimitSetting;
+    tfa: RateLimitSetting;
+    tfaReset: RateLimitSetting;
   };
+  /** Signs access tokens; undefined outside production means a secret kept in DATA_DIR (platform/secrets.ts). */
+  jwtSecret: string | undefined;
+  cookieSecure: boolean;
+  accessTokenTtlSeconds: number;
+  /** Lifetime of a session without "remember me" (sliding, renewed by each refresh). */
+  sessionTtlHours: number;
+  /** Lifetime of a remembered session (sliding). */
+  rememberMeDays: number;
+  /** A refresh token presented again within this many seconds of its rotation (two tabs at once) is not treated as theft. */
+  refreshReuseGraceSeconds: number;
+  passwordResetTtlMinutes: number;
+  tfaResetTtlMinutes: number;
+  /** Storefront address for links in e-mails, without a trailing slash. */
+  publicWebUrl: string;
 }
 
 export interface RateLimitSetting {
@@ -125,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError(['JWT_SECRET: required in production (at least 32 random characters, the same for every API process)']);
+  }
+  const webOrigins = e.WEB_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   const dataDir = resolve(e.DATA_DIR);
   // Without a public API address, images are served on the storefront's own origin: it forwards
   // `/assets/…` to this API, so the default works from any machine, not only from this one.
@@ -139,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgliteDir: resolve(dataDir, 'pglite'),
     assetsDir: resolve(dataDir, 'assets'),
     assetsUrl: (e.ASSETS_URL ?? defaultAssetsUrl).replace(/\/+$/, ''),
-    webOrigins: e.WEB_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    webOrigins,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -151,6 +196,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       register: e.RATE_LIMIT_REGISTER,
       verifyEmail: e.RATE_LIMIT_VERIFY_EMAIL,
       resendVerifyCode: e.RATE_LIMIT_RESEND_CODE,
+      login: e.RATE_LIMIT_LOGIN,
+      loginAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
+      forgotPassword: e.RATE_LIMIT_FORGOT_PASSWORD,
+      forgotPasswordAccount: e.RATE_LIMIT_FORGOT_PASSWORD_ACCOUNT,
+      tfa: e.RATE_LIMIT_TFA,
+      tfaReset: e.RATE_LIMIT_TFA_RESET,
     },
+    jwtSecret: e.JWT_SECRET,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    rememberMeDays: e.REMEMBER_ME_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
+    tfaResetTtlMinutes: e.TFA_RESET_TTL_MINUTES,
+    publicWebUrl: (e.PUBLIC_WEB_URL ?? webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
   };
 }

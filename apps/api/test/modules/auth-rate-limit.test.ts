@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearOfWindowEdge, createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { XSRF_PAIR, clearOfWindowEdge, createTestApp, expectEnvelope, type TestApp } from '../helpers';
 
 /** The auth routes at their real, default per-address limits (decision record 0007). */
 let t: TestApp;
@@ -26,7 +26,7 @@ function registration(email = newEmail()) {
 }
 
 function send(url: string, payload: object, remoteAddress: string) {
-  return t.app.inject({ method: 'POST', url, payload, remoteAddress });
+  return t.app.inject({ method: 'POST', url, payload, remoteAddress, headers: XSRF_PAIR });
 }
 
 function expectLimited(response: Awaited<ReturnType<typeof send>>, errorCode: string, windowSeconds: number) {
@@ -45,6 +45,12 @@ describe('auth rate limits per client address', () => {
       register: { limit: 10, windowSeconds: 3600 },
       verifyEmail: { limit: 20, windowSeconds: 900 },
       resendVerifyCode: { limit: 10, windowSeconds: 900 },
+      login: { limit: 30, windowSeconds: 900 },
+      loginAccount: { limit: 10, windowSeconds: 900 },
+      forgotPassword: { limit: 10, windowSeconds: 3600 },
+      forgotPasswordAccount: { limit: 3, windowSeconds: 3600 },
+      tfa: { limit: 10, windowSeconds: 300 },
+      tfaReset: { limit: 3, windowSeconds: 3600 },
     });
   });
 
@@ -122,7 +128,7 @@ describe('behind the storefront proxy (TRUST_PROXY=loopback)', () => {
         url: '/auth/resendVerifyCode',
         payload: { email: newEmail() },
         remoteAddress: '127.0.0.1',
-        headers: { 'x-forwarded-for': forwardedFor },
+        headers: { ...XSRF_PAIR, 'x-forwarded-for': forwardedFor },
       });
     for (let i = 0; i < 10; i++) expect((await resend(`198.18.0.${i}, 203.0.113.50`)).statusCode).toBe(200);
     expectLimited(await resend('198.18.0.99, 203.0.113.50'), 'auth/resend_verify_code_rate_limit', 900);

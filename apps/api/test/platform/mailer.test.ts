@@ -121,7 +121,7 @@ describe('mail when the SMTP server is unreachable', () => {
 describe('in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ seed: false, env: { NODE_ENV: 'production' } });
+    t = await createTestApp({ seed: false, env: { NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32) } });
   });
   afterAll(() => t?.close());
 

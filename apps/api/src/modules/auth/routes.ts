@@ -2,13 +2,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '@kedai/domain';
 import {
   ErrorEnvelope,
+  LoginRequest,
+  OkResponse,
+  SessionState,
   RegisterRequest,
   ResendVerifyCodeRequest,
   ResendVerifyCodeResponse,
   UserResponse,
   VerifyEmailRequest,
 } from '@kedai/contract';
+import { normaliseEmail } from '@kedai/domain';
 import { clientAddress, rateLimit } from '../../platform/rate-limit';
+import { sessionDeps, signedInCaller } from '../../platform/auth-guard';
+import {
+  REFRESH_COOKIE,
+  checkAccess,
+  clearSessionCookies,
+  refreshSession,
+  revokeSession,
+  sessionIdOfRefreshToken,
+  setSessionCookies,
+} from '../../platform/session';
+import { SIGNED_OUT, login, sessionState } from './login';
 import { register, resendVerifyCode, verifyEmail, type AuthDeps } from './service';
 
 /** Accounts, first part: registration and e-mail verification (spec §7 auth service). */
@@ -83,6 +98,101 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in: sets the session cookies',
+        description:
+          'Any wrong e-mail and password pair answers `auth/wrong_email_or_password` after the same work. With the right ' +
+          'password: `auth/unverified_email` (403) or `auth/account_blacklisted` (403, the contact address in `params[0]`). ' +
+          'Rate limited per client address and per e-mail address (429 `general/rate_limited`). When the user has ' +
+          'two-factor authentication on, `tfaPassed` is false until `POST /tfa/verify`.',
+        body: LoginRequest,
+        response: { 200: SessionState, 400: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },
+      },
+      preHandler: [
+        rateLimit({ name: 'login', ...limits.login, key: byAddress }),
+        rateLimit({
+          name: 'login',
+          ...limits.loginAccount,
+          key: (request) => `acct:${normaliseEmail(String((request.body as { email?: unknown }).email ?? ''))}`,
+        }),
+      ],
+    },
+    async (request, reply) => {
+      const { issued, state } = await login(sessionDeps(request), { ...request.body, userAgent: request.headers['user-agent'] });
+      setSessionCookies(reply, app.config, issued);
+      return state;
+    },
+  );
+
+  app.post(
+    '/auth/refreshAccessToken',
+    {
+      schema: {
+        tags,
+        summary: 'Trade the refresh cookie for a new access and refresh token (rotation)',
+        description:
+          'A refresh token works once. Presenting one that was already used revokes its whole session ' +
+          '(`auth/invalid_refresh_token`, 401), except within a few seconds of its use (two tabs refreshing at once).',
+        response: { 200: OkResponse, 401: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const issued = await refreshSession(sessionDeps(request), request.cookies[REFRESH_COOKIE]);
+        setSessionCookies(reply, app.config, issued);
+      } catch (error) {
+        clearSessionCookies(reply, app.config);
+        throw error;
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: revokes the session on the server and clears its cookies',
+        description: 'Always answers ok, also without a session.',
+        response: { 200: OkResponse },
+      },
+    },
+    async (request, reply) => {
+      const check = await checkAccess(sessionDeps(request), request);
+      const sessionId =
+        check.kind === 'ok' ? check.auth.session.id : await sessionIdOfRefreshToken(app.db, request.cookies[REFRESH_COOKIE]);
+      if (sessionId) await revokeSession(app.db, sessionId, 'logout');
+      clearSessionCookies(reply, app.config);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'The caller: profile, signedIn and tfaPassed',
+        description:
+          'Without session cookies: `signedIn: false`. With an expired access token: 401 `auth/invalid_access_token` ' +
+          '(refresh, then ask again). Answers while the second factor is still owed.',
+        response: { 200: SessionState, 401: ErrorEnvelope, 403: ErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const check = await checkAccess(sessionDeps(request), request);
+      // No access cookie but a refresh cookie: the access token has expired; 401 makes the client refresh.
+      if (check.kind === 'none' && !request.cookies[REFRESH_COOKIE]) return SIGNED_OUT;
+      const caller = await signedInCaller(request, check.kind === 'none' ? { kind: 'invalid' } : check, { allowTfaPending: true });
+      return sessionState(caller);
     },
   );
 };

@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@kedai/domain';
+import type { Database } from '@kedai/db';
+import { configEntries } from '../modules/system/service';
+import { checkAccess, type AccessCheck, type AuthContext, type SessionDeps } from './session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs and checks access tokens (platform/secrets.ts). */
+    accessTokenKey: Uint8Array;
+  }
+}
+
+export function sessionDeps(request: FastifyRequest): SessionDeps {
+  const app = request.server;
+  return { db: app.db, config: app.config, key: app.accessTokenKey };
+}
+
+/** Spec §6: a blacklisted account is told the shop's contact address. */
+export async function blacklistedError(db: Database): Promise<AppError> {
+  const contact = String((await configEntries(db)).contact_email ?? '');
+  return new AppError('auth/account_blacklisted', [contact]);
+}
+
+export interface RequireUserOptions {
+  /**
+   * Let a session through that still owes its second factor: only `/auth/me`, logout and the
+   * `/tfa/*` steps do (issue 4); everything else answers 403 `auth/tfa_not_verified`.
+   */
+  allowTfaPending?: boolean;
+}
+
+/**
+ * A `preHandler` for routes of signed-in users: sets `request.auth`, or answers 401
+ * `auth/not_authorized` (no session cookie), 401 `auth/invalid_access_token` (expired, forged or
+ * revoked: the client refreshes once and retries), 403 `auth/account_blacklisted`, or 403
+ * `auth/tfa_not_verified`.
+ */
+export function requireUser(options: RequireUserOptions = {}) {
+  return async function requireUserHook(request: FastifyRequest, _reply: FastifyReply) {
+    request.auth = await signedInCaller(request, await checkAccess(sessionDeps(request), request), options);
+  };
+}
+
+/** The rules of `requireUser` applied to an access check already made. */
+export async function signedInCaller(
+  request: FastifyRequest,
+  check: AccessCheck,
+  options: RequireUserOptions = {},
+): Promise<AuthContext> {
+  if (check.kind === 'none') throw new AppError('auth/not_authorized');
+  if (check.kind === 'invalid') throw new AppError('auth/invalid_access_token');
+  if (check.kind === 'blacklisted') throw await blacklistedError(request.server.db);
+  if (!check.auth.tfaPassed && !options.allowTfaPending) throw new AppError('auth/tfa_not_verified');
+  return check.auth;
+}
+
+/** The caller set by `requireUser`; a route without the guard calling this is a programming error. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('route is missing the requireUser guard');
+  return request.auth;
+}

@@ -1,0 +1,245 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import { AppError } from '@kedai/domain';
+import { and, eq, isNull, ne, schema, sql, type Database } from '@kedai/db';
+import type { AppConfig } from './config';
+
+/**
+ * Sessions (architecture §7): a short-lived access JWT and an opaque refresh token, both in
+ * httpOnly cookies. The JWT names its session, and every authenticated request checks that session
+ * in the database (one primary-key read), so logout, a password change and refresh-token reuse end
+ * access at once instead of when the JWT expires. The refresh token is stored hashed and rotated on
+ * every use; a rotated token presented again (after a short grace for two tabs refreshing at once)
+ * revokes the whole session.
+ */
+
+export const ACCESS_COOKIE = 'kedai_at';
+export const REFRESH_COOKIE = 'kedai_rt';
+
+type UserRow = typeof schema.users.$inferSelect;
+type SessionRow = typeof schema.authSessions.$inferSelect;
+const { authSessions, refreshTokens, users } = schema;
+
+/** The signed-in caller, set on `request.auth` by the guards below. */
+export interface AuthContext {
+  user: UserRow;
+  session: SessionRow;
+  /** Two-factor authentication is on for this user. */
+  tfaEnabled: boolean;
+  /** This session needs no second factor, or has passed it. */
+  tfaPassed: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+export type RevokeReason = 'logout' | 'refresh_token_reuse' | 'password_changed' | 'password_reset' | 'blacklisted';
+
+export interface SessionDeps {
+  db: Database;
+  config: AppConfig;
+  key: Uint8Array;
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** A random url-safe token of 256 bits. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function sessionTtlSeconds(config: AppConfig, remember: boolean): number {
+  return remember ? config.rememberMeDays * 86_400 : config.sessionTtlHours * 3_600;
+}
+
+function authContext(user: UserRow, session: SessionRow): AuthContext {
+  const tfaEnabled = user.tfaSecret !== null;
+  return { user, session, tfaEnabled, tfaPassed: !tfaEnabled || session.tfaPassedAt !== null };
+}
+
+async function signAccessToken(deps: SessionDeps, userId: string, sessionId: string): Promise<string> {
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime(`${deps.config.accessTokenTtlSeconds}s`)
+    .sign(deps.key);
+}
+
+/** Inserts a refresh token for the session and answers the token itself (only its hash is kept). */
+async function issueRefreshToken(db: Pick<Database, 'insert'>, session: Pick<SessionRow, 'id' | 'expiresAt'>): Promise<string> {
+  const token = randomToken();
+  await db.insert(refreshTokens).values({ sessionId: session.id, tokenHash: sha256(token), expiresAt: session.expiresAt });
+  return token;
+}
+
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  remember: boolean;
+}
+
+/** Starts a session for a user who has just proved their password. */
+export async function startSession(
+  deps: SessionDeps,
+  input: { userId: string; remember: boolean; userAgent: string | undefined },
+): Promise<IssuedSession & { session: SessionRow }> {
+  const ttl = sessionTtlSeconds(deps.config, input.remember);
+  const { session, refreshToken } = await deps.db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(authSessions)
+      .values({
+        userId: input.userId,
+        remember: input.remember,
+        userAgent: input.userAgent?.slice(0, 512) ?? null,
+        expiresAt: sql`now() + make_interval(secs => ${ttl}::int)`,
+      })
+      .returning();
+    return { session: session!, refreshToken: await issueRefreshToken(tx, session!) };
+  });
+  const accessToken = await signAccessToken(deps, input.userId, session.id);
+  return { session, accessToken, refreshToken, remember: input.remember };
+}
+
+/**
+ * `POST /auth/refreshAccessToken`: trades a live refresh token for a new pair. A token that was
+ * already rotated revokes its session (someone else holds a copy), unless it was rotated within
+ * the reuse grace, when the other tab's refresh is simply answered with a new pair too.
+ */
+export async function refreshSession(deps: SessionDeps, presented: string | undefined): Promise<IssuedSession> {
+  const invalid = () => new AppError('auth/invalid_refresh_token');
+  if (!presented || presented.length > 256) throw invalid();
+  const tokenHash = sha256(presented);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        token: refreshTokens,
+        session: authSessions,
+        blacklisted: sql<boolean>`${users.blacklistedAt} is not null`,
+        expired: sql<boolean>`${refreshTokens.expiresAt} <= now() or ${authSessions.expiresAt} <= now()`,
+        withinGrace: sql<boolean>`${refreshTokens.rotatedAt} > now() - make_interval(secs => ${deps.config.refreshReuseGraceSeconds}::int)`,
+      })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .for('update', { of: [refreshTokens, authSessions] });
+    if (!row || row.session.revokedAt !== null || row.expired || row.blacklisted) return { kind: 'invalid' as const };
+    if (row.token.rotatedAt !== null && !row.withinGrace) {
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: sql`now()`, revokedReason: 'refresh_token_reuse' })
+        .where(eq(authSessions.id, row.session.id));
+      return { kind: 'reused' as const, sessionId: row.session.id };
+    }
+    if (row.token.rotatedAt === null) {
+      await tx.update(refreshTokens).set({ rotatedAt: sql`now()` }).where(eq(refreshTokens.id, row.token.id));
+    }
+    const ttl = sessionTtlSeconds(deps.config, row.session.remember);
+    const [session] = await tx
+      .update(authSessions)
+      .set({ lastUsedAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${ttl}::int)` })
+      .where(eq(authSessions.id, row.session.id))
+      .returning();
+    return { kind: 'ok' as const, session: session!, refreshToken: await issueRefreshToken(tx, session!) };
+  });
+  if (outcome.kind !== 'ok') throw invalid();
+  const accessToken = await signAccessToken(deps, outcome.session.userId, outcome.session.id);
+  return { accessToken, refreshToken: outcome.refreshToken, remember: outcome.session.remember };
+}
+
+/** Ends one session (idempotent). */
+export async function revokeSession(db: Database, sessionId: string, reason: RevokeReason): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends every session of a user, or every one but `exceptSessionId`. */
+export async function revokeUserSessions(
+  db: Pick<Database, 'update'>,
+  userId: string,
+  reason: RevokeReason,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+/** Records that this session passed two-factor authentication. */
+export async function markTfaPassed(db: Pick<Database, 'update'>, sessionId: string): Promise<void> {
+  await db.update(authSessions).set({ tfaPassedAt: sql`now()` }).where(eq(authSessions.id, sessionId));
+}
+
+/** The session a refresh token belongs to, if the token is known (for logout without a valid access token). */
+export async function sessionIdOfRefreshToken(db: Database, token: string | undefined): Promise<string | undefined> {
+  if (!token || token.length > 256) return undefined;
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)))
+    .limit(1);
+  return row?.sessionId;
+}
+
+export type AccessCheck =
+  | { kind: 'none' }
+  | { kind: 'invalid' }
+  | { kind: 'blacklisted'; user: UserRow }
+  | { kind: 'ok'; auth: AuthContext };
+
+/** Reads the access cookie: no cookie, a bad/expired/revoked one, a blacklisted user, or the signed-in caller. */
+export async function checkAccess(deps: SessionDeps, request: FastifyRequest): Promise<AccessCheck> {
+  const token = request.cookies[ACCESS_COOKIE];
+  if (!token) return { kind: 'none' };
+  let userId: string;
+  let sessionId: string;
+  try {
+    const { payload } = await jwtVerify(token, deps.key, { algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { kind: 'invalid' };
+    userId = payload.sub;
+    sessionId = payload.sid;
+  } catch {
+    return { kind: 'invalid' };
+  }
+  const [row] = await deps.db
+    .select({ session: authSessions, user: users, live: sql<boolean>`${authSessions.expiresAt} > now()` })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))
+    .limit(1);
+  if (!row || row.session.revokedAt !== null || !row.live) return { kind: 'invalid' };
+  if (row.user.blacklistedAt !== null) return { kind: 'blacklisted', user: row.user };
+  return { kind: 'ok', auth: authContext(row.user, row.session) };
+}
+
+const cookieBase = (config: AppConfig) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.cookieSecure });
+
+/** Sets both session cookies; without "remember me" the refresh cookie ends with the browser session. */
+export function setSessionCookies(reply: FastifyReply, config: AppConfig, issued: IssuedSession): void {
+  reply.setCookie(ACCESS_COOKIE, issued.accessToken, { ...cookieBase(config), maxAge: config.accessTokenTtlSeconds });
+  reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+    ...cookieBase(config),
+    ...(issued.remember ? { maxAge: config.rememberMeDays * 86_400 } : {}),
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: AppConfig): void {
+  reply.clearCookie(ACCESS_COOKIE, cookieBase(config));
+  reply.clearCookie(REFRESH_COOKIE, cookieBase(config));
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { TestClient } from './client';
+import { get, post } from './helpers';
+
+/** Limits lifted for suites whose every request comes from the one inject address. */
+export const LIFTED_LIMITS = {
+  RATE_LIMIT_REGISTER: '1000/3600',
+  RATE_LIMIT_VERIFY_EMAIL: '1000/900',
+  RATE_LIMIT_RESEND_CODE: '1000/900',
+  RATE_LIMIT_LOGIN: '1000/900',
+  RATE_LIMIT_LOGIN_ACCOUNT: '1000/900',
+  RATE_LIMIT_FORGOT_PASSWORD: '1000/3600',
+  RATE_LIMIT_FORGOT_PASSWORD_ACCOUNT: '1000/3600',
+  RATE_LIMIT_TFA: '1000/300',
+  RATE_LIMIT_TFA_RESET: '1000/3600',
+};
+
+export const PASSWORD = 'Rahsia123!';
+
+let serial = 0;
+export function newEmail(tag = 'user'): string {
+  serial += 1;
+  return `${tag}.${serial}.${Date.now().toString(36)}@example.com`;
+}
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    email: newEmail(),
+    password: PASSWORD,
+    firstName: 'Siti',
+    lastName: 'Nurhaliza',
+    phoneNumber: '+65 9123 4567',
+    country: 'SG',
+    birthDate: '1990-05-17',
+    gender: 'female',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: number;
+}
+
+/** The development outbox for one address, newest first. */
+export async function outbox(app: FastifyInstance, to: string): Promise<OutboxMail[]> {
+  const { status, body } = await get(app, `/dev/outbox?to=${encodeURIComponent(to)}`);
+  if (status !== 200) throw new Error(`outbox answered ${status}`);
+  return body.messages as OutboxMail[];
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** A user registered and verified through the API, as a shopper would. */
+export async function createVerifiedUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const body = registration(overrides);
+  const registered = await post(app, '/auth/register', body);
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.response.payload}`);
+  const [mail] = await outbox(app, body.email);
+  const code = /code is (\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${body.email}`);
+  const verified = await post(app, '/auth/verifyEmail', { code });
+  if (verified.status !== 200) throw new Error(`verifyEmail answered ${verified.status}`);
+  return { id: registered.body.user.id, email: body.email, password: body.password };
+}
+
+/** A browser-like client signed in as `user` (throws if login fails). */
+export async function signedInClient(app: FastifyInstance, user: TestUser, rememberme = false): Promise<TestClient> {
+  const client = new TestClient(app);
+  const answer = await client.post('/auth/login', { email: user.email, password: user.password, rememberme });
+  if (answer.status !== 200) throw new Error(`login answered ${answer.status}: ${answer.response.payload}`);
+  return client;
+}
