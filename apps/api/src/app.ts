@@ -22,6 +22,9 @@ import { merchantRoutes } from './modules/merchants/routes';
 import { contentRoutes } from './modules/content/routes';
 import { createMailer, type Mailer } from './platform/mailer';
 import { authRoutes } from './modules/auth/routes';
+import { passwordRoutes } from './modules/auth/password-routes';
+import { tfaRoutes } from './modules/tfa/routes';
+import { userRoutes } from './modules/users/routes';
 import { devRoutes } from './modules/dev/routes';
 import { accessTokenKey } from './platform/secrets';
 import { registerXsrf } from './platform/xsrf';
@@ -100,6 +103,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(merchantRoutes);
   await app.register(contentRoutes);
   await app.register(authRoutes);
+  await app.register(passwordRoutes);
+  await app.register(tfaRoutes);
+  await app.register(userRoutes);
   // The development outbox: not registered at all in production.
   if (config.env !== 'production') await app.register(devRoutes);
 

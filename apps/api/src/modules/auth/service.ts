@@ -16,6 +16,7 @@ import type { PublicUser } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { Mailer, MailMessage } from '../../platform/mailer';
+import { escapeHtml } from '../../platform/mail-template';
 import { configEntries } from '../system/service';
 
 export interface AuthDeps {
@@ -86,10 +87,6 @@ async function issueCode(tx: Tx, userId: string, ttlMinutes: number): Promise<st
     return code;
   }
   throw new Error('no free verification code after 20 draws');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function verificationMail(shopName: string, user: UserRow, code: string, ttlMinutes: number): MailMessage {

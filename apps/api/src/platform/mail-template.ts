@@ -1,0 +1,42 @@
+import type { MailMessage } from './mailer';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface SimpleMail {
+  to: string;
+  subject: string;
+  /** Greeting name, e.g. the user's first name. */
+  name: string;
+  /** Paragraphs of plain text before the action. */
+  paragraphs: string[];
+  /** A button (and a plain-text link) to follow, if any. */
+  action?: { label: string; url: string };
+  /** Paragraphs after the action, e.g. "if this was not you". */
+  footer?: string[];
+}
+
+/** One plain and one HTML body for a short transactional e-mail; every value is escaped in the HTML. */
+export function simpleMail(mail: SimpleMail): MailMessage {
+  const text = [
+    `Hello ${mail.name},`,
+    '',
+    ...mail.paragraphs.flatMap((p) => [p, '']),
+    ...(mail.action ? [`${mail.action.label}: ${mail.action.url}`, ''] : []),
+    ...(mail.footer ?? []).flatMap((p) => [p, '']),
+  ].join('\n');
+  const button = mail.action
+    ? `<p><a href="${escapeHtml(mail.action.url)}" style="display: inline-block; padding: 10px 18px; background: #0b5cad; color: #fff; text-decoration: none; border-radius: 6px">${escapeHtml(mail.action.label)}</a></p>
+<p style="color: #666; font-size: 13px">Or open this address: ${escapeHtml(mail.action.url)}</p>`
+    : '';
+  const html = `<!doctype html>
+<html><body style="font-family: sans-serif; line-height: 1.5">
+<p>Hello ${escapeHtml(mail.name)},</p>
+${mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${button}
+${(mail.footer ?? []).map((p) => `<p style="color: #666">${escapeHtml(p)}</p>`).join('\n')}
+</body></html>
+`;
+  return { to: mail.to, subject: mail.subject, text, html };
+}
