@@ -66,6 +66,7 @@ function authContext(user: UserRow, session: SessionRow): AuthContext {
 async function signAccessToken(deps: SessionDeps, userId: string, sessionId: string): Promise<string> {
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
+    .setJti(randomBytes(12).toString('base64url'))
     .setSubject(userId)
     .setIssuedAt()
     .setExpirationTime(`${deps.config.accessTokenTtlSeconds}s`)

@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, schema, sql } from '@kedai/db';
+import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, newEmail, registration, signedInClient, type TestUser } from '../accounts';
+import { TestClient } from '../client';
+import { XSRF_PAIR, clearOfWindowEdge, createTestApp, expectEnvelope, post, type TestApp } from '../helpers';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, env: { ...LIFTED_LIMITS, REFRESH_REUSE_GRACE_SECONDS: '0' } });
+  user = await createVerifiedUser(t.app);
+});
+afterAll(() => t?.close());
+
+function setCookieHeaders(headers: Record<string, unknown>): string[] {
+  return [headers['set-cookie']].flat().filter(Boolean).map(String);
+}
+
+describe('POST /auth/login', () => {
+  it('signs in: httpOnly session cookies and the session state', async () => {
+    const client = new TestClient(t.app);
+    const { status, body, headers } = await client.post('/auth/login', { email: user.email.toUpperCase(), password: PASSWORD });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ signedIn: true, tfaPassed: true, tfaEnabled: false, profile: { id: user.id, email: user.email } });
+    const cookies = setCookieHeaders(headers);
+    for (const name of ['kedai_at', 'kedai_rt']) {
+      const cookie = cookies.find((c) => c.startsWith(`${name}=`))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    }
+    // Without "remember me" the refresh cookie ends with the browser session.
+    expect(cookies.find((c) => c.startsWith('kedai_rt='))).not.toMatch(/Max-Age|Expires/i);
+    expect((await client.get('/auth/me')).body).toMatchObject({ signedIn: true, profile: { email: user.email } });
+  });
+
+  it('with rememberme the refresh cookie outlives the browser session', async () => {
+    const client = new TestClient(t.app);
+    const { headers } = await client.post('/auth/login', { email: user.email, password: PASSWORD, rememberme: true });
+    const refresh = setCookieHeaders(headers).find((c) => c.startsWith('kedai_rt='))!;
+    expect(refresh).toMatch(new RegExp(`Max-Age=${30 * 86_400}`));
+  });
+
+  it('answers any wrong pair the same way, and never says which part was wrong', async () => {
+    const wrongPassword = await post(t.app, '/auth/login', { email: user.email, password: 'Wrong123!' });
+    const unknownEmail = await post(t.app, '/auth/login', { email: newEmail('nobody'), password: PASSWORD });
+    const malformed = await post(t.app, '/auth/login', { email: 'not-an-email', password: PASSWORD });
+    for (const answer of [wrongPassword, unknownEmail, malformed]) {
+      expect(answer.status).toBe(400);
+      expectEnvelope(answer.body, 'auth/wrong_email_or_password');
+      expect(answer.body.error).toBe('your email and/or password is incorrect, please try again');
+      expect(setCookieHeaders(answer.headers).some((c) => c.startsWith('kedai_at='))).toBe(false);
+    }
+    expect(wrongPassword.body).toEqual(unknownEmail.body);
+  });
+
+  it('takes similar time for known and unknown e-mails (both verify an argon2id hash)', async () => {
+    const time = async (email: string) => {
+      const start = process.hrtime.bigint();
+      await post(t.app, '/auth/login', { email, password: 'Wrong123!' });
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push(await time(user.email));
+      unknown.push(await time(newEmail('nobody')));
+    }
+    // Without the decoy hash an unknown e-mail answers in ~1 ms against tens of ms: a ratio far outside this band.
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  it('tells an unverified user to verify, only with the right password', async () => {
+    const body = registration();
+    expect((await post(t.app, '/auth/register', body)).status).toBe(201);
+    const right = await post(t.app, '/auth/login', { email: body.email, password: body.password });
+    expect(right.status).toBe(403);
+    expectEnvelope(right.body, 'auth/unverified_email');
+    expect(right.body.error).toBe('check your email for verification instructions');
+    const wrong = await post(t.app, '/auth/login', { email: body.email, password: 'Wrong123!' });
+    expectEnvelope(wrong.body, 'auth/wrong_email_or_password');
+  });
+
+  it('refuses a blacklisted account with the contact address, and ends its sessions', async () => {
+    const banned = await createVerifiedUser(t.app);
+    const client = await signedInClient(t.app, banned);
+    await t.handle.db.update(schema.users).set({ blacklistedAt: sql`now()` }).where(eq(schema.users.id, banned.id));
+
+    const login = await post(t.app, '/auth/login', { email: banned.email, password: banned.password });
+    expect(login.status).toBe(403);
+    expectEnvelope(login.body, 'auth/account_blacklisted');
+    expect(login.body.params).toEqual(['hello@kedai.example']);
+    expect(login.body.error).toContain('hello@kedai.example');
+
+    const me = await client.get('/auth/me');
+    expect(me.status).toBe(403);
+    expectEnvelope(me.body, 'auth/account_blacklisted');
+    const refresh = await client.post('/auth/refreshAccessToken');
+    expect(refresh.status).toBe(401);
+  });
+
+  it('ignores unknown body fields and refuses a body of the wrong shape', async () => {
+    const answer = await post(t.app, '/auth/login', { email: user.email, password: PASSWORD, role: 'admin' });
+    expect(answer.status).toBe(200);
+    const bad = await post(t.app, '/auth/login', { email: user.email });
+    expect(bad.status).toBe(400);
+    expectEnvelope(bad.body, 'general/argument_error');
+  });
+});
+
+describe('GET /auth/me', () => {
+  it('answers signedIn false to a visitor', async () => {
+    const { status, body } = await new TestClient(t.app).get('/auth/me');
+    expect(status).toBe(200);
+    expect(body).toEqual({ profile: null, signedIn: false, tfaPassed: false, tfaEnabled: false, tfaSetupSkipped: false });
+  });
+
+  it('answers 401 auth/invalid_access_token to a forged or expired access token, so the client refreshes', async () => {
+    const client = await signedInClient(t.app, user);
+    const real = client.cookies.get('kedai_at')!;
+    const [header, payload] = real.split('.');
+    client.cookies.set('kedai_at', `${header}.${payload}.forged-signature`);
+    const forged = await client.get('/auth/me');
+    expect(forged.status).toBe(401);
+    expectEnvelope(forged.body, 'auth/invalid_access_token');
+
+    // The access cookie gone (the browser drops it at Max-Age) but the refresh cookie kept: 401 too.
+    client.cookies.delete('kedai_at');
+    expect((await client.get('/auth/me')).status).toBe(401);
+    expect((await client.post('/auth/refreshAccessToken')).status).toBe(200);
+    expect((await client.get('/auth/me')).body.signedIn).toBe(true);
+  });
+
+  it('never holds a secret', async () => {
+    const client = await signedInClient(t.app, user);
+    const text = JSON.stringify((await client.get('/auth/me')).body);
+    expect(text).not.toMatch(/argon2|passwordHash|password_hash|tfaSecret|token/i);
+  });
+});
+
+describe('POST /auth/refreshAccessToken', () => {
+  it('rotates: the new pair works, and the old refresh token works no more', async () => {
+    const client = await signedInClient(t.app, user);
+    const firstRefresh = client.cookies.get('kedai_rt')!;
+    const firstAccess = client.cookies.get('kedai_at')!;
+    const { status, body } = await client.post('/auth/refreshAccessToken');
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: true });
+    expect(client.cookies.get('kedai_rt')).not.toBe(firstRefresh);
+    expect(client.cookies.get('kedai_at')).not.toBe(firstAccess);
+    expect((await client.get('/auth/me')).body.signedIn).toBe(true);
+  });
+
+  it('reuse of a rotated token revokes the whole family: thief and owner are both signed out', async () => {
+    const owner = await signedInClient(t.app, user);
+    const stolen = owner.cookies.get('kedai_rt')!;
+    expect((await owner.post('/auth/refreshAccessToken')).status).toBe(200);
+
+    const thief = new TestClient(t.app);
+    thief.cookies.set('kedai_rt', stolen);
+    const reuse = await thief.post('/auth/refreshAccessToken');
+    expect(reuse.status).toBe(401);
+    expectEnvelope(reuse.body, 'auth/invalid_refresh_token');
+
+    // The owner's current tokens belong to the revoked family too.
+    const me = await owner.get('/auth/me');
+    expect(me.status).toBe(401);
+    const ownerRefresh = await owner.post('/auth/refreshAccessToken');
+    expect(ownerRefresh.status).toBe(401);
+    expectEnvelope(ownerRefresh.body, 'auth/invalid_refresh_token');
+  });
+
+  it('refuses a missing or unknown refresh token and clears the cookies', async () => {
+    const none = await new TestClient(t.app).post('/auth/refreshAccessToken');
+    expect(none.status).toBe(401);
+    expectEnvelope(none.body, 'auth/invalid_refresh_token');
+    const client = new TestClient(t.app);
+    client.cookies.set('kedai_rt', 'made-up');
+    client.cookies.set('kedai_at', 'made-up');
+    expect((await client.post('/auth/refreshAccessToken')).status).toBe(401);
+    expect(client.cookies.has('kedai_rt')).toBe(false);
+    expect(client.cookies.has('kedai_at')).toBe(false);
+  });
+
+  it('refuses an expired session', async () => {
+    const client = await signedInClient(t.app, user);
+    await t.handle.db
+      .update(schema.authSessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.authSessions.userId, user.id));
+    expect((await client.get('/auth/me')).status).toBe(401);
+    expect((await client.post('/auth/refreshAccessToken')).status).toBe(401);
+    // The refused refresh cleared the cookies: the browser is a visitor again.
+    expect((await client.get('/auth/me')).body.signedIn).toBe(false);
+  });
+});
+
+describe('refresh reuse grace', () => {
+  let g: TestApp;
+  beforeAll(async () => {
+    g = await createTestApp({ seed: false, env: { ...LIFTED_LIMITS, REFRESH_REUSE_GRACE_SECONDS: '30' } });
+  });
+  afterAll(() => g?.close());
+
+  it('two tabs refreshing with the same token at once both stay signed in', async () => {
+    const someone = await createVerifiedUser(g.app);
+    const tabA = await signedInClient(g.app, someone);
+    const tabB = new TestClient(g.app);
+    for (const [name, value] of tabA.cookies) tabB.cookies.set(name, value);
+    const [a, b] = await Promise.all([tabA.post('/auth/refreshAccessToken'), tabB.post('/auth/refreshAccessToken')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await tabA.get('/auth/me')).body.signedIn).toBe(true);
+    expect((await tabB.get('/auth/me')).body.signedIn).toBe(true);
+  });
+});
+
+describe('DELETE /auth/logout', () => {
+  it('makes both cookies useless, even when replayed', async () => {
+    const client = await signedInClient(t.app, user);
+    const saved = new Map(client.cookies);
+    const { status, body } = await client.delete('/auth/logout');
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: true });
+    expect(client.cookies.has('kedai_at')).toBe(false);
+    expect(client.cookies.has('kedai_rt')).toBe(false);
+
+    const replay = new TestClient(t.app);
+    for (const [name, value] of saved) replay.cookies.set(name, value);
+    const me = await replay.get('/auth/me');
+    expect(me.status).toBe(401);
+    expectEnvelope(me.body, 'auth/invalid_access_token');
+    const refresh = await replay.post('/auth/refreshAccessToken');
+    expect(refresh.status).toBe(401);
+    expectEnvelope(refresh.body, 'auth/invalid_refresh_token');
+  });
+
+  it('revokes by the refresh cookie when the access token has expired', async () => {
+    const client = await signedInClient(t.app, user);
+    const refresh = client.cookies.get('kedai_rt')!;
+    client.cookies.delete('kedai_at');
+    expect((await client.delete('/auth/logout')).status).toBe(200);
+    const replay = new TestClient(t.app);
+    replay.cookies.set('kedai_rt', refresh);
+    expect((await replay.post('/auth/refreshAccessToken')).status).toBe(401);
+  });
+
+  it('is ok without a session, and other sessions of the user live on', async () => {
+    expect((await new TestClient(t.app).delete('/auth/logout')).status).toBe(200);
+    const phone = await signedInClient(t.app, user);
+    const laptop = await signedInClient(t.app, user);
+    await phone.delete('/auth/logout');
+    expect((await laptop.get('/auth/me')).body.signedIn).toBe(true);
+  });
+});
+
+describe('anti-forgery (double submit)', () => {
+  it('sets a readable XSRF-TOKEN cookie on an answer to a request without one', async () => {
+    const client = new TestClient(t.app);
+    const { headers } = await client.get('/ping');
+    const cookie = setCookieHeaders(headers).find((c) => c.startsWith('XSRF-TOKEN='))!;
+    expect(cookie).toBeDefined();
+    expect(cookie).not.toMatch(/HttpOnly/i);
+    expect(client.cookies.get('XSRF-TOKEN')!.length).toBeGreaterThanOrEqual(32);
+    // Not set again while the browser has one.
+    expect(setCookieHeaders((await client.get('/ping')).headers).some((c) => c.startsWith('XSRF-TOKEN='))).toBe(false);
+  });
+
+  it('refuses a state-changing call with a missing or wrong header: 403 auth/invalid_xsrf_token', async () => {
+    const client = new TestClient(t.app);
+    await client.get('/ping');
+    client.xsrf = false;
+    const missing = await client.post('/auth/login', { email: user.email, password: PASSWORD });
+    expect(missing.status).toBe(403);
+    expectEnvelope(missing.body, 'auth/invalid_xsrf_token');
+    const wrong = await client.post('/auth/login', { email: user.email, password: PASSWORD }, { 'x-xsrf-token': 'guess' });
+    expect(wrong.status).toBe(403);
+    expectEnvelope(wrong.body, 'auth/invalid_xsrf_token');
+    // A header without the cookie (another site cannot read ours) is refused as well.
+    const headerOnly = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+      headers: { 'x-xsrf-token': 'anything' },
+    });
+    expect(headerOnly.statusCode).toBe(403);
+    // Nothing happened: no session was started.
+    expect(setCookieHeaders(missing.headers).some((c) => c.startsWith('kedai_at='))).toBe(false);
+  });
+
+  it('guards logout and refresh too, so another site cannot sign a shopper out', async () => {
+    const client = await signedInClient(t.app, user);
+    client.xsrf = false;
+    expect((await client.delete('/auth/logout')).status).toBe(403);
+    expect((await client.post('/auth/refreshAccessToken')).status).toBe(403);
+    client.xsrf = true;
+    expect((await client.get('/auth/me')).body.signedIn).toBe(true);
+  });
+});
+
+describe('CORS', () => {
+  it('allows only the configured web origins, with credentials', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/auth/login',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-xsrf-token' },
+      });
+    const allowed = await preflight('http://localhost:3000');
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/x-xsrf-token/i);
+    const other = await preflight('https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('login rate limits', () => {
+  let r: TestApp;
+  beforeAll(async () => {
+    r = await createTestApp({ seed: false, env: { ...LIFTED_LIMITS, RATE_LIMIT_LOGIN: '5/900', RATE_LIMIT_LOGIN_ACCOUNT: '3/900' } });
+  });
+  afterAll(() => r?.close());
+
+  const login = (email: string, remoteAddress: string) =>
+    r.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'Wrong123!' }, remoteAddress, headers: XSRF_PAIR });
+
+  it('per account: the 4th try at one e-mail from any address answers 429', async () => {
+    await clearOfWindowEdge(900);
+    const target = newEmail('target');
+    for (let i = 0; i < 3; i++) expect((await login(target, `198.51.100.${i + 1}`)).statusCode).toBe(400);
+    const refused = await login(target.toUpperCase(), '198.51.100.9');
+    expect(refused.statusCode).toBe(429);
+    expectEnvelope(refused.json(), 'general/rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('per client address: the 6th try from one address answers 429 whatever the e-mail', async () => {
+    await clearOfWindowEdge(900);
+    for (let i = 0; i < 5; i++) expect((await login(newEmail('spray'), '203.0.113.77')).statusCode).toBe(400);
+    const refused = await login(newEmail('spray'), '203.0.113.77');
+    expect(refused.statusCode).toBe(429);
+    expectEnvelope(refused.json(), 'general/rate_limited');
+    expect((await login(newEmail('spray'), '203.0.113.78')).statusCode).toBe(400);
+  });
+});
