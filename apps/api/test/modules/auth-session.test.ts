@@ -68,8 +68,8 @@ describe('POST /auth/login', () => {
     }
     // Without the decoy hash an unknown e-mail answers in ~1 ms against tens of ms: a ratio far outside this band.
     const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(0.25);
+    expect(ratio).toBeLessThan(4);
   });
 
   it('tells an unverified user to verify, only with the right password', async () => {
