@@ -4,8 +4,10 @@ import {
   apiErrorMessage,
   browserApiPath,
   browserGet,
+  browserPost,
   browserRequest,
   isApiError,
+  onSessionExpired,
 } from './browser-api';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -91,6 +93,28 @@ describe('browserRequest', () => {
   it('builds proxy paths', () => {
     expect(browserApiPath('config')).toBe('/api/config');
     expect(browserApiPath('/region/enabled', {})).toBe('/api/region/enabled');
+  });
+});
+
+describe('session refresh through the proxy', () => {
+  it('a 401 refreshes at /api/auth/refreshAccessToken; when that fails the session-expired handlers run', async () => {
+    vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=t' });
+    const expired = () => answer(401, JSON.stringify({ errorCode: 'auth/invalid_access_token', error: 'x', params: [] }));
+    fetchMock.mockResolvedValueOnce(expired()).mockResolvedValueOnce(
+      answer(401, JSON.stringify({ errorCode: 'auth/invalid_refresh_token', error: 'x', params: [] })),
+    );
+    const handler = vi.fn();
+    const stop = onSessionExpired(handler);
+    try {
+      await expect(browserPost('/user/profile', { firstName: 'A' })).rejects.toMatchObject({ status: 401 });
+    } finally {
+      stop();
+    }
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init!.method} ${url}`)).toEqual([
+      'POST /api/user/profile',
+      'POST /api/auth/refreshAccessToken',
+    ]);
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -4,20 +4,22 @@
  * first-party: `credentials: 'same-origin'` sends them, and the XSRF-TOKEN double-submit cookie
  * can be read and echoed in a header for unsafe methods.
  *
- * Failures reject with an `ApiError` (./api-error) carrying the API's error envelope; show them with
+ * The calls go through one `createApiClient` of `@kedai/contract/client` per page: a 401 makes one
+ * shared session refresh, then each failed call retries once; when the refresh fails, the handlers
+ * given to `onSessionExpired` run (the store signs the user out locally).
+ *
+ * Failures reject with an `ApiError` carrying the API's error envelope; show them with
  * `apiErrorMessage` (spec §8: the catalogue message for a known code, else the error text, else
  * 'Unknown error').
  */
+import { createApiClient, type HttpMethod, type Query } from '@kedai/contract/client';
 import { errorMessageFor } from '@kedai/domain';
-import { API_UNREACHABLE, ApiError, envelopeOf, readJsonBody } from './api-error';
 
 export { ApiError, isApiError } from './api-error';
+export { XSRF_COOKIE, XSRF_HEADER } from '@kedai/contract/client';
 
 /** Prefix of the same-origin API proxy. */
 export const BROWSER_API_PREFIX = '/api';
-/** Cookie the API sets for double-submit XSRF protection, and the header it expects it back in. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
 
 export type BrowserQueryValue = string | number | boolean | null | undefined;
 
@@ -39,17 +41,25 @@ export function browserApiPath(path: string, query?: Record<string, BrowserQuery
   return `${BROWSER_API_PREFIX}/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
 
-function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
+const sessionExpiredHandlers = new Set<() => void>();
+
+/** Runs `handler` when the session cannot be refreshed any more; returns the unsubscribe. */
+export function onSessionExpired(handler: () => void): () => void {
+  sessionExpiredHandlers.add(handler);
+  return () => sessionExpiredHandlers.delete(handler);
 }
 
+const client = createApiClient({
+  baseUrl: BROWSER_API_PREFIX,
+  // Looked up per call, so tests (and polyfills) that replace the global fetch are honoured.
+  fetch: (input, init) => fetch(input, init),
+  onSessionExpired: () => {
+    for (const handler of sessionExpiredHandlers) handler();
+  },
+});
+
 export interface BrowserRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: HttpMethod;
   query?: Record<string, BrowserQueryValue>;
   /** Sent as JSON. */
   body?: unknown;
@@ -58,41 +68,27 @@ export interface BrowserRequestOptions {
 }
 
 /** One call through the proxy; resolves with the JSON body of a 2xx answer (undefined when empty). */
-export async function browserRequest<T>(path: string, options: BrowserRequestOptions = {}): Promise<T> {
-  const method = options.method ?? 'GET';
-  const url = browserApiPath(path, options.query);
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET') {
-    const xsrf = readCookie(XSRF_COOKIE);
-    if (xsrf) headers[XSRF_HEADER] = xsrf;
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(
-      { errorCode: API_UNREACHABLE, error: 'The shop could not be reached. Check your connection.', params: [path] },
-      0,
-      path,
-      { cause },
-    );
-  }
-
-  const body = await readJsonBody(response);
-  if (response.ok) return body as T;
-  throw new ApiError(envelopeOf(body, `The shop answered ${response.status} ${response.statusText}`.trim()), response.status, path);
+export function browserRequest<T>(path: string, options: BrowserRequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, ...rest } = options;
+  return client.request<T>(method, path, { ...rest, query: query as Query | undefined });
 }
 
 /** GET `/api/<path>` from a client component. */
 export function browserGet<T>(path: string, query?: Record<string, BrowserQueryValue>, init?: { signal?: AbortSignal }): Promise<T> {
-  return browserRequest<T>(path, { query, signal: init?.signal });
+  return client.get<T>(path, query, init);
+}
+
+/** POST JSON to `/api/<path>` (with the anti-forgery header). */
+export function browserPost<T>(path: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T> {
+  return client.post<T>(path, body, init);
+}
+
+/** PUT JSON to `/api/<path>` (with the anti-forgery header). */
+export function browserPut<T>(path: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T> {
+  return client.put<T>(path, body, init);
+}
+
+/** DELETE `/api/<path>` (with the anti-forgery header). */
+export function browserDelete<T>(path: string, init?: { signal?: AbortSignal }): Promise<T> {
+  return client.delete<T>(path, init);
 }

@@ -1,0 +1,246 @@
+/**
+ * The HTTP client of the Kedai API (spec §7, architecture §1), without zod so browser code can
+ * import it (`@kedai/contract/client`):
+ * - credentials are sent, and every state-changing call echoes the `XSRF-TOKEN` cookie in the
+ *   `X-XSRF-TOKEN` header (when there is no cookie yet, one `GET /ping` obtains it);
+ * - status 200–299 is success (204 and empty bodies resolve with `undefined`); anything else rejects
+ *   with an `ApiError` carrying the envelope `{errorCode, error, params}` and the status;
+ * - a 401 starts ONE shared `POST /auth/refreshAccessToken` that every call failing meanwhile awaits;
+ *   each then retries once. When the refresh fails, `onSessionExpired` runs and the calls reject;
+ * - no timeout by default (pass a `signal` to abandon a call).
+ */
+
+/** The error envelope of every non-2xx answer (architecture §6). */
+export interface ApiErrorEnvelope {
+  errorCode: string;
+  error: string;
+  params: unknown[];
+}
+
+/** Error codes given to failures that never produced an API answer. */
+export const API_UNREACHABLE = 'general/api_unreachable';
+export const API_BAD_RESPONSE = 'general/unknown_error';
+
+/** A failed API call. Carries the error envelope and the HTTP status (0: no answer). */
+export class ApiError extends Error implements ApiErrorEnvelope {
+  override readonly name = 'ApiError';
+  readonly errorCode: string;
+  readonly error: string;
+  readonly params: unknown[];
+  readonly status: number;
+  readonly path: string;
+
+  constructor(envelope: ApiErrorEnvelope, status: number, path: string, options?: { cause?: unknown }) {
+    super(envelope.error || envelope.errorCode || 'Unknown error', options);
+    this.errorCode = envelope.errorCode;
+    this.error = envelope.error;
+    this.params = envelope.params;
+    this.status = status;
+    this.path = path;
+  }
+
+  toEnvelope(): ApiErrorEnvelope {
+    return { errorCode: this.errorCode, error: this.error, params: this.params };
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** The parsed JSON body of an answer, or undefined when it is empty or not JSON. */
+export async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The envelope of a non-2xx answer: its own when it has one, else `general/unknown_error`, whose
+ * message reads 'message {0}' (spec §8), with `fallback` as its parameter.
+ */
+export function envelopeOf(body: unknown, fallback: string): ApiErrorEnvelope {
+  if (typeof body === 'object' && body !== null) {
+    const candidate = body as Record<string, unknown>;
+    if (typeof candidate.errorCode === 'string' && typeof candidate.error === 'string') {
+      return {
+        errorCode: candidate.errorCode,
+        error: candidate.error,
+        params: Array.isArray(candidate.params) ? candidate.params : [],
+      };
+    }
+  }
+  return { errorCode: API_BAD_RESPONSE, error: fallback, params: [fallback] };
+}
+
+/** Cookie the API sets for double-submit anti-forgery, and the header it expects it back in. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+export const PING_PATH = '/ping';
+export const REFRESH_PATH = '/auth/refreshAccessToken';
+export const LOGIN_PATH = '/auth/login';
+/** A 401 here means "wrong session", not "expired access token": refreshing would not help. */
+const NEVER_REFRESH = new Set([REFRESH_PATH, LOGIN_PATH]);
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  /** Query-string values; null and undefined are left out. */
+  query?: Query;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface ApiClientOptions {
+  /** `/api` for the storefront's same-origin proxy, or an absolute URL. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Reads a cookie the page can see; `document.cookie` by default. */
+  readCookie?: (name: string) => string | null | undefined;
+  /** Runs when a refresh after a 401 fails: the session is over (the web signs the user out). */
+  onSessionExpired?: () => void;
+  /** `same-origin` by default (the storefront's proxy); `include` for an API on another origin. */
+  credentials?: RequestInit['credentials'];
+  /** Text of the error when the API cannot be reached. */
+  unreachableMessage?: string;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, query?: Query, init?: { signal?: AbortSignal }): Promise<T>;
+  post<T>(path: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T>;
+  put<T>(path: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T>;
+  delete<T>(path: string, init?: { signal?: AbortSignal }): Promise<T>;
+}
+
+/** `document.cookie`'s value for `name`, or null (also outside a browser). */
+export function readDocumentCookie(name: string): string | null {
+  // No DOM types here: the package also runs on the server, where there is no document.
+  const doc = (globalThis as { document?: { cookie?: string } }).document;
+  if (typeof doc?.cookie !== 'string') return null;
+  for (const part of doc.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+/** `<base>/<path>?<query>`, leaving out null and undefined query values. */
+export function buildApiUrl(baseUrl: string, path: string, query?: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+}
+
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+  const readCookie = options.readCookie ?? readDocumentCookie;
+  const credentials = options.credentials ?? 'same-origin';
+  const unreachable = options.unreachableMessage ?? 'The shop could not be reached. Check your connection.';
+
+  // The refresh in flight, shared by every call that meets a 401 while it runs.
+  let refreshing: Promise<boolean> | null = null;
+  // Counts finished refreshes: a call sent before the last one finished retries on its outcome
+  // instead of starting another (its 401 answered the old token).
+  let refreshCount = 0;
+  let lastRefreshOk = true;
+  let pinging: Promise<unknown> | null = null;
+
+  async function send<T>(method: HttpMethod, path: string, call: RequestOptions): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET') {
+      const token = await xsrfToken();
+      if (token) headers[XSRF_HEADER] = token;
+    }
+    let response: Response;
+    try {
+      response = await fetchFn(buildApiUrl(options.baseUrl, path, call.query), {
+        method,
+        headers,
+        credentials,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: call.signal,
+      });
+    } catch (cause) {
+      if (isAbort(cause)) throw cause;
+      throw new ApiError({ errorCode: API_UNREACHABLE, error: unreachable, params: [path] }, 0, path, { cause });
+    }
+    const body = await readJsonBody(response);
+    if (response.status >= 200 && response.status <= 299) return body as T;
+    const fallback = `The shop answered ${response.status} ${response.statusText}`.trim();
+    throw new ApiError(envelopeOf(body, fallback), response.status, path);
+  }
+
+  /** The anti-forgery cookie, first asking the API for one (any answer sets it) when there is none. */
+  async function xsrfToken(): Promise<string | null> {
+    const present = readCookie(XSRF_COOKIE);
+    if (present) return present;
+    // Shared by concurrent calls, and not tied to one call's signal.
+    pinging ??= send('GET', PING_PATH, {})
+      .catch(() => undefined) // the call itself will then report what is wrong
+      .finally(() => {
+        pinging = null;
+      });
+    await pinging;
+    return readCookie(XSRF_COOKIE) ?? null;
+  }
+
+  function refreshSession(): Promise<boolean> {
+    refreshing ??= send('POST', REFRESH_PATH, {})
+      .then(
+        () => true,
+        () => false,
+      )
+      .then((ok) => {
+        refreshCount++;
+        lastRefreshOk = ok;
+        refreshing = null;
+        if (!ok) options.onSessionExpired?.();
+        return ok;
+      });
+    return refreshing;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, call: RequestOptions = {}): Promise<T> {
+    const refreshesBefore = refreshCount;
+    try {
+      return await send<T>(method, path, call);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401 || NEVER_REFRESH.has(path)) throw error;
+      // A refresh finished while this call was out: use its outcome; else join or start one.
+      const ok = refreshCount !== refreshesBefore && !refreshing ? lastRefreshOk : await refreshSession();
+      if (!ok) throw error;
+      return send<T>(method, path, call); // once: a second 401 is final
+    }
+  }
+
+  return {
+    request,
+    get: (path, query, init) => request('GET', path, { query, signal: init?.signal }),
+    post: (path, body, init) => request('POST', path, { body, signal: init?.signal }),
+    put: (path, body, init) => request('PUT', path, { body, signal: init?.signal }),
+    delete: (path, init) => request('DELETE', path, { signal: init?.signal }),
+  };
+}
