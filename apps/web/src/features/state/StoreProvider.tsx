@@ -3,9 +3,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { setAnalyticsEndpoint } from '../analytics/analytics';
-import { appStarted, hydrate, type InitialData } from './actions';
-import { configRequested } from './configSlice';
-import { makeStore, type AppStore } from './store';
+import { hydrate, type InitialData } from './actions';
+import { makeStore, startInBrowser, type AppStore } from './store';
 
 export interface StoreProviderProps {
   /** What the root layout fetched on the server (config, default region, categories). */
@@ -22,7 +21,9 @@ function createStore(initial: InitialData): AppStore {
 /**
  * Gives the app its Redux store: one per request on the server, one per browser session in the
  * browser (created once with `useState`, per Redux's Next.js guide). At start-up in the browser it
- * asks for the configuration (spec §2 "/_app") and points analytics at the configured endpoint.
+ * fetches the current user and asks for the configuration (spec §2 "/_app"), points analytics at
+ * the configured endpoint, and signs the user out locally when the API client's session refresh
+ * fails (spec §4 "Session refresh").
  */
 export function StoreProvider({ initial, children }: StoreProviderProps) {
   const [store] = useState(() => createStore(initial));
@@ -36,16 +37,19 @@ export function StoreProvider({ initial, children }: StoreProviderProps) {
   }, [store, initial]);
 
   useEffect(() => {
-    store.dispatch(appStarted());
-    store.dispatch(configRequested());
+    const stopStartUp = startInBrowser(store);
     let endpoint = store.getState().config.data?.analytics_endpoint;
-    return store.subscribe(() => {
+    const unsubscribe = store.subscribe(() => {
       const next = store.getState().config.data?.analytics_endpoint;
       if (next !== endpoint) {
         endpoint = next;
         setAnalyticsEndpoint(next);
       }
     });
+    return () => {
+      unsubscribe();
+      stopStartUp();
+    };
   }, [store]);
 
   return <Provider store={store}>{children}</Provider>;

@@ -3,13 +3,14 @@
  * `StoreProvider`, per Redux's Next.js guide — never a module-level singleton).
  */
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { browserGet } from '../../lib/browser-api';
+import { browserDelete, browserGet, browserPost, browserPut, onSessionExpired } from '../../lib/browser-api';
+import { appStarted } from './actions';
 import { categoriesSlice } from './categoriesSlice';
-import { configSlice } from './configSlice';
+import { configRequested, configSlice } from './configSlice';
 import { registerWatchers } from './listeners';
 import { regionSlice } from './regionSlice';
 import type { ApiClient, AppThunkDispatch, RootState, ThunkExtra } from './types';
-import { userSlice } from './userSlice';
+import { fetchCurrentUser, sessionExpired, userSlice } from './userSlice';
 
 export const rootReducer = combineReducers({
   config: configSlice.reducer,
@@ -19,7 +20,7 @@ export const rootReducer = combineReducers({
 });
 
 /** The same-origin proxy client (decision 0005). */
-export const browserApiClient: ApiClient = { get: browserGet };
+export const browserApiClient: ApiClient = { get: browserGet, post: browserPost, put: browserPut, delete: browserDelete };
 
 export interface MakeStoreOptions {
   /** How thunks call the API; the browser client by default. */
@@ -42,3 +43,15 @@ export function makeStore(options: MakeStoreOptions = {}) {
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 export type { RootState } from './types';
+
+/**
+ * What the app does when it starts in the browser (spec §2 "/_app"): fetch the current user and
+ * ask for the configuration; and sign the user out locally whenever the API client's session
+ * refresh fails (spec §4 "Session refresh"). Returns the clean-up.
+ */
+export function startInBrowser(store: AppStore, watchSession: typeof onSessionExpired = onSessionExpired): () => void {
+  store.dispatch(appStarted());
+  void store.dispatch(fetchCurrentUser());
+  store.dispatch(configRequested());
+  return watchSession(() => store.dispatch(sessionExpired()));
+}

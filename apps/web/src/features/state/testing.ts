@@ -5,16 +5,24 @@ import type { ApiClient } from './types';
 
 export type Answer = { ok: unknown } | { fail: unknown } | { wait: Promise<unknown> };
 
+/**
+ * `answers` is keyed by path for GET and by "METHOD path" for the others (`'POST /auth/login'`);
+ * each queue answers in turn and its last answer repeats.
+ */
 export function fakeApi(answers: Record<string, Answer[]>) {
-  const get = vi.fn(async (path: string) => {
-    const queue = answers[path];
-    const answer = queue && queue.length > 1 ? queue.shift() : queue?.[0];
-    if (!answer) throw new Error(`unexpected call ${path}`);
-    if ('wait' in answer) return answer.wait;
-    if ('fail' in answer) throw answer.fail;
-    return answer.ok;
-  });
-  return { api: { get } as unknown as ApiClient, get };
+  const answer = async (key: string) => {
+    const queue = answers[key];
+    const next = queue && queue.length > 1 ? queue.shift() : queue?.[0];
+    if (!next) throw new Error(`unexpected call ${key}`);
+    if ('wait' in next) return next.wait;
+    if ('fail' in next) throw next.fail;
+    return next.ok;
+  };
+  const get = vi.fn(async (path: string, _query?: unknown) => answer(path));
+  const post = vi.fn(async (path: string, _body?: unknown) => answer(`POST ${path}`));
+  const put = vi.fn(async (path: string, _body?: unknown) => answer(`PUT ${path}`));
+  const del = vi.fn(async (path: string) => answer(`DELETE ${path}`));
+  return { api: { get, post, put, delete: del } as unknown as ApiClient, get, post, put, delete: del };
 }
 
 /** Lets listener effects and thunks settle. */

@@ -16,9 +16,12 @@ export interface RootState {
   user: UserState;
 }
 
-/** How thunks reach the API: `browserGet` in the browser, a stand-in in tests. */
+/** How thunks reach the API: the browser client (`lib/browser-api`) in the browser, a stand-in in tests. */
 export interface ApiClient {
   get<T>(path: string, query?: Record<string, BrowserQueryValue>): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
 }
 
 export interface ThunkExtra {
