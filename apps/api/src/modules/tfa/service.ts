@@ -1,0 +1,212 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { toString as qrCodeString } from 'qrcode';
+import { TOTP } from 'otpauth';
+import { AppError } from '@kedai/domain';
+import { and, eq, gt, isNull, lt, or, schema, sql, type Database } from '@kedai/db';
+import type { SessionState, TfaSetupResponse } from '@kedai/contract';
+import type { AppConfig } from '../../platform/config';
+import type { Mailer } from '../../platform/mailer';
+import { simpleMail } from '../../platform/mail-template';
+import { markTfaPassed, randomToken, sha256, type AuthContext } from '../../platform/session';
+import { sessionState } from '../auth/login';
+import { configEntries } from '../system/service';
+import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
+
+/**
+ * Two-factor authentication (spec §6–7, issue 4). The secret lives in `users.tfa_secret` once a
+ * code has confirmed it; until then in `users.tfa_pending_secret`. Every accepted code records its
+ * time step in `users.tfa_last_step` with a conditional UPDATE, so a code (or an older one) is
+ * never accepted twice, even by two requests at once.
+ */
+
+export interface TfaDeps {
+  db: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+type UserRow = typeof schema.users.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+const { users, userTokens, authSessions } = schema;
+
+const TFA_RESET = 'tfa_reset';
+
+async function shopName(db: Database): Promise<string> {
+  return String((await configEntries(db)).shop_name ?? 'Kedai');
+}
+
+/** `ABCD EFGH …`: easier to type from a screen. */
+export function groupKey(base32: string): string {
+  return base32.match(/.{1,4}/g)?.join(' ') ?? base32;
+}
+
+/** `POST /tfa/setup`: a new pending secret (replacing an earlier pending one) and the ways to enter it. */
+export async function setupTfa(deps: TfaDeps, auth: AuthContext): Promise<TfaSetupResponse> {
+  if (auth.tfaEnabled) throw new AppError('auth/tfa_already_setup');
+  const secret = newTotpSecret();
+  // The condition, not the check above, decides against a set-up confirmed meanwhile.
+  const stored = await deps.db
+    .update(users)
+    .set({ tfaPendingSecret: secret, updatedAt: sql`now()` })
+    .where(and(eq(users.id, auth.user.id), isNull(users.tfaSecret)))
+    .returning({ id: users.id });
+  if (stored.length === 0) throw new AppError('auth/tfa_already_setup');
+  const otpauthUri = new TOTP({
+    issuer: await shopName(deps.db),
+    label: auth.user.email,
+    secret,
+    algorithm: TOTP_PARAMS.algorithm,
+    digits: TOTP_PARAMS.digits,
+    period: TOTP_PARAMS.period,
+  }).toString();
+  const svg = await qrCodeString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return {
+    otpauthUri,
+    qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    manualKey: groupKey(secret),
+  };
+}
+
+/** Only steps after the last accepted one count, and only while the secret is still the one checked. */
+const codeStillFresh = (step: number) => or(isNull(users.tfaLastStep), lt(users.tfaLastStep, step));
+
+/**
+ * `POST /tfa/verify`: with two-factor on, a right code passes this session; with a set-up
+ * pending, a right code from the new secret turns two-factor on and passes this session.
+ */
+export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string): Promise<SessionState> {
+  const { user } = auth;
+  const secret = user.tfaSecret ?? user.tfaPendingSecret;
+  if (!secret) throw new AppError('auth/tfa_not_setup');
+  const step = matchTotp({ token, secret, atMs: Date.now(), after: user.tfaLastStep });
+  if (step === undefined) throw new AppError('auth/tfa_wrong_code');
+
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = user.tfaSecret
+      ? await tx
+          .update(users)
+          .set({ tfaLastStep: step })
+          .where(and(eq(users.id, user.id), eq(users.tfaSecret, secret), codeStillFresh(step)))
+          .returning()
+      : await tx
+          .update(users)
+          .set({ tfaSecret: secret, tfaPendingSecret: null, tfaEnabledAt: sql`now()`, tfaLastStep: step, updatedAt: sql`now()` })
+          .where(and(eq(users.id, user.id), isNull(users.tfaSecret), eq(users.tfaPendingSecret, secret), codeStillFresh(step)))
+          .returning();
+    if (!row) return undefined;
+    await markTfaPassed(tx, auth.session.id);
+    return row;
+  });
+  // Another request took this code (or a later one) first, or the secret changed meanwhile.
+  if (!updated) throw new AppError('auth/tfa_wrong_code');
+  if (!user.tfaSecret) deps.log.info({ userId: user.id }, 'two-factor authentication enabled');
+  return sessionState({
+    user: updated,
+    session: { ...auth.session, tfaPassedAt: new Date() },
+    tfaEnabled: true,
+    tfaPassed: true,
+  });
+}
+
+/** `POST /tfa/skip_setup`: remembers that the user declined (the first time counts). */
+export async function skipTfaSetup(deps: TfaDeps, auth: AuthContext): Promise<void> {
+  await deps.db
+    .update(users)
+    .set({ tfaSetupSkippedAt: sql`coalesce(${users.tfaSetupSkippedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, auth.user.id));
+}
+
+/**
+ * Two-factor off: secret, pending secret and last step cleared, and the sessions' passes
+ * forgotten, so turning it on again later asks every other session for a code from the new secret.
+ */
+async function turnOff(tx: Tx, userId: string, where = eq(users.id, userId)): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ tfaSecret: null, tfaPendingSecret: null, tfaEnabledAt: null, tfaLastStep: null, updatedAt: sql`now()` })
+    .where(where)
+    .returning();
+  if (row) await tx.update(authSessions).set({ tfaPassedAt: null }).where(eq(authSessions.userId, userId));
+  return row;
+}
+
+/** `POST /tfa/disable_tfa`: a right, unused code turns two-factor off. */
+export async function disableTfa(deps: TfaDeps, auth: AuthContext, token: string): Promise<void> {
+  const { user } = auth;
+  const secret = user.tfaSecret;
+  if (!secret) throw new AppError('auth/tfa_not_enabled');
+  const step = matchTotp({ token, secret, atMs: Date.now(), after: user.tfaLastStep });
+  if (step === undefined) throw new AppError('auth/tfa_wrong_code');
+  const row = await deps.db.transaction((tx) =>
+    turnOff(tx, user.id, and(eq(users.id, user.id), eq(users.tfaSecret, secret), codeStillFresh(step))!),
+  );
+  if (!row) throw new AppError('auth/tfa_wrong_code');
+  deps.log.info({ userId: user.id }, 'two-factor authentication disabled');
+}
+
+const liveToken = () => and(eq(userTokens.purpose, TFA_RESET), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`));
+
+/**
+ * `POST /tfa/requestReset`: e-mails the signed-in user a single-use link that turns two-factor
+ * off (for a lost authenticator). Only the token's SHA-256 is stored; a new link ends older ones.
+ */
+export async function requestTfaReset(deps: TfaDeps, auth: AuthContext): Promise<void> {
+  const { user } = auth;
+  if (!auth.tfaEnabled) throw new AppError('auth/tfa_not_enabled');
+  const token = randomToken();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(userTokens)
+      .set({ expiresAt: sql`now()` })
+      .where(and(eq(userTokens.userId, user.id), liveToken()));
+    await tx.insert(userTokens).values({
+      userId: user.id,
+      purpose: TFA_RESET,
+      tokenHash: sha256(token),
+      expiresAt: sql`now() + make_interval(mins => ${deps.config.tfaResetTtlMinutes}::int)`,
+    });
+  });
+  const shop = await shopName(deps.db);
+  const url = `${deps.config.publicWebUrl}/two_factor/reset?token=${encodeURIComponent(token)}`;
+  const mail = simpleMail({
+    to: user.email,
+    subject: `Turn off two-factor authentication at ${shop}`,
+    name: user.firstName,
+    paragraphs: [
+      `Someone, hopefully you, asked to turn off two-factor authentication for your ${shop} account because the authenticator app is lost.`,
+      `The link below turns it off. It works once and expires in ${deps.config.tfaResetTtlMinutes} minutes.`,
+    ],
+    action: { label: 'Turn off two-factor authentication', url },
+    footer: ['If you did not ask for this, ignore this e-mail: two-factor authentication stays on.'],
+  });
+  // Like the other account mails: the outbox keeps it; a failure is logged and the user can ask again.
+  try {
+    await deps.mailer.send(mail);
+  } catch (error) {
+    deps.log.error({ err: error, userId: user.id }, 'could not queue the two-factor reset mail');
+  }
+  deps.log.info({ userId: user.id }, 'two-factor reset requested');
+}
+
+/**
+ * `POST /tfa/reset`: a live reset token turns two-factor off for its user. No session needed (the
+ * link may be opened on another device): the token, e-mailed to the account's address, is the proof.
+ */
+export async function resetTfa(deps: TfaDeps, resetTfaToken: string): Promise<void> {
+  const invalid = () => new AppError('auth/tfa_reset_token_invalid');
+  if (!resetTfaToken) throw invalid();
+  const userId = await deps.db.transaction(async (tx) => {
+    // Marking it used is the condition, so one token turns two-factor off once.
+    const [used] = await tx
+      .update(userTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(userTokens.tokenHash, sha256(resetTfaToken)), liveToken()))
+      .returning({ userId: userTokens.userId });
+    if (!used) return undefined;
+    await turnOff(tx, used.userId);
+    return used.userId;
+  });
+  if (!userId) throw invalid();
+  deps.log.info({ userId }, 'two-factor authentication reset by e-mail');
+}
