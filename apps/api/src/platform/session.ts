@@ -187,6 +187,11 @@ export async function markTfaPassed(db: Pick<Database, 'update'>, sessionId: str
   await db.update(authSessions).set({ tfaPassedAt: sql`now()` }).where(eq(authSessions.id, sessionId));
 }
 
+/** Forgets every session's two-factor pass (two-factor turned off: a later secret must be passed anew). */
+export async function forgetTfaPasses(db: Pick<Database, 'update'>, userId: string): Promise<void> {
+  await db.update(authSessions).set({ tfaPassedAt: null }).where(eq(authSessions.userId, userId));
+}
+
 /** The session a refresh token belongs to, if the token is known (for logout without a valid access token). */
 export async function sessionIdOfRefreshToken(db: Database, token: string | undefined): Promise<string | undefined> {
   if (!token || token.length > 256) return undefined;

@@ -7,7 +7,7 @@ import type { SessionState, TfaSetupResponse } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
-import { markTfaPassed, randomToken, sha256, type AuthContext } from '../../platform/session';
+import { forgetTfaPasses, markTfaPassed, randomToken, sha256, type AuthContext } from '../../platform/session';
 import { sessionState } from '../auth/login';
 import { configEntries } from '../system/service';
 import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
@@ -28,7 +28,7 @@ export interface TfaDeps {
 
 type UserRow = typeof schema.users.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-const { users, userTokens, authSessions } = schema;
+const { users, userTokens } = schema;
 
 const TFA_RESET = 'tfa_reset';
 
@@ -127,7 +127,7 @@ async function turnOff(tx: Tx, userId: string, where = eq(users.id, userId)): Pr
     .set({ tfaSecret: null, tfaPendingSecret: null, tfaEnabledAt: null, tfaLastStep: null, updatedAt: sql`now()` })
     .where(where)
     .returning();
-  if (row) await tx.update(authSessions).set({ tfaPassedAt: null }).where(eq(authSessions.userId, userId));
+  if (row) await forgetTfaPasses(tx, userId);
   return row;
 }
 
