@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
-import cookie from '@fastify/cookie';
 import { Secret, TOTP, URI } from 'otpauth';
 import { desc, eq, schema, sql } from '@kedai/db';
-import { requireUser } from '../../src/platform/auth-guard';
-import { registerErrorHandling } from '../../src/platform/errors';
 import { disableTfa, verifyTfa } from '../../src/modules/tfa/service';
 import { TestClient } from '../client';
 import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, type TestUser } from '../accounts';
@@ -256,51 +252,37 @@ describe('replay protection', () => {
 });
 
 describe('sessions after two-factor is on', () => {
-  /** A bare Fastify app with two routes behind the real guard, reading the test app's database. */
-  async function guardProbe() {
-    const probe = Fastify();
-    await probe.register(cookie);
-    probe.decorate('db', t.app.db);
-    probe.decorate('config', t.app.config);
-    probe.decorate('accessTokenKey', t.app.accessTokenKey);
-    registerErrorHandling(probe);
-    probe.get('/strict', { preHandler: requireUser() }, async () => ({ ok: true }));
-    probe.get('/lenient', { preHandler: requireUser({ allowTfaPending: true }) }, async () => ({ ok: true }));
-    await probe.ready();
-    return probe;
-  }
-
   it('a new login owes the second factor until /tfa/verify: 403 auth/tfa_not_verified elsewhere, /tfa and /auth/me work', async () => {
     await clearOfStepEdge();
-    const probe = await guardProbe();
-    try {
-      const { user, client: enabler, secret } = await userWithTfa();
-      const asClient = async (c: TestClient, url: string) =>
-        probe.inject({ method: 'GET', url, headers: { cookie: c.cookieHeader() } });
-      // The session that turned it on has passed.
-      expect((await asClient(enabler, '/strict')).statusCode).toBe(200);
+    const { user, client: enabler, secret } = await userWithTfa();
+    // The session that turned it on has passed.
+    expect((await enabler.post('/user/names', { userIds: [user.id] })).status).toBe(200);
 
-      const fresh = new TestClient(t.app);
-      const login = await fresh.post('/auth/login', { email: user.email, password: user.password });
-      expect(login.status).toBe(200);
-      expect(login.body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: false });
-      expect((await fresh.get('/auth/me')).body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: false });
-      expect((await fresh.get('/tfa/is_enabled')).body).toEqual({ enabled: true });
+    const fresh = new TestClient(t.app);
+    const login = await fresh.post('/auth/login', { email: user.email, password: user.password });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: false });
+    expect((await fresh.get('/auth/me')).body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: false });
+    expect((await fresh.get('/tfa/is_enabled')).body).toEqual({ enabled: true });
 
-      const strict = await asClient(fresh, '/strict');
-      expect(strict.statusCode).toBe(403);
-      expectEnvelope(strict.json(), 'auth/tfa_not_verified');
-      expect(strict.json().error).toBe('this feature requires you to complete two factor authentication to access');
-      expect((await asClient(fresh, '/lenient')).statusCode).toBe(200);
-
-      const verified = await fresh.post('/tfa/verify', { token: code(secret, 1) });
-      expect(verified.status).toBe(200);
-      expect(verified.body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: true, profile: { email: user.email } });
-      expect((await fresh.get('/auth/me')).body.tfaPassed).toBe(true);
-      expect((await asClient(fresh, '/strict')).statusCode).toBe(200);
-    } finally {
-      await probe.close();
+    // Every other signed-in route refuses with the spec §6 message until the code is given.
+    const owed = [
+      await fresh.post('/user/profile', { firstName: 'Changed' }),
+      await fresh.post('/user/names', { userIds: [user.id] }),
+      await fresh.post('/auth/changePassword', { currentPassword: user.password, newPassword: 'Another123!' }),
+    ];
+    for (const answer of owed) {
+      expect(answer.status).toBe(403);
+      expectEnvelope(answer.body, 'auth/tfa_not_verified');
+      expect(answer.body.error).toBe('this feature requires you to complete two factor authentication to access');
     }
+    expect((await userRow(user.id)).firstName).not.toBe('Changed');
+
+    const verified = await fresh.post('/tfa/verify', { token: code(secret, 1) });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: true, profile: { email: user.email } });
+    expect((await fresh.get('/auth/me')).body.tfaPassed).toBe(true);
+    expect((await fresh.post('/user/profile', { firstName: 'Changed' })).status).toBe(200);
   });
 
   it('sessions that were open when two-factor was turned on owe it too', async () => {
