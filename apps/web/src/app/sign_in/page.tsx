@@ -1,31 +1,28 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { ReturnLink } from '../../features/state/ReturnLink';
+import { SignInForm } from '../../features/account/SignInForm';
+import styles from '../../features/account/account.module.css';
 
 export const metadata: Metadata = {
   title: 'Sign in',
   robots: { index: false, follow: true },
 };
 
+/** First value of a query parameter, or ''. */
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
 /**
- * `/sign_in` (spec §2). Accounts open with the next release; until then the page says so plainly
- * and leads back to shopping — to the address remembered before coming here, when there is one.
+ * `/sign_in` (spec §2; `?email=` pre-fills the address). After signing in the user returns to the
+ * address remembered before coming here (`features/state/returnPath.ts`).
  */
-export default function SignInPage() {
+export default async function SignInPage({ searchParams }: PageProps<'/sign_in'>) {
+  const { email } = await searchParams;
   return (
-    <section className="notice" aria-labelledby="sign-in-title">
+    <section className={styles.page} aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
-      <p>
-        Shopper accounts open with our next release. Then you will be able to sign in to keep a cart and a wishlist,
-        ask for quotations and follow your orders.
-      </p>
-      <p>Until then you can browse and search the whole catalogue without an account.</p>
-      <p className="notice__actions">
-        <ReturnLink className="button button--primary" />
-        <Link href="/search" className="button button--secondary">
-          Browse products
-        </Link>
-      </p>
+      <p className={styles.lead}>Sign in to keep a cart and a wishlist, ask for quotations and follow your orders.</p>
+      <SignInForm initialEmail={first(email)} />
     </section>
   );
 }

@@ -25,8 +25,12 @@ export const ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
   'merchant',
   'page',
   'product',
+  'profile',
+  'register',
   'search',
   'sign_in',
+  'two_factor',
+  'verify_email',
 ]);
 
 /** Region codes ICU names that are not countries a shopper can be in. */

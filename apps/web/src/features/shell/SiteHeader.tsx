@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import type { Region } from '@kedai/contract';
 import { getCategories, getPublicConfig } from '../../lib/catalogue';
+import { AccountMenu } from '../account/AccountMenu';
 import { RegionPicker } from '../region/RegionPicker';
 import { currentRegion, enabledRegions } from '../region/server';
 import { SearchBox, SearchBoxFallback } from '../search/SearchBox';
@@ -39,7 +40,7 @@ async function headerData(): Promise<HeaderData> {
 /**
  * The banner of every page: skip link, shop name, product search with suggestions, the account
  * links (cart, wishlist, account), the region picker and the category menu. A server component;
- * the search box, region picker and category menu are small client components.
+ * the search box, account menu, region picker and category menu are small client components.
  */
 export async function SiteHeader({ shopName }: SiteHeaderProps) {
   const { groups, regions, region, assetsUrl } = await headerData();
@@ -71,10 +72,7 @@ export async function SiteHeader({ shopName }: SiteHeaderProps) {
                 </Link>
               </li>
               <li>
-                <Link href="/sign_in" className="site-nav__link">
-                  <PersonIcon />
-                  <span className="site-nav__text">Account</span>
-                </Link>
+                <AccountMenu icon={<PersonIcon />} />
               </li>
               <li>
                 <Link href="/cart" className="site-nav__link">

@@ -51,7 +51,7 @@ export type { RootState } from './types';
  */
 export function startInBrowser(store: AppStore, watchSession: typeof onSessionExpired = onSessionExpired): () => void {
   store.dispatch(appStarted());
-  void store.dispatch(fetchCurrentUser());
+  void store.dispatch(fetchCurrentUser({ onlyIfUnknown: true }));
   store.dispatch(configRequested());
   return watchSession(() => store.dispatch(sessionExpired()));
 }

@@ -86,6 +86,15 @@ describe('fetching the current user (GET /auth/me)', () => {
     });
   });
 
+  it('"only if unknown" skips the fetch while one is in flight or once the user is known', async () => {
+    const { store, get } = storeWith({ '/auth/me': [{ ok: visitor }] });
+    const first = store.dispatch(fetchCurrentUser({ onlyIfUnknown: true }));
+    await store.dispatch(fetchCurrentUser({ onlyIfUnknown: true }));
+    await first;
+    await store.dispatch(fetchCurrentUser({ onlyIfUnknown: true }));
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
   it('a visitor without a session is fetched as signed out', async () => {
     const { store } = storeWith({ '/auth/me': [{ ok: visitor }] });
     await store.dispatch(fetchCurrentUser());

@@ -80,14 +80,28 @@ const createUserThunk = createAsyncThunk.withTypes<{
   rejectValue: RawApiError;
 }>();
 
+export interface FetchCurrentUserOptions {
+  /** Skip when the user is already known or a fetch is in flight (start-up, pages needing a user). */
+  onlyIfUnknown?: boolean;
+}
+
 /** `GET /auth/me`. When asked again before an answer, the latest ask's answer wins. */
-export const fetchCurrentUser = createUserThunk('user/fetchCurrent', async (_: void, { extra, rejectWithValue }) => {
-  try {
-    return await extra.api.get<SessionState>('/auth/me');
-  } catch (error) {
-    return rejectWithValue(toRawApiError(error));
-  }
-});
+export const fetchCurrentUser = createUserThunk(
+  'user/fetchCurrent',
+  async (_options: FetchCurrentUserOptions | undefined, { extra, rejectWithValue }) => {
+    try {
+      return await extra.api.get<SessionState>('/auth/me');
+    } catch (error) {
+      return rejectWithValue(toRawApiError(error));
+    }
+  },
+  {
+    condition: (options, { getState }) => {
+      const { profileFetched, fetching } = getState().user;
+      return !(options?.onlyIfUnknown && (profileFetched || fetching));
+    },
+  },
+);
 
 export interface SignInInput {
   email: string;

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { ProfileSummary } from '../../features/account/ProfileSummary';
+import { RequireSignIn } from '../../features/account/RequireSignIn';
+import styles from '../../features/account/account.module.css';
+
+export const metadata: Metadata = {
+  title: 'Your profile',
+  robots: { index: false, follow: false },
+};
+
+/** `/profile`: the signed-in user's details (editing comes with the profile form). */
+export default function ProfilePage() {
+  return (
+    <section className={styles.pageWide} aria-labelledby="profile-title">
+      <h1 id="profile-title">Your profile</h1>
+      <RequireSignIn>
+        <ProfileSummary />
+      </RequireSignIn>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { RegisterForm } from '../../features/account/RegisterForm';
+import { countryOptions } from '../../features/account/register-form';
+import styles from '../../features/account/account.module.css';
+import { currentCountry } from '../../features/region/server';
+
+export const metadata: Metadata = {
+  title: 'Create an account',
+  robots: { index: false, follow: true },
+};
+
+/** `/register`: a new account, verified by a code sent by e-mail. The country starts as the visitor's. */
+export default async function RegisterPage() {
+  const country = await currentCountry().catch(() => null);
+  return (
+    <section className={styles.pageWide} aria-labelledby="register-title">
+      <h1 id="register-title">Create an account</h1>
+      <p className={styles.lead}>All fields are required.</p>
+      <RegisterForm
+        countries={countryOptions()}
+        defaultCountry={country ?? ''}
+        maxBirthDate={new Date().toISOString().slice(0, 10)}
+      />
+    </section>
+  );
+}

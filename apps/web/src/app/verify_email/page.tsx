@@ -1,0 +1,20 @@
+import type { Metadata } from 'next';
+import { VerifyEmailForm } from '../../features/account/VerifyEmailForm';
+import styles from '../../features/account/account.module.css';
+
+export const metadata: Metadata = {
+  title: 'Verify your e-mail',
+  robots: { index: false, follow: false },
+};
+
+/** `/verify_email?email=…`: the code sent after registering; a new one on request. */
+export default async function VerifyEmailPage({ searchParams }: PageProps<'/verify_email'>) {
+  const { email } = await searchParams;
+  return (
+    <section className={styles.page} aria-labelledby="verify-email-title">
+      <h1 id="verify-email-title">Verify your e-mail</h1>
+      <p className={styles.lead}>We have sent a 6-digit code to your e-mail address. Enter it here to activate your account.</p>
+      <VerifyEmailForm initialEmail={(Array.isArray(email) ? email[0] : email) ?? ''} />
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import styles from './account.module.css';
+
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  id: string;
+  label: string;
+  /** Help shown under the input, linked with aria-describedby. */
+  hint?: ReactNode;
+  /** The field's problem; marks the input invalid and is linked with aria-describedby. */
+  error?: string | undefined;
+  inputClassName?: string;
+}
+
+/** A labelled input whose hint and error are announced with it (aria-describedby). */
+export function Field({ id, label, hint, error, inputClassName, ...input }: FieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        className={inputClassName ?? styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+        {...input}
+      />
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className={styles.fieldError}>
+      {error}
+    </p>
+  );
+}
+
+/** A form-level problem or result, announced when it appears. */
+export function FormAlert({ id, children, tone = 'error' }: { id?: string; children: ReactNode; tone?: 'error' | 'success' }) {
+  return (
+    <div id={id} className={tone === 'error' ? styles.alert : styles.success} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { REGISTRATION_FIELDS, type RegistrationField } from '@kedai/domain';
+import { apiErrorMessage, browserPost, isApiError } from '../../lib/browser-api';
+import { FieldError, FormAlert, Field } from './Field';
+import { registerFieldErrors } from './errors';
+import { signInHref, verifyEmailHref } from './paths';
+import {
+  GENDER_CHOICES,
+  clientFieldErrors,
+  emptyRegisterForm,
+  toRegistrationInput,
+  type FieldErrors,
+  type RegisterFormValues,
+} from './register-form';
+import styles from './account.module.css';
+
+const PASSWORD_HINT = 'At least 8 characters, with an upper-case and a lower-case letter and a number or symbol.';
+
+/**
+ * `/register`: every field of spec §3 "User". The domain rules run in the browser on submit; the
+ * server's per-field problems (a 400's params) are shown the same way, beside their fields. A new
+ * account then verifies its e-mail with the code that was sent.
+ */
+export interface RegisterFormProps {
+  /**
+   * The country choices (`countryOptions()`), made on the server and passed down: browsers name
+   * some countries differently from the server's ICU, which would break hydration.
+   */
+  countries: { code: string; name: string }[];
+  defaultCountry?: string;
+  /** Latest birth date the date picker offers (YYYY-MM-DD; the server's today, same for both renders). */
+  maxBirthDate?: string;
+}
+
+export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: RegisterFormProps) {
+  const id = useId();
+  const router = useRouter();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<RegisterFormValues>(() => emptyRegisterForm(defaultCountry));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [emailTaken, setEmailTaken] = useState(false);
+
+  const fieldId = (field: RegistrationField) => `${id}-${field}`;
+  const errorId = (field: RegistrationField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
+
+  function set<K extends keyof RegisterFormValues>(field: K, value: RegisterFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    // A corrected field loses its message; the rest stay until the next submit.
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  }
+
+  /** Moves focus to the first field with a problem, so keyboard and screen-reader users land on it. */
+  function focusFirst(found: FieldErrors) {
+    const first = REGISTRATION_FIELDS.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(null);
+    setEmailTaken(false);
+    const found = clientFieldErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
+    setPending(true);
+    try {
+      await browserPost('/auth/register', toRegistrationInput(values));
+      router.push(verifyEmailHref(values.email));
+    } catch (error) {
+      const fromServer = registerFieldErrors(error);
+      setEmailTaken(isApiError(error) && error.errorCode === 'auth/email_taken');
+      setErrors(fromServer);
+      if (Object.keys(fromServer).length > 0) focusFirst(fromServer);
+      else setFormError(apiErrorMessage(error));
+      setPending(false);
+    }
+  }
+
+  const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {emailTaken ? (
+        <p className={styles.hint}>
+          Already registered? <Link href={signInHref(values.email)}>Sign in</Link> or{' '}
+          <Link href={verifyEmailHref(values.email)}>verify your e-mail</Link>.
+        </p>
+      ) : null}
+      <div className={styles.row}>
+        <Field
+          id={fieldId('firstName')}
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={100}
+          required
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={(event) => set('firstName', event.target.value)}
+        />
+        <Field
+          id={fieldId('lastName')}
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={100}
+          required
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={(event) => set('lastName', event.target.value)}
+        />
+      </div>
+      <Field
+        id={fieldId('email')}
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        hint="We send a code to this address to verify it."
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => set('email', event.target.value)}
+      />
+      <Field
+        id={fieldId('password')}
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        hint={PASSWORD_HINT}
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => set('password', event.target.value)}
+      />
+      <div className={styles.field}>
+        <label htmlFor={fieldId('country')} className={styles.label}>
+          Country
+        </label>
+        <select
+          id={fieldId('country')}
+          name="country"
+          className={styles.input}
+          autoComplete="country"
+          required
+          value={values.country}
+          aria-invalid={errors.country ? true : undefined}
+          aria-describedby={errorId('country')}
+          onChange={(event) => set('country', event.target.value)}
+        >
+          <option value="">Choose your country</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={errorId('country')} error={errors.country} />
+      </div>
+      <Field
+        id={fieldId('phoneNumber')}
+        label="Mobile phone number"
+        type="tel"
+        name="phoneNumber"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        hint="With the country code, for example +65 9123 4567."
+        value={values.phoneNumber}
+        error={errors.phoneNumber}
+        onChange={(event) => set('phoneNumber', event.target.value)}
+      />
+      <Field
+        id={fieldId('birthDate')}
+        label="Date of birth"
+        type="date"
+        name="birthDate"
+        autoComplete="bday"
+        min="1900-01-01"
+        max={maxBirthDate}
+        required
+        value={values.birthDate}
+        error={errors.birthDate}
+        onChange={(event) => set('birthDate', event.target.value)}
+      />
+      <fieldset className={styles.fieldset} aria-describedby={errorId('gender')} aria-invalid={errors.gender ? true : undefined}>
+        <legend>Gender</legend>
+        <div className={styles.choices}>
+          {GENDER_CHOICES.map((choice) => (
+            <div key={choice.value} className={styles.check}>
+              <input
+                id={`${fieldId('gender')}-${choice.value}`}
+                type="radio"
+                name="gender"
+                value={choice.value}
+                checked={values.gender === choice.value}
+                onChange={() => set('gender', choice.value)}
+              />
+              <label htmlFor={`${fieldId('gender')}-${choice.value}`}>{choice.label}</label>
+            </div>
+          ))}
+        </div>
+        <FieldError id={errorId('gender')} error={errors.gender} />
+      </fieldset>
+      <div className={styles.field}>
+        <div className={styles.check}>
+          <input
+            id={fieldId('acceptTerms')}
+            type="checkbox"
+            name="acceptTerms"
+            required
+            checked={values.acceptTerms}
+            aria-invalid={errors.acceptTerms ? true : undefined}
+            aria-describedby={describedBy(errorId('acceptTerms'))}
+            onChange={(event) => set('acceptTerms', event.target.checked)}
+          />
+          <label htmlFor={fieldId('acceptTerms')}>I accept the terms and conditions of the shop</label>
+        </div>
+        <FieldError id={errorId('acceptTerms')} error={errors.acceptTerms} />
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Creating your account…' : 'Create account'}
+        </button>
+      </div>
+      <p className={styles.footer}>
+        Already have an account? <Link href={signInHref(values.email)}>Sign in</Link>.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import { useState } from 'react';
+import { browserPost } from '../../lib/browser-api';
+import { resendErrorMessage } from './errors';
+import styles from './account.module.css';
+
+/**
+ * "Send a new code": `POST /auth/resendVerifyCode {email}`. The answer is the same whether or not
+ * the address has an account; a rate limit says how long to wait (spec §8).
+ */
+export function ResendCodeButton({ email, label = 'Send a new code' }: { email: string; label?: string }) {
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function resend() {
+    if (!email) {
+      setResult({ ok: false, text: 'Enter your e-mail address first.' });
+      return;
+    }
+    setPending(true);
+    try {
+      await browserPost('/auth/resendVerifyCode', { email });
+      setResult({ ok: true, text: `If ${email} is waiting for verification, a new code is on its way.` });
+    } catch (error) {
+      setResult({ ok: false, text: resendErrorMessage(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className={styles.linkButton} onClick={resend} disabled={pending} aria-busy={pending || undefined}>
+        {pending ? 'Sending…' : label}
+      </button>
+      <span role="status" className={result && !result.ok ? styles.fieldError : undefined}>
+        {result ? ` ${result.text}` : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { apiErrorMessage, browserPost } from '../../lib/browser-api';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { SIGN_IN_PATH } from '../state/returnPath';
+import { fetchCurrentUser, verifyTfa } from '../state/userSlice';
+import { FormAlert, Field } from './Field';
+import { owesSecondFactor, pathAfterSignIn } from './paths';
+import styles from './account.module.css';
+
+const CODE_LENGTH = 6;
+
+/**
+ * The two-factor prompt after sign-in (`/two_factor/verify`): the six-digit code of the
+ * authenticator app (`POST /tfa/verify {token}`), then back to the remembered path. Someone who
+ * lost their device can have a reset link e-mailed (`POST /tfa/requestReset`).
+ */
+export function TwoFactorVerifyForm() {
+  const id = useId();
+  const router = useRouter();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((state) => state.user);
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [reset, setReset] = useState<{ pending: boolean; ok?: boolean; text?: string }>({ pending: false });
+
+  useEffect(() => {
+    void dispatch(fetchCurrentUser({ onlyIfUnknown: true }));
+  }, [dispatch]);
+
+  // Nothing to verify: not signed in -> sign in; already passed -> on to the remembered path.
+  useEffect(() => {
+    if (leaving || !user.profileFetched || owesSecondFactor(user)) return;
+    setLeaving(true);
+    router.replace(user.signedIn ? pathAfterSignIn(user) : SIGN_IN_PATH);
+  }, [leaving, user, router]);
+
+  const digits = code.replace(/\D/g, '');
+  const error = submitted && !pending && user.tfaVerifyError ? apiErrorMessage(user.tfaVerifyError) : undefined;
+  const localError = submitted && !pending && digits.length !== CODE_LENGTH ? `Enter the ${CODE_LENGTH}-digit code` : undefined;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (pending || digits.length !== CODE_LENGTH) return;
+    setPending(true);
+    const result = await dispatch(verifyTfa(digits));
+    setPending(false);
+    if (verifyTfa.fulfilled.match(result)) {
+      setLeaving(true);
+      router.replace(pathAfterSignIn({ signedIn: true, tfaEnabled: true, tfaPassed: true }));
+    } else {
+      setCode('');
+    }
+  }
+
+  async function requestReset() {
+    setReset({ pending: true });
+    try {
+      await browserPost('/tfa/requestReset');
+      setReset({ pending: false, ok: true, text: `We have e-mailed a link to turn off two-factor authentication to ${user.profile?.email ?? 'your address'}.` });
+    } catch (failure) {
+      setReset({ pending: false, ok: false, text: apiErrorMessage(failure) });
+    }
+  }
+
+  if (leaving || !user.profileFetched) {
+    return (
+      <p className={styles.loading} role="status">
+        {leaving ? 'One moment…' : 'Loading…'}
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Field
+          id={`${id}-code`}
+          label="Authentication code"
+          hint="The 6-digit code shown in your authenticator app."
+          error={localError ?? error}
+          inputClassName={styles.code}
+          name="token"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={CODE_LENGTH + 2}
+          required
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <div className={styles.actions}>
+          <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
+            {pending ? 'Checking…' : 'Verify'}
+          </button>
+        </div>
+      </form>
+      <div className={styles.footer}>
+        <p>
+          Lost your device?{' '}
+          <button type="button" className={styles.linkButton} onClick={requestReset} disabled={reset.pending}>
+            {reset.pending ? 'Sending…' : 'Reset two-factor authentication by e-mail'}
+          </button>
+        </p>
+        {reset.text ? <FormAlert tone={reset.ok ? 'success' : 'error'}>{reset.text}</FormAlert> : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { describeSignInError, registerFieldErrors, resendErrorMessage } from './errors';
+import { TFA_VERIFY_PATH, pathAfterSignIn, signInHref, verifyEmailHref } from './paths';
+import { clientFieldErrors, countryOptions, emptyRegisterForm, toRegistrationInput, type RegisterFormValues } from './register-form';
+
+const envelope = (errorCode: string, error: string, params: unknown[] = []) => ({ errorCode, error, params });
+
+describe('where a user goes after signing in (spec §4)', () => {
+  const signedIn = { signedIn: true, tfaEnabled: false, tfaPassed: true };
+
+  it('returns to the remembered path, else home', () => {
+    expect(pathAfterSignIn(signedIn, () => '/search?q=tea#results')).toBe('/search?q=tea#results');
+    expect(pathAfterSignIn(signedIn, () => null)).toBe('/');
+  });
+
+  it('is asked for the second factor first, keeping the remembered path for after it', () => {
+    let taken = false;
+    const take = () => {
+      taken = true;
+      return '/cart';
+    };
+    expect(pathAfterSignIn({ signedIn: true, tfaEnabled: true, tfaPassed: false }, take)).toBe(TFA_VERIFY_PATH);
+    expect(taken).toBe(false);
+    expect(pathAfterSignIn({ signedIn: true, tfaEnabled: true, tfaPassed: true }, take)).toBe('/cart');
+  });
+
+  it('pre-fills the e-mail in links to sign in and to verify', () => {
+    expect(verifyEmailHref('a+b@x.co')).toBe('/verify_email?email=a%2Bb%40x.co');
+    expect(verifyEmailHref('  ')).toBe('/verify_email');
+    expect(signInHref('a@x.co')).toBe('/sign_in?email=a%40x.co');
+  });
+});
+
+describe('sign-in errors (spec §6, §8)', () => {
+  it('unverified: the catalogue message, and the page offers the code', () => {
+    expect(describeSignInError(envelope('auth/unverified_email', 'x'))).toEqual({
+      kind: 'unverified',
+      message: 'check your email for verification instructions',
+    });
+  });
+
+  it('blacklisted: the policy message with the contact address', () => {
+    const problem = describeSignInError(envelope('auth/account_blacklisted', 'x', ['help@kedai.example']));
+    expect(problem).toEqual({
+      kind: 'blacklisted',
+      message: 'Your account has been suspended for violating our policies. Contact help@kedai.example for help.',
+      contact: 'help@kedai.example',
+    });
+  });
+
+  it('anything else: the catalogue message, else the text', () => {
+    expect(describeSignInError(envelope('auth/wrong_email_or_password', 'x'))).toEqual({
+      kind: 'other',
+      message: 'your email and/or password is incorrect, please try again',
+    });
+    expect(describeSignInError(envelope('shop/odd', 'Odd'))).toEqual({ kind: 'other', message: 'Odd' });
+  });
+});
+
+describe('registration errors from the server', () => {
+  it("a 400's params become per-field messages (catalogue wording)", () => {
+    const error = envelope('user/invalid_email', 'Invalid email', [
+      { field: 'email', errorCode: 'user/invalid_email', error: 'Invalid email' },
+      { field: 'acceptTerms', errorCode: 'user/invalid_accept_terms', error: 'x' },
+      { field: 'nonsense', errorCode: 'x', error: 'x' },
+    ]);
+    expect(registerFieldErrors(error)).toEqual({
+      email: 'Invalid email',
+      acceptTerms: 'Please accept the terms and conditions',
+    });
+  });
+
+  it('an e-mail already in use is shown beside the e-mail field', () => {
+    expect(registerFieldErrors(envelope('auth/email_taken', 'taken'))).toEqual({
+      email: 'An account with this email already exists',
+    });
+  });
+
+  it('a resend rate limit says how long to wait', () => {
+    expect(resendErrorMessage(envelope('auth/resend_verify_code_rate_limit', 'x', [42]))).toBe(
+      'wait before requesting another code (try again in 42 seconds)',
+    );
+    expect(resendErrorMessage(envelope('auth/email_verified', 'x'))).toBe('already verified');
+  });
+});
+
+describe('the registration form runs the domain rules in the browser', () => {
+  const good: RegisterFormValues = {
+    email: 'ana@example.com',
+    password: 'Secret-12',
+    firstName: 'Ana',
+    lastName: 'Lim',
+    phoneNumber: '+65 9123 4567',
+    country: 'SG',
+    birthDate: '1990-05-01',
+    gender: 'female',
+    acceptTerms: true,
+  };
+
+  it('accepts a complete, valid form', () => {
+    expect(clientFieldErrors(good, new Date('2026-01-01'))).toEqual({});
+  });
+
+  it('marks every field that breaks a rule, with its catalogue message', () => {
+    const errors = clientFieldErrors(emptyRegisterForm(), new Date('2026-01-01'));
+    expect(Object.keys(errors)).toEqual([
+      'email',
+      'password',
+      'firstName',
+      'lastName',
+      'phoneNumber',
+      'country',
+      'birthDate',
+      'gender',
+      'acceptTerms',
+    ]);
+    expect(errors.acceptTerms).toBe('Please accept the terms and conditions');
+    expect(clientFieldErrors({ ...good, phoneNumber: '+60 12-345 6789' }).phoneNumber).toBe('Invalid Phone Number');
+  });
+
+  it('sends no gender until one is chosen', () => {
+    expect(toRegistrationInput({ ...good, gender: '' }).gender).toBeUndefined();
+  });
+
+  it('lists countries with Singapore and Malaysia first', () => {
+    const options = countryOptions();
+    expect(options.slice(0, 2).map((c) => c.code)).toEqual(['SG', 'MY']);
+    expect(options.length).toBeGreaterThan(200);
+    expect(options.some((c) => c.code === 'EU' || c.code === 'ZZ')).toBe(false);
+  });
+});

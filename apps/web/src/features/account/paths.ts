@@ -1,0 +1,42 @@
+/**
+ * Addresses of the account pages, and where a user goes once signed in (spec §4: "After login the
+ * user returns to the remembered path"; a session that owes its second factor is asked for it first).
+ */
+import { consumeReturnPath } from '../state/returnPath';
+
+export const REGISTER_PATH = '/register';
+export const VERIFY_EMAIL_PATH = '/verify_email';
+export const TFA_VERIFY_PATH = '/two_factor/verify';
+export const FORGOT_PASSWORD_PATH = '/forgot_password';
+export const PROFILE_PATH = '/profile';
+
+/** `/verify_email?email=…` (the e-mail pre-filled), or the bare page. */
+export function verifyEmailHref(email?: string | null): string {
+  const value = email?.trim();
+  return value ? `${VERIFY_EMAIL_PATH}?${new URLSearchParams({ email: value })}` : VERIFY_EMAIL_PATH;
+}
+
+/** `/sign_in?email=…` (the e-mail pre-filled), or the bare page. */
+export function signInHref(email?: string | null): string {
+  const value = email?.trim();
+  return value ? `/sign_in?${new URLSearchParams({ email: value })}` : '/sign_in';
+}
+
+export interface SessionFlags {
+  signedIn: boolean;
+  tfaEnabled: boolean;
+  tfaPassed: boolean;
+}
+
+export function owesSecondFactor(session: SessionFlags): boolean {
+  return session.signedIn && session.tfaEnabled && !session.tfaPassed;
+}
+
+/**
+ * Where to go after a successful sign-in or two-factor check: the two-factor prompt while it is
+ * owed (the remembered path is kept for after it), else the remembered path (used once), else home.
+ */
+export function pathAfterSignIn(session: SessionFlags, takeReturnPath: () => string | null = consumeReturnPath): string {
+  if (owesSecondFactor(session)) return TFA_VERIFY_PATH;
+  return takeReturnPath() ?? '/';
+}
