@@ -5,3 +5,4 @@ export * from './money';
 export * from './numbers';
 export * from './countries';
 export * from './users';
+export * from './addresses';
