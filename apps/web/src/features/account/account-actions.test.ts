@@ -1,0 +1,223 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '@kedai/contract';
+import { ApiError } from '../../lib/api-error';
+import { makeStore } from '../state/store';
+import { fakeApi } from '../state/testing';
+import { initialUserState, updateProfile } from '../state/userSlice';
+
+// The API client is mocked at the module boundary; the display rule (apiErrorMessage) stays real.
+const api = vi.hoisted(() => ({ browserGet: vi.fn(), browserPost: vi.fn() }));
+vi.mock('../../lib/browser-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/browser-api')>()),
+  browserGet: api.browserGet,
+  browserPost: api.browserPost,
+}));
+
+const {
+  changePassword,
+  compactKey,
+  emailProblem,
+  groupKey,
+  newPasswordProblems,
+  profileProblems,
+  profileServerErrors,
+  profileValues,
+  requestPasswordReset,
+  resetPassword,
+  tfaCodeProblem,
+  tfaDisable,
+  tfaIsEnabled,
+  tfaReset,
+  tfaSetup,
+  tfaVerify,
+} = await import('./account-actions');
+
+const apiError = (status: number, errorCode: string, params: unknown[] = []) =>
+  new ApiError({ errorCode, error: `raw ${errorCode}`, params }, status, '/x');
+
+beforeEach(() => {
+  api.browserGet.mockReset();
+  api.browserPost.mockReset();
+});
+
+describe('forgot password', () => {
+  it('checks the address in the browser with the API rule', () => {
+    expect(emailProblem('nope')).toBe('Invalid email');
+    expect(emailProblem(' Ana@Example.com ')).toBeUndefined();
+  });
+
+  it('sends the trimmed address and counts any answer as sent, account or not', async () => {
+    api.browserPost.mockResolvedValueOnce({ ok: true });
+    expect(await requestPasswordReset(' ana@example.com ')).toEqual({ ok: true });
+    expect(api.browserPost).toHaveBeenCalledWith('/auth/forgotPassword', { email: 'ana@example.com' });
+    // An odd answer (404, 500) must not read differently from "sent".
+    api.browserPost.mockRejectedValueOnce(apiError(500, 'general/unknown_error', ['boom']));
+    expect(await requestPasswordReset('ana@example.com')).toEqual({ ok: true });
+  });
+
+  it('shows a refused address, a rate limit and no answer with the catalogue message', async () => {
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'user/invalid_email'));
+    expect(await requestPasswordReset('a@b')).toMatchObject({ ok: false, status: 400, message: 'Invalid email' });
+    api.browserPost.mockRejectedValueOnce(apiError(429, 'general/rate_limited', [60]));
+    expect(await requestPasswordReset('a@b.co')).toMatchObject({
+      ok: false,
+      status: 429,
+      message: 'Too many requests, please wait a moment and try again',
+    });
+    api.browserPost.mockRejectedValueOnce(apiError(0, 'general/api_unreachable', ['/auth/forgotPassword']));
+    expect(await requestPasswordReset('a@b.co')).toMatchObject({ ok: false, status: 0 });
+  });
+});
+
+describe('new passwords (spec §5 policy, in the browser)', () => {
+  it('needs 8 characters with both cases and a number or symbol, typed the same twice', () => {
+    const policy = 'Password must be at least 8 characters with an upper case letter, a lower case letter and a number or symbol';
+    expect(newPasswordProblems('short1A', 'short1A')).toEqual({ password: policy });
+    expect(newPasswordProblems('alllowercase1', 'alllowercase1')).toEqual({ password: policy });
+    expect(newPasswordProblems('NoDigitsHere', 'NoDigitsHere')).toEqual({ password: policy });
+    expect(newPasswordProblems('Secret-12', 'Secret-13')).toEqual({ confirm: 'The two passwords are not the same' });
+    expect(newPasswordProblems('Secret-12', 'Secret-12')).toEqual({});
+  });
+});
+
+describe('reset password', () => {
+  it('sends uid, token and password', async () => {
+    api.browserPost.mockResolvedValueOnce({ ok: true });
+    expect(await resetPassword('u1', 't1', 'Secret-12')).toEqual({ kind: 'done' });
+    expect(api.browserPost).toHaveBeenCalledWith('/auth/resetPassword', { uid: 'u1', resetPasswordToken: 't1', password: 'Secret-12' });
+  });
+
+  it('an expired or invalid link gives its catalogue message (the page offers a new link)', async () => {
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/password_reset_token_expired'));
+    expect(await resetPassword('u1', 't1', 'Secret-12')).toEqual({ kind: 'link', message: 'request to forget password again' });
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/invalid_password_reset_token'));
+    expect(await resetPassword('u1', 't1', 'Secret-12')).toEqual({
+      kind: 'link',
+      message: 'This password reset link is not valid, please request a new one',
+    });
+  });
+
+  it('a refused password belongs to the field; a link without its parts is not sent', async () => {
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/invalid_new_password'));
+    expect((await resetPassword('u1', 't1', 'Secret-12')).kind).toBe('password');
+    expect((await resetPassword('', 't1', 'Secret-12')).kind).toBe('link');
+    expect(api.browserPost).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('change password', () => {
+  it('sends both passwords; a wrong current or weak new one goes beside its field', async () => {
+    api.browserPost.mockResolvedValueOnce({ ok: true });
+    expect(await changePassword('Old-pass1', 'New-pass1')).toEqual({ kind: 'done' });
+    expect(api.browserPost).toHaveBeenCalledWith('/auth/changePassword', { currentPassword: 'Old-pass1', newPassword: 'New-pass1' });
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/wrong_password'));
+    expect(await changePassword('x', 'New-pass1')).toEqual({
+      kind: 'field',
+      field: 'currentPassword',
+      message: 'Your current password is incorrect',
+    });
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/invalid_new_password'));
+    expect(await changePassword('x', 'y')).toMatchObject({ kind: 'field', field: 'newPassword' });
+    api.browserPost.mockRejectedValueOnce(apiError(429, 'general/rate_limited'));
+    expect(await changePassword('x', 'y')).toEqual({ kind: 'other', message: 'Too many requests, please wait a moment and try again' });
+  });
+});
+
+describe('profile', () => {
+  const user: PublicUser = {
+    id: '11111111-1111-4111-8111-111111111111',
+    email: 'ana@example.com',
+    firstName: 'Ana',
+    lastName: 'Lim',
+    phoneNumber: '+6591234567',
+    country: 'SG',
+    birthDate: '1990-05-01',
+    gender: 'female',
+    emailVerified: true,
+    createdAt: 1,
+  };
+
+  it('runs the API field rules in the browser, the phone against the chosen country', () => {
+    const values = profileValues(user);
+    expect(profileProblems(values, new Date('2026-01-01'))).toEqual({});
+    expect(profileProblems({ ...values, country: 'MY' }, new Date('2026-01-01'))).toEqual({ phoneNumber: 'Invalid Phone Number' });
+    expect(profileProblems({ ...values, firstName: ' ', birthDate: '2999-01-01', country: '' }, new Date('2026-01-01'))).toEqual({
+      firstName: 'First name must be 1 to 100 characters',
+      birthDate: 'Invalid birthdate',
+      country: 'Invalid country',
+    });
+  });
+
+  it("shows a 400's per-field problems from updateProfile with their catalogue messages", async () => {
+    const problems = [
+      { field: 'phoneNumber', errorCode: 'user/invalid_phone_number', error: 'x' },
+      { field: 'gender', errorCode: 'user/invalid_gender', error: 'x' },
+      { field: 'email', errorCode: 'user/invalid_email', error: 'x' },
+    ];
+    const { api: storeApi, post } = fakeApi({
+      'POST /user/profile': [{ fail: apiError(400, 'user/invalid_phone_number', problems) }],
+      '/region/preferred': [{ ok: { countryCode: null } }],
+    });
+    const store = makeStore({ api: storeApi, preloadedState: { user: { ...initialUserState, signedIn: true, profile: user } } });
+    const error = await store
+      .dispatch(updateProfile({ ...profileValues(user), phoneNumber: '+1' }))
+      .unwrap()
+      .catch((e: unknown) => e);
+    expect(post).toHaveBeenCalledWith('/user/profile', expect.objectContaining({ phoneNumber: '+1' }));
+    expect(profileServerErrors(error)).toEqual({ phoneNumber: 'Invalid Phone Number', gender: 'Invalid gender' });
+    expect(store.getState().user.profileUpdateError).toBe('Invalid Phone Number');
+  });
+});
+
+describe('two-factor', () => {
+  it('a code is six digits; spaces as apps show them are dropped before sending', async () => {
+    expect(tfaCodeProblem('12345')).toBe('Enter the 6-digit code from your app');
+    expect(tfaCodeProblem('12a456')).toBeDefined();
+    expect(tfaCodeProblem('123 456')).toBeUndefined();
+    api.browserPost.mockResolvedValue({ ok: true });
+    await tfaVerify('123 456');
+    await tfaDisable(' 654321 ');
+    expect(api.browserPost.mock.calls).toEqual([
+      ['/tfa/verify', { token: '123456' }],
+      ['/tfa/disable_tfa', { token: '654321' }],
+    ]);
+  });
+
+  it('reads whether it is on, and a failure as the catalogue message', async () => {
+    api.browserGet.mockResolvedValueOnce({ enabled: true });
+    expect(await tfaIsEnabled()).toEqual({ ok: true, value: true });
+    expect(api.browserGet).toHaveBeenCalledWith('/tfa/is_enabled');
+    api.browserGet.mockRejectedValueOnce(apiError(403, 'auth/tfa_not_verified'));
+    expect(await tfaIsEnabled()).toEqual({
+      ok: false,
+      message: 'this feature requires you to complete two factor authentication to access',
+    });
+  });
+
+  it('set-up answers the QR code and key; a wrong code gives the catalogue message', async () => {
+    const setup = { otpauthUri: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/svg+xml;base64,AAA', manualKey: 'ABCD EFGH IJKL' };
+    api.browserPost.mockResolvedValueOnce(setup);
+    expect(await tfaSetup()).toEqual({ ok: true, value: setup });
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/tfa_wrong_code'));
+    expect(await tfaVerify('000000')).toMatchObject({
+      ok: false,
+      message: 'The two-factor authentication code is incorrect, please try again',
+    });
+  });
+
+  it('the key is grouped in fours to read and copied without spaces', () => {
+    expect(groupKey('ABCDEFGHIJ')).toEqual(['ABCD', 'EFGH', 'IJ']);
+    expect(groupKey('ABCD EFGH IJ')).toEqual(['ABCD', 'EFGH', 'IJ']);
+    expect(compactKey('ABCD EFGH IJ')).toBe('ABCDEFGHIJ');
+  });
+
+  it('reset by e-mailed link sends the token; a link without one is refused without a call', async () => {
+    api.browserPost.mockResolvedValueOnce({ ok: true });
+    expect(await tfaReset('tok')).toEqual({ ok: true });
+    expect(api.browserPost).toHaveBeenCalledWith('/tfa/reset', { resetTfaToken: 'tok' });
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/tfa_reset_token_invalid'));
+    expect(await tfaReset('old')).toMatchObject({ ok: false, message: 'This two-factor reset link is not valid, please request a new one' });
+    expect(await tfaReset('')).toMatchObject({ ok: false, errorCode: 'auth/tfa_reset_token_invalid' });
+    expect(api.browserPost).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The calls and rules of the password, profile and two-factor pages, kept out of the components
+ * so they can be tested without a browser. Every call goes through `lib/browser-api` (the same
+ * client as the rest of the web app); failures come back as outcomes holding the catalogue
+ * message (spec §8, `apiErrorMessage`), never as thrown errors.
+ */
+import type { ProfileUpdateRequest, PublicUser, TfaEnabledResponse, TfaSetupResponse } from '@kedai/contract';
+import {
+  ERROR_MESSAGES,
+  parseBirthDate,
+  parseCountry,
+  parseEmail,
+  parseFirstName,
+  parseGender,
+  parseLastName,
+  parsePassword,
+  parsePhoneNumber,
+  type FieldResult,
+  type Gender,
+} from '@kedai/domain';
+import { apiErrorMessage, browserGet, browserPost } from '../../lib/browser-api';
+
+/** Spec §5's password policy as shown beside new-password fields. */
+export const PASSWORD_POLICY = 'At least 8 characters, with an upper-case and a lower-case letter and a number or symbol.';
+export const PASSWORDS_DIFFER = 'The two passwords are not the same';
+export const TFA_CODE_LENGTH = 6;
+
+export type Outcome = { ok: true } | { ok: false; message: string; errorCode: string; status?: number };
+
+function errorFields(error: unknown): { errorCode: string; status?: number } {
+  const source = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  const result: { errorCode: string; status?: number } = {
+    errorCode: typeof source.errorCode === 'string' ? source.errorCode : '',
+  };
+  if (typeof source.status === 'number') result.status = source.status;
+  return result;
+}
+
+function failed(error: unknown): Outcome {
+  return { ok: false, message: apiErrorMessage(error), ...errorFields(error) };
+}
+
+async function call(run: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    await run();
+    return { ok: true };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+// ——— Forgot and reset password ———
+
+/** The browser's check of an e-mail address (the API's rule): the catalogue message, or undefined. */
+export function emailProblem(email: string): string | undefined {
+  const parsed = parseEmail(email);
+  return parsed.ok ? undefined : ERROR_MESSAGES[parsed.errorCode];
+}
+
+/**
+ * `POST /auth/forgotPassword`. The API answers the same for any address, so the page does too:
+ * only a refused address (400), a rate limit (429) or no answer at all (nothing was sent) is
+ * shown as a problem; any other answer counts as sent.
+ */
+export async function requestPasswordReset(email: string): Promise<Outcome> {
+  const outcome = await call(() => browserPost('/auth/forgotPassword', { email: email.trim() }));
+  if (outcome.ok || outcome.status === 400 || outcome.status === 429 || outcome.status === 0) return outcome;
+  return { ok: true };
+}
+
+/** Problems of a new password and its confirmation, by field (empty when both are fine). */
+export function newPasswordProblems(password: string, confirm: string): { password?: string; confirm?: string } {
+  const parsed = parsePassword(password);
+  if (!parsed.ok) return { password: ERROR_MESSAGES[parsed.errorCode] };
+  return password === confirm ? {} : { confirm: PASSWORDS_DIFFER };
+}
+
+export type ResetResult =
+  | { kind: 'done' }
+  /** The link is expired or not valid: the page offers a new one. */
+  | { kind: 'link'; message: string }
+  /** The new password was refused: the link still works. */
+  | { kind: 'password'; message: string }
+  | { kind: 'other'; message: string };
+
+/** `POST /auth/resetPassword {uid, resetPasswordToken, password}`. */
+export async function resetPassword(uid: string, token: string, password: string): Promise<ResetResult> {
+  if (!uid || !token) return { kind: 'link', message: ERROR_MESSAGES['auth/invalid_password_reset_token'] };
+  const outcome = await call(() => browserPost('/auth/resetPassword', { uid, resetPasswordToken: token, password }));
+  if (outcome.ok) return { kind: 'done' };
+  if (outcome.errorCode === 'auth/password_reset_token_expired' || outcome.errorCode === 'auth/invalid_password_reset_token') {
+    return { kind: 'link', message: outcome.message };
+  }
+  if (outcome.errorCode === 'auth/invalid_new_password') return { kind: 'password', message: outcome.message };
+  return { kind: 'other', message: outcome.message };
+}
+
+export type ChangeResult =
+  | { kind: 'done' }
+  | { kind: 'field'; field: 'currentPassword' | 'newPassword'; message: string }
+  | { kind: 'other'; message: string };
+
+/** `POST /auth/changePassword {currentPassword, newPassword}`; the two refusals belong beside their fields. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<ChangeResult> {
+  const outcome = await call(() => browserPost('/auth/changePassword', { currentPassword, newPassword }));
+  if (outcome.ok) return { kind: 'done' };
+  if (outcome.errorCode === 'auth/wrong_password') return { kind: 'field', field: 'currentPassword', message: outcome.message };
+  if (outcome.errorCode === 'auth/invalid_new_password') return { kind: 'field', field: 'newPassword', message: outcome.message };
+  return { kind: 'other', message: outcome.message };
+}
+
+// ——— Profile ———
+
+export const PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'country', 'birthDate', 'gender'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export type ProfileValues = Record<ProfileField, string>;
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+export function profileValues(user: PublicUser): ProfileValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: user.phoneNumber,
+    country: user.country,
+    birthDate: user.birthDate,
+    gender: user.gender,
+  };
+}
+
+/** The API's rules for the profile fields, run in the browser: field -> catalogue message. */
+export function profileProblems(values: ProfileValues, now: Date = new Date()): ProfileErrors {
+  const country = parseCountry(values.country);
+  const results: Record<ProfileField, FieldResult<unknown>> = {
+    firstName: parseFirstName(values.firstName),
+    lastName: parseLastName(values.lastName),
+    // Checked against the chosen country, as the API does.
+    phoneNumber: parsePhoneNumber(values.phoneNumber, country.ok ? country.value : undefined),
+    country,
+    birthDate: parseBirthDate(values.birthDate, now),
+    gender: parseGender(values.gender),
+  };
+  const errors: ProfileErrors = {};
+  for (const field of PROFILE_FIELDS) {
+    const result = results[field];
+    if (!result.ok) errors[field] = ERROR_MESSAGES[result.errorCode];
+  }
+  return errors;
+}
+
+export function toProfileUpdate(values: ProfileValues): ProfileUpdateRequest {
+  return { ...values, gender: values.gender as Gender };
+}
+
+/** The per-field problems of a 400 of `POST /user/profile` (`params` lists `{field, errorCode, error}`). */
+export function profileServerErrors(error: unknown): ProfileErrors {
+  const params = (typeof error === 'object' && error !== null ? (error as { params?: unknown }).params : undefined) ?? [];
+  const errors: ProfileErrors = {};
+  if (!Array.isArray(params)) return errors;
+  for (const item of params) {
+    const field = (item as { field?: unknown } | null)?.field;
+    if (typeof field === 'string' && (PROFILE_FIELDS as readonly string[]).includes(field)) {
+      errors[field as ProfileField] ??= apiErrorMessage(item);
+    }
+  }
+  return errors;
+}
+
+// ——— Two-factor ———
+
+/** Digits of a typed code; spaces (as apps show "123 456") and hyphens are dropped. */
+export function tfaDigits(code: string): string {
+  return code.replace(/[\s-]/g, '');
+}
+
+/** The browser's check of a code: the message, or undefined when it is six digits. */
+export function tfaCodeProblem(code: string): string | undefined {
+  return new RegExp(`^\\d{${TFA_CODE_LENGTH}}$`).test(tfaDigits(code)) ? undefined : `Enter the ${TFA_CODE_LENGTH}-digit code from your app`;
+}
+
+export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export async function tfaIsEnabled(): Promise<Loaded<boolean>> {
+  try {
+    return { ok: true, value: (await browserGet<TfaEnabledResponse>('/tfa/is_enabled')).enabled };
+  } catch (error) {
+    return { ok: false, message: apiErrorMessage(error) };
+  }
+}
+
+/** `POST /tfa/setup`: a new pending secret (QR code, manual key). */
+export async function tfaSetup(): Promise<Loaded<TfaSetupResponse>> {
+  try {
+    return { ok: true, value: await browserPost<TfaSetupResponse>('/tfa/setup') };
+  } catch (error) {
+    return { ok: false, message: apiErrorMessage(error) };
+  }
+}
+
+/** `POST /tfa/verify {token}`: with a pending set-up this turns two-factor on. */
+export const tfaVerify = (code: string) => call(() => browserPost('/tfa/verify', { token: tfaDigits(code) }));
+export const tfaSkipSetup = () => call(() => browserPost('/tfa/skip_setup'));
+export const tfaDisable = (code: string) => call(() => browserPost('/tfa/disable_tfa', { token: tfaDigits(code) }));
+export const tfaRequestReset = () => call(() => browserPost('/tfa/requestReset'));
+/** `POST /tfa/reset {resetTfaToken}`: works without a session. */
+export const tfaReset = (token: string) =>
+  token ? call(() => browserPost('/tfa/reset', { resetTfaToken: token })) : Promise.resolve(failed({ errorCode: 'auth/tfa_reset_token_invalid' }));
+
+/** The typed key without spaces, for the clipboard (authenticator apps accept either). */
+export function compactKey(manualKey: string): string {
+  return manualKey.replace(/\s+/g, '');
+}
+
+/** The key in groups of four for reading aloud and typing ("ABCD EFGH …"), whatever spacing it came with. */
+export function groupKey(manualKey: string): string[] {
+  return compactKey(manualKey).match(/.{1,4}/g) ?? [];
+}
