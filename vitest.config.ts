@@ -19,6 +19,8 @@ export default defineConfig({
         },
       },
       {
+        // Next's tsconfig keeps JSX as written ("preserve"); component tests need it compiled.
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

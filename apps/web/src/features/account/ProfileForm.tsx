@@ -1,0 +1,209 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { PublicUser } from '@kedai/contract';
+import { apiErrorMessage } from '../../lib/browser-api';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { updateProfile } from '../state/userSlice';
+import { FieldError, FormAlert, Field } from './Field';
+import {
+  profileProblems,
+  profileServerErrors,
+  profileValues,
+  toProfileUpdate,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileValues,
+} from './account-actions';
+import { CHANGE_PASSWORD_PATH, TWO_FACTOR_PATH } from './account-links';
+import { GENDER_CHOICES, countryOptions } from './register-form';
+import styles from './account.module.css';
+import pageStyles from './account-pages.module.css';
+import { useFocusInvalid } from './useFocusInvalid';
+
+export type ProfileNotice = { kind: 'none' } | { kind: 'saved' } | { kind: 'error'; message: string };
+
+/**
+ * `/profile` (inside RequireSignIn): the signed-in user's details, editable except the e-mail.
+ * The API's field rules run here first; the server's per-field problems (a 400's params) are
+ * shown beside their fields. Saving goes through the user slice's `updateProfile`, so the header
+ * shows the new name at once.
+ */
+export function ProfileForm({ initialNotice = { kind: 'none' } }: { initialNotice?: ProfileNotice }) {
+  const profile = useAppSelector((state) => state.user.profile);
+  // RequireSignIn only shows this to a signed-in user, whose profile is known.
+  if (!profile) return null;
+  return <ProfileFields profile={profile} initialNotice={initialNotice} />;
+}
+
+function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initialNotice: ProfileNotice }) {
+  const id = useId();
+  const dispatch = useAppDispatch();
+  const countries = useMemo(countryOptions, []);
+  const [values, setValues] = useState<ProfileValues>(() => profileValues(profile));
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [notice, setNotice] = useState<ProfileNotice>(initialNotice);
+  const [pending, setPending] = useState(false);
+  const today = new Date().toISOString().slice(0, 10);
+  const noticeId = `${id}-notice`;
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
+
+  const fieldId = (field: ProfileField) => `${id}-${field}`;
+  const errorId = (field: ProfileField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
+
+  function set(field: ProfileField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+    if (notice.kind === 'saved') setNotice({ kind: 'none' });
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setNotice({ kind: 'none' });
+    const found = profileProblems(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusInvalid();
+    setPending(true);
+    try {
+      const user = await dispatch(updateProfile(toProfileUpdate(values))).unwrap();
+      setValues(profileValues(user)); // the stored forms (trimmed names, E.164 number)
+      setNotice({ kind: 'saved' });
+    } catch (error) {
+      const fromServer = profileServerErrors(error);
+      setErrors(fromServer);
+      if (Object.keys(fromServer).length > 0) focusInvalid();
+      else setNotice({ kind: 'error', message: apiErrorMessage(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      <dl className={pageStyles.readOnly}>
+        <dt>E-mail</dt>
+        <dd>{profile.email}</dd>
+      </dl>
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={notice.kind !== 'none' ? noticeId : undefined}>
+        {notice.kind === 'saved' ? (
+          <FormAlert id={noticeId} tone="success">
+            Your profile has been saved.
+          </FormAlert>
+        ) : null}
+        {notice.kind === 'error' ? <FormAlert id={noticeId}>{notice.message}</FormAlert> : null}
+        <div className={styles.row}>
+          <Field
+            id={fieldId('firstName')}
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={100}
+            required
+            value={values.firstName}
+            error={errors.firstName}
+            onChange={(event) => set('firstName', event.target.value)}
+          />
+          <Field
+            id={fieldId('lastName')}
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={100}
+            required
+            value={values.lastName}
+            error={errors.lastName}
+            onChange={(event) => set('lastName', event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={fieldId('country')} className={styles.label}>
+            Country
+          </label>
+          <select
+            id={fieldId('country')}
+            name="country"
+            className={styles.input}
+            autoComplete="country"
+            required
+            value={values.country}
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={errorId('country')}
+            onChange={(event) => set('country', event.target.value)}
+          >
+            <option value="">Choose your country</option>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={errorId('country')} error={errors.country} />
+        </div>
+        <Field
+          id={fieldId('phoneNumber')}
+          label="Mobile phone number"
+          type="tel"
+          name="phoneNumber"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          hint="With the country code, for example +65 9123 4567. It must be a number of your country."
+          value={values.phoneNumber}
+          error={errors.phoneNumber}
+          onChange={(event) => set('phoneNumber', event.target.value)}
+        />
+        <Field
+          id={fieldId('birthDate')}
+          label="Date of birth"
+          type="date"
+          name="birthDate"
+          autoComplete="bday"
+          min="1900-01-01"
+          max={today}
+          required
+          value={values.birthDate}
+          error={errors.birthDate}
+          onChange={(event) => set('birthDate', event.target.value)}
+        />
+        <fieldset className={styles.fieldset} aria-describedby={errorId('gender')}>
+          <legend>Gender</legend>
+          <div className={styles.choices}>
+            {GENDER_CHOICES.map((choice) => (
+              <div key={choice.value} className={styles.check}>
+                <input
+                  id={`${fieldId('gender')}-${choice.value}`}
+                  type="radio"
+                  name="gender"
+                  value={choice.value}
+                  checked={values.gender === choice.value}
+                  aria-invalid={errors.gender ? true : undefined}
+                  onChange={() => set('gender', choice.value)}
+                />
+                <label htmlFor={`${fieldId('gender')}-${choice.value}`}>{choice.label}</label>
+              </div>
+            ))}
+          </div>
+          <FieldError id={errorId('gender')} error={errors.gender} />
+        </fieldset>
+        <div className={styles.actions}>
+          <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
+            {pending ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      </form>
+      <section className={pageStyles.section} aria-labelledby={`${id}-security`}>
+        <h2 id={`${id}-security`}>Sign-in and security</h2>
+        <ul className={pageStyles.links}>
+          <li>
+            <Link href={CHANGE_PASSWORD_PATH}>Change your password</Link>
+          </li>
+          <li>
+            <Link href={TWO_FACTOR_PATH}>Two-factor authentication</Link>
+          </li>
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,234 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '@kedai/contract';
+import { makeStore } from '../state/store';
+import { fakeApi } from '../state/testing';
+import { initialUserState, type UserState } from '../state/userSlice';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { ProfileForm } from './ProfileForm';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { TwoFactorReset } from './TwoFactorReset';
+import { TwoFactorSettings } from './TwoFactorSettings';
+
+/*
+ * What each page shows in each of its states, rendered as HTML (the web tests run in Node
+ * without a DOM). The calls and rules behind the buttons are tested in account-actions.test.ts.
+ */
+
+const user: PublicUser = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Lim',
+  phoneNumber: '+6591234567',
+  country: 'SG',
+  birthDate: '1990-05-01',
+  gender: 'female',
+  emailVerified: true,
+  createdAt: 1,
+};
+
+function render(node: ReactNode, userState: Partial<UserState> = {}): string {
+  const store = makeStore({
+    api: fakeApi({}).api,
+    preloadedState: { user: { ...initialUserState, ...userState } },
+  });
+  return renderToStaticMarkup(<Provider store={store}>{node}</Provider>);
+}
+
+const signedIn: Partial<UserState> = { signedIn: true, tfaPassed: true, profileFetched: true, profile: user };
+
+/** The element whose id is `id` (its opening tag and text up to the next tag). */
+function byId(html: string, id: string): string {
+  const match = new RegExp(`<[^>]*\\bid="${id.replace(/[:]/g, '\\$&')}"[^>]*>[^<]*`).exec(html);
+  return match?.[0] ?? '';
+}
+
+/** Every aria-describedby of an element names elements that exist. */
+function describedByTargetsExist(html: string): boolean {
+  const ids = [...html.matchAll(/aria-describedby="([^"]+)"/g)].flatMap((m) => m[1]!.split(' '));
+  return ids.length > 0 && ids.every((id) => html.includes(`id="${id}"`));
+}
+
+describe('/forgot_password', () => {
+  it('asks for the e-mail with a label, hint and a submit button', () => {
+    const html = render(<ForgotPasswordForm />);
+    expect(html).toMatch(/<label[^>]*>E-mail<\/label>/);
+    expect(html).toMatch(/<input[^>]*type="email"[^>]*autoComplete="email"|<input[^>]*autoComplete="email"[^>]*type="email"/i);
+    expect(html).toContain('Send me a link');
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('after sending says a link was sent if an account exists, whatever the answer', () => {
+    const html = render(<ForgotPasswordForm initial={{ kind: 'sent', email: 'ana@example.com' }} />);
+    expect(html).toContain('role="status"');
+    expect(html).toContain('If an account exists for <strong>ana@example.com</strong>');
+    expect(html).toContain('href="/sign_in"');
+  });
+
+  it('a rate limit is announced with its message and linked to the form', () => {
+    const html = render(<ForgotPasswordForm initial={{ kind: 'error', message: 'Too many requests, please wait a moment and try again' }} />);
+    expect(html).toMatch(/role="alert"[^>]*>Too many requests/);
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+});
+
+describe('/reset_password', () => {
+  it('asks for the new password twice with the policy text linked to the field', () => {
+    const html = render(<ResetPasswordForm uid="u" token="t" />);
+    expect(html.match(/type="password"/g)).toHaveLength(2);
+    expect(html.match(/autoComplete="new-password"/gi)).toHaveLength(2);
+    expect(html).toContain('At least 8 characters, with an upper-case and a lower-case letter and a number or symbol.');
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('success says every session ended and links to sign in', () => {
+    const html = render(<ResetPasswordForm uid="u" token="t" initial={{ kind: 'done' }} />);
+    expect(html).toContain('signed you out on every device');
+    expect(html).toContain('href="/sign_in"');
+  });
+
+  it('an expired link shows the catalogue message and a link to ask again', () => {
+    const html = render(<ResetPasswordForm uid="u" token="t" initial={{ kind: 'link', message: 'request to forget password again' }} />);
+    expect(html).toMatch(/role="alert"/);
+    expect(html).toContain('request to forget password again');
+    expect(html).toContain('href="/forgot_password"');
+  });
+
+  it('a link without uid or token says so at once', () => {
+    const html = render(<ResetPasswordForm uid="" token="t" />);
+    expect(html).toContain('not complete');
+    expect(html).toContain('href="/forgot_password"');
+    expect(html).not.toContain('type="password"');
+  });
+});
+
+describe('/profile', () => {
+  it("shows the user's details for editing, the e-mail read-only, and links to security pages", () => {
+    const html = render(<ProfileForm />, signedIn);
+    expect(html).toContain('<dd>ana@example.com</dd>');
+    expect(html).not.toContain('value="ana@example.com"');
+    expect(html).toContain('value="Ana"');
+    expect(html).toContain('value="Lim"');
+    expect(html).toContain('value="+6591234567"');
+    expect(html).toContain('value="1990-05-01"');
+    expect(html).toMatch(/<option value="SG" selected="">Singapore<\/option>/);
+    expect(html).toMatch(/<input[^>]*checked=""[^>]*value="female"/);
+    expect(html).toContain('href="/profile/password"');
+    expect(html).toContain('href="/two_factor"');
+  });
+
+  it('the countries start with Singapore and Malaysia', () => {
+    const html = render(<ProfileForm />, signedIn);
+    const options = [...html.matchAll(/<option value="([A-Z]{2})"/g)].map((m) => m[1]);
+    expect(options.slice(0, 2)).toEqual(['SG', 'MY']);
+    expect(options.length).toBeGreaterThan(200);
+  });
+
+  it('a save is confirmed in a status message', () => {
+    const html = render(<ProfileForm initialNotice={{ kind: 'saved' }} />, signedIn);
+    expect(html).toMatch(/role="status"[^>]*>Your profile has been saved\./);
+  });
+
+  it('shows nothing without a profile (RequireSignIn is in charge then)', () => {
+    expect(render(<ProfileForm />)).toBe('');
+  });
+});
+
+describe('/profile/password', () => {
+  it('asks for the current password and the new one twice', () => {
+    const html = render(<ChangePasswordForm />, signedIn);
+    expect(html).toMatch(/autoComplete="current-password"/i);
+    expect(html.match(/autoComplete="new-password"/gi)).toHaveLength(2);
+    expect(html).toContain('href="/forgot_password"');
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('success says other devices were signed out', () => {
+    const html = render(<ChangePasswordForm initial={{ kind: 'done' }} />, signedIn);
+    expect(html).toMatch(/role="status"/);
+    expect(html).toContain('Every other device signed in to your account has been signed out.');
+  });
+});
+
+describe('/two_factor', () => {
+  const setup = {
+    otpauthUri: 'otpauth://totp/Kedai:ana%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Kedai',
+    qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    manualKey: 'JBSW Y3DP EHPK 3PXP',
+  };
+
+  it('while loading says it is checking', () => {
+    expect(render(<TwoFactorSettings />, signedIn)).toContain('Checking your two-factor settings');
+  });
+
+  it('off: offers to set up, or not now', () => {
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'off' } }} />, signedIn);
+    expect(html).toContain('Two-factor authentication is off.');
+    expect(html).toContain('>Set up</button>');
+    expect(html).toContain('>Not now</button>');
+    // Once skipped, it is not offered again.
+    expect(render(<TwoFactorSettings initial={{ view: { kind: 'off' } }} />, { ...signedIn, tfaSetupSkipped: true })).not.toContain(
+      'Not now',
+    );
+  });
+
+  it('after set-up: the QR image with alt text, the grouped manual key, and a code field', () => {
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'setup', setup } }} />, signedIn);
+    expect(html).toMatch(/<img[^>]*src="data:image\/svg\+xml;base64,PHN2Zz48L3N2Zz4="/);
+    expect(html).toMatch(/<img[^>]*alt="QR code to add your Kedai account to an authenticator app"/);
+    expect(html).toMatch(/<code[^>]*data-testid="tfa-manual-key"[^>]*>JBSW Y3DP EHPK 3PXP<\/code>/);
+    expect(html).toContain('Copy key');
+    expect(html).toContain(`href="${setup.otpauthUri.replace(/&/g, '&amp;')}"`);
+    const code = /<input[^>]*name="token"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(code).toContain('inputMode="numeric"');
+    expect(code).toMatch(/autoComplete="one-time-code"/i);
+    expect(code).toMatch(/maxLength="8"/i);
+    expect(html).toContain('>Turn on</button>');
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('on: offers to turn it off and the lost-authenticator link', () => {
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'on' } }} />, signedIn);
+    expect(html).toContain('Two-factor authentication is on.');
+    expect(html).toContain('>Turn off</button>');
+    expect(html).toContain('Lost your authenticator?');
+    expect(html).not.toContain('name="token"');
+  });
+
+  it('turning off asks for a current code', () => {
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'disabling' } }} />, signedIn);
+    expect(html).toMatch(/<input[^>]*name="token"/);
+    expect(html).toContain('>Turn off</button>');
+  });
+
+  it('results are announced: success as status, failure as alert', () => {
+    const done = render(
+      <TwoFactorSettings initial={{ view: { kind: 'on' }, notice: { tone: 'success', text: "We've e-mailed you a link" } }} />,
+      signedIn,
+    );
+    expect(done).toMatch(/role="status"[^>]*>We&#x27;ve e-mailed you a link/);
+    const failed = render(<TwoFactorSettings initial={{ view: { kind: 'loadError', message: 'Unknown error' } }} />, signedIn);
+    expect(failed).toMatch(/role="alert"/);
+    expect(failed).toContain('Try again');
+  });
+});
+
+describe('/two_factor/reset', () => {
+  it('offers one button to turn two-factor off (works signed out)', () => {
+    expect(render(<TwoFactorReset token="tok" />)).toContain('>Turn off two-factor authentication</button>');
+  });
+
+  it('success and an invalid link are shown with their messages', () => {
+    expect(render(<TwoFactorReset token="tok" initial={{ kind: 'done' }} />)).toContain('Two-factor authentication is off.');
+    const invalid = render(
+      <TwoFactorReset token="tok" initial={{ kind: 'error', message: 'This two-factor reset link is not valid, please request a new one' }} />,
+    );
+    expect(invalid).toMatch(/role="alert"/);
+    expect(invalid).toContain('This two-factor reset link is not valid');
+    expect(render(<TwoFactorReset token="" />)).toContain('not complete');
+  });
+});
