@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ProfileSummary } from '../../features/account/ProfileSummary';
+import { ProfileForm } from '../../features/account/ProfileForm';
 import { RequireSignIn } from '../../features/account/RequireSignIn';
 import styles from '../../features/account/account.module.css';
 
@@ -8,13 +8,13 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-/** `/profile`: the signed-in user's details (editing comes with the profile form). */
+/** `/profile`: the signed-in user's details, editable except the e-mail; links to password and two-factor settings. */
 export default function ProfilePage() {
   return (
     <section className={styles.pageWide} aria-labelledby="profile-title">
       <h1 id="profile-title">Your profile</h1>
       <RequireSignIn>
-        <ProfileSummary />
+        <ProfileForm />
       </RequireSignIn>
     </section>
   );

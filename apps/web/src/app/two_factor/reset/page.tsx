@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { TwoFactorReset } from '../../../features/account/TwoFactorReset';
+import styles from '../../../features/account/account.module.css';
+
+export const metadata: Metadata = {
+  title: 'Turn off two-factor authentication',
+  robots: { index: false, follow: false },
+  // The address holds a reset token: never send it to another site as a referrer.
+  referrer: 'no-referrer',
+};
+
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+/** `/two_factor/reset?token=…`: the link e-mailed to someone who lost their authenticator. Works signed out. */
+export default async function TwoFactorResetPage({ searchParams }: PageProps<'/two_factor/reset'>) {
+  const { token } = await searchParams;
+  return (
+    <section className={styles.page} aria-labelledby="tfa-reset-title">
+      <h1 id="tfa-reset-title">Lost your authenticator?</h1>
+      <p className={styles.lead}>
+        This turns off two-factor authentication for your account, so you can sign in with your e-mail and password and set
+        it up again on a new device.
+      </p>
+      <TwoFactorReset token={first(token)} />
+    </section>
+  );
+}
