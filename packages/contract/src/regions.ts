@@ -15,3 +15,16 @@ export const DefaultRegion = z.object({ region: Region });
 
 export const ShippingLocation = z.object({ countryCode: z.string(), name: z.string() });
 export const ShippingLocationList = z.object({ shippingLocations: z.array(ShippingLocation) });
+
+/**
+ * `GET /region/preferred`: the signed-in user's preferred country (ISO 3166-1 alpha-2), or null when
+ * none was chosen or the country is no longer in an enabled region.
+ */
+export const PreferredRegion = z
+  .object({ countryCode: z.string().length(2).nullable() })
+  .meta({ id: 'PreferredRegion' });
+export type PreferredRegion = z.infer<typeof PreferredRegion>;
+
+/** `POST /region/prefer`: a country of an enabled region, any case (stored upper-case). */
+export const PreferRegionRequest = z.object({ countryCode: z.string().trim().min(1).max(16) });
+export type PreferRegionRequest = z.infer<typeof PreferRegionRequest>;

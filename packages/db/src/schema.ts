@@ -242,6 +242,8 @@ export const users = pgTable(
     tfaLastStep: bigint('tfa_last_step', { mode: 'number' }),
     /** The user chose not to set up two-factor authentication when offered. */
     tfaSetupSkippedAt: timestamp('tfa_setup_skipped_at', { withTimezone: true }),
+    /** Country (ISO 3166-1 alpha-2) chosen in the region picker (`POST /region/prefer`); null when none. */
+    preferredCountry: text('preferred_country'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -77,6 +77,12 @@ const EnvSchema = z.object({
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   TFA_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   PUBLIC_WEB_URL: url.optional().describe('Public address of the storefront, for links in e-mails; default the first WEB_ORIGINS entry'),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name, e.g. cf-ipcountry')
+    .transform((v) => v.toLowerCase())
+    .optional()
+    .describe("Request header a trusted CDN sets to the visitor's country; unset means no header is trusted"),
 });
 
 export interface AppConfig {
@@ -131,6 +137,11 @@ export interface AppConfig {
   tfaResetTtlMinutes: number;
   /** Storefront address for links in e-mails, without a trailing slash. */
   publicWebUrl: string;
+  /**
+   * Lower-case name of the header a trusted CDN sets to the visitor's country (e.g. `cf-ipcountry`).
+   * Undefined: no header is trusted, since any client could send one; GeoIP decides instead.
+   */
+  countryHeader: string | undefined;
 }
 
 export interface RateLimitSetting {
@@ -212,5 +223,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
     tfaResetTtlMinutes: e.TFA_RESET_TTL_MINUTES,
     publicWebUrl: (e.PUBLIC_WEB_URL ?? webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    countryHeader: e.COUNTRY_HEADER,
   };
 }

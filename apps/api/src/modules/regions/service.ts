@@ -1,10 +1,11 @@
 import { AppError, sortCountryCodes } from '@kedai/domain';
-import { asc, eq, schema, type Database } from '@kedai/db';
+import { asc, eq, schema, sql, type Database } from '@kedai/db';
 import type { Region } from '@kedai/contract';
 import { cached } from '../../platform/cache';
 import { configEntries } from '../system/service';
 
 type RegionRow = typeof schema.regions.$inferSelect;
+type UserRow = typeof schema.users.$inferSelect;
 
 function toRegion(row: RegionRow): Region {
   return { key: row.key, name: row.name, currency: row.currency, countries: row.countries, priceBands: row.priceBands };
@@ -39,6 +40,49 @@ export async function resolveRegion(db: Database, key: string | undefined): Prom
   const region = (await listRegions(db, { enabledOnly: true })).find((r) => r.key === key);
   if (!region) throw new AppError('region/not_found', [key]);
   return region;
+}
+
+/** The enabled region whose countries include this one (first in display order), else the shop's default. */
+export async function regionForCountry(db: Database, country: string | null): Promise<Region> {
+  if (country) {
+    const regions = await listRegions(db, { enabledOnly: true });
+    const match = regions.find((r) => r.countries.some((c) => c.toUpperCase() === country));
+    if (match) return match;
+  }
+  return defaultRegion(db);
+}
+
+/**
+ * A CDN's country header value: two letters. Cloudflare's `XX` (unknown) and `T1` (Tor), and
+ * anything else that is not a country code, count as no country.
+ */
+export function countryFromHeader(value: string | string[] | undefined): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  const code = first?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) && code !== 'XX' && code !== 'ZZ' ? code : null;
+}
+
+/** A country code offered by an enabled region, upper-case; null when no enabled region has it. */
+async function offeredCountry(db: Database, value: string): Promise<string | null> {
+  const code = value.trim().toUpperCase();
+  const regions = await listRegions(db, { enabledOnly: true });
+  return regions.some((r) => r.countries.some((c) => c.toUpperCase() === code)) ? code : null;
+}
+
+/**
+ * `GET /region/preferred`: the user's stored country while an enabled region still offers it;
+ * null when none was chosen or its region has been disabled since (nothing usable to prefer).
+ */
+export async function preferredCountry(db: Database, user: UserRow): Promise<string | null> {
+  return user.preferredCountry ? offeredCountry(db, user.preferredCountry) : null;
+}
+
+/** `POST /region/prefer`: only a country of an enabled region is kept (400 `user/invalid_country`). */
+export async function setPreferredCountry(db: Database, user: UserRow, value: string): Promise<string> {
+  const code = await offeredCountry(db, value);
+  if (!code) throw new AppError('user/invalid_country', [value]);
+  await db.update(schema.users).set({ preferredCountry: code, updatedAt: sql`now()` }).where(eq(schema.users.id, user.id));
+  return code;
 }
 
 export async function enabledShippingLocations(db: Database) {

@@ -100,6 +100,12 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
     void dispatch(fetchCurrentUser());
   };
 
+  /** A new step: the last result no longer applies. */
+  const go = (next: TwoFactorView) => {
+    setNotice(null);
+    setView(next);
+  };
+
   const noticeBlock = notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null;
 
   switch (view.kind) {
@@ -142,7 +148,7 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
         </div>
       );
     case 'setup':
-      return <SetupStep setup={view.setup} notice={noticeBlock} onDone={turnedOn} onCancel={() => setView({ kind: 'off' })} />;
+      return <SetupStep setup={view.setup} notice={noticeBlock} onDone={turnedOn} onCancel={() => go({ kind: 'off' })} />;
     case 'on':
     case 'disabling':
       return (
@@ -158,11 +164,11 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
               send={tfaDisable}
               autoFocus
               onDone={turnedOff}
-              onCancel={() => setView({ kind: 'on' })}
+              onCancel={() => go({ kind: 'on' })}
             />
           ) : (
             <div className={styles.actions}>
-              <button type="button" className="button button--secondary" onClick={() => setView({ kind: 'disabling' })} disabled={busy}>
+              <button type="button" className="button button--secondary" onClick={() => go({ kind: 'disabling' })} disabled={busy}>
                 Turn off
               </button>
             </div>

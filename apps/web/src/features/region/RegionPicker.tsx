@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, useTransition, type ChangeEvent } from 'react';
 import type { Region } from '@kedai/contract';
 import { useAppDispatch } from '../state/hooks';
-import { lastChosenRegion } from '../state/regionSlice';
+import { regionPicked } from '../state/regionSlice';
 import { regionCookie } from './country';
 
 export interface RegionPickerProps {
@@ -21,7 +21,8 @@ export interface RegionPickerProps {
 /**
  * The country/region picker of the header: a labelled `<select>`. A choice is kept in the
  * `kedai_region` cookie (a year, SameSite=Lax) that `currentRegion()` reads on the server,
- * recorded in the region state (`lastChosenRegion`), and the page is re-rendered with its prices.
+ * recorded in the region state (`lastChosenRegion`; for a signed-in user also saved as the preferred
+ * country, `POST /region/prefer`), and the page is re-rendered with its prices.
  */
 export function RegionPicker({ regions, current, label = 'Region', showLabel = false, className }: RegionPickerProps) {
   const id = useId();
@@ -38,7 +39,8 @@ export function RegionPicker({ regions, current, label = 'Region', showLabel = f
     const key = event.target.value;
     setValue(key);
     document.cookie = regionCookie(key, window.location.protocol === 'https:');
-    dispatch(lastChosenRegion(key));
+    const region = regions.find((r) => r.key === key);
+    if (region) void dispatch(regionPicked(region));
     startTransition(() => router.refresh());
   }
 

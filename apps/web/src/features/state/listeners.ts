@@ -3,11 +3,16 @@
  * - config: on `configRequested`, fetch `GET /config` unless loaded; unsubscribes once loaded.
  * - default region: on `defaultRegionRequested`, fetch `GET /region/default` unless loaded;
  *   unsubscribes once loaded. Failures are only logged (in the thunk).
- * - preferred region: the first time the user is signed in, fetch `GET /region/preferred` once.
+ * - preferred region: the first time the user is signed in (second factor passed, if on), fetch
+ *   `GET /region/preferred` once.
+ * - last chosen region: at start-up in the browser, the picker's `kedai_region` cookie (kept a
+ *   year) restores lastChosenRegion, so the choice is remembered across visits.
  */
 import type { TypedStartListening } from '@reduxjs/toolkit';
+import { REGION_COOKIE, cookieValue } from '../region/country';
+import { appStarted } from './actions';
 import { configRequested, fetchConfig } from './configSlice';
-import { defaultRegionRequested, fetchDefaultRegion, fetchPreferredRegion } from './regionSlice';
+import { defaultRegionRequested, fetchDefaultRegion, fetchPreferredRegion, lastChosenRegion } from './regionSlice';
 import type { AppThunkDispatch, RootState, ThunkExtra } from './types';
 
 export type AppStartListening = TypedStartListening<RootState, AppThunkDispatch, ThunkExtra>;
@@ -38,11 +43,21 @@ export function registerWatchers(startListening: AppStartListening): void {
   });
 
   startListening({
-    predicate: (_action, state) => state.user.signedIn && !state.region.preferredRegionLoaded,
+    // Not while a second factor is owed: the API answers 403 then, and the one fetch would be spent.
+    predicate: (_action, state) => state.user.signedIn && state.user.tfaPassed && !state.region.preferredRegionLoaded,
     effect: async (_action, api) => {
       // Once per store: unsubscribe before fetching, so no later action starts a second fetch.
       api.unsubscribe();
       await api.dispatch(fetchPreferredRegion());
+    },
+  });
+
+  startListening({
+    actionCreator: appStarted,
+    effect: (_action, api) => {
+      if (typeof document === 'undefined' || api.getState().region.lastChosenRegion) return;
+      const key = cookieValue(document.cookie, REGION_COOKIE);
+      if (key) api.dispatch(lastChosenRegion(key));
     },
   });
 }

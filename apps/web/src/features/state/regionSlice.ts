@@ -1,8 +1,10 @@
 /**
  * Region state (spec §3): defaultRegion, defaultRegionLoaded, preferredRegion (a country code),
  * preferredRegionLoaded and lastChosenRegion. The default region is fetched lazily (watcher in
- * `listeners.ts`, stops once loaded); the preferred region is fetched once, for signed-in users.
- * Failed region fetches are only logged (console.warn), never stored as errors (spec §8).
+ * `listeners.ts`, stops once loaded); the preferred region is fetched once, for signed-in users
+ * (who owe no second factor: the API would refuse). A region picked in the header is remembered
+ * as lastChosenRegion and, for such users, stored as their preferred country (`POST /region/prefer`).
+ * Failed region fetches and saves are only logged (console.warn), never stored as errors (spec §8).
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Region } from '@kedai/contract';
@@ -36,8 +38,8 @@ export const initialRegionState: RegionState = {
 /** Asks the default-region watcher for the default region; does nothing once it has loaded. */
 export const defaultRegionRequested = createAction('region/defaultRequested');
 
-function logRegionFailure(what: string, error: unknown): void {
-  console.warn(`[kedai] ${what} could not be fetched: ${errorMessageFor(error)}`);
+function logRegionFailure(what: string, error: unknown, verb = 'fetched'): void {
+  console.warn(`[kedai] ${what} could not be ${verb}: ${errorMessageFor(error)}`);
 }
 
 export const fetchDefaultRegion = createAppAsyncThunk(
@@ -66,6 +68,37 @@ export const fetchPreferredRegion = createAppAsyncThunk(
   },
   { condition: (_, { getState }) => !getState().region.preferredRegionLoaded },
 );
+
+/** `POST /region/prefer`: the stored (upper-case) country becomes the preferred region. */
+export const preferRegion = createAppAsyncThunk('region/prefer', async (countryCode: string, { extra, rejectWithValue }) => {
+  try {
+    return (await extra.api.post<{ countryCode: string }>('/region/prefer', { countryCode })).countryCode;
+  } catch (error) {
+    logRegionFailure('The preferred region', error, 'saved');
+    return rejectWithValue(errorMessageFor(error));
+  }
+});
+
+/**
+ * The country a picked region stands for: its key when that is one of its countries (the usual
+ * one-country region), else its first country; null for a region without countries.
+ */
+export function countryOfRegion(region: Pick<Region, 'key' | 'countries'>): string | null {
+  const key = region.key.toUpperCase();
+  const countries = region.countries.map((c) => c.toUpperCase());
+  return countries.includes(key) ? key : (countries[0] ?? null);
+}
+
+/**
+ * The shopper picked a region in the header: remember it (lastChosenRegion) and, when signed in
+ * with no second factor owed, save its country as the preferred region.
+ */
+export const regionPicked = createAppAsyncThunk('region/picked', async (region: Region, { dispatch, getState }) => {
+  dispatch(lastChosenRegion(region.key));
+  const { signedIn, tfaPassed } = getState().user;
+  const country = countryOfRegion(region);
+  if (signedIn && tfaPassed && country) await dispatch(preferRegion(country));
+});
 
 export const regionSlice = createSlice({
   name: 'region',
@@ -103,6 +136,11 @@ export const regionSlice = createSlice({
       })
       .addCase(fetchPreferredRegion.rejected, (state) => {
         // Fetched once: a failure is logged and not retried.
+        state.preferredRegionLoaded = true;
+      })
+      .addCase(preferRegion.fulfilled, (state, action) => {
+        // The server's answer is the preference now; the one fetch has nothing newer to tell.
+        state.preferredRegion = action.payload;
         state.preferredRegionLoaded = true;
       });
   },
