@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryName, isCountryCode, sortCountryCodes } from './countries';
+import rules from './address-rules.json';
 
 describe('countries', () => {
   it('names countries in English and keeps unknown codes', () => {
@@ -22,5 +23,14 @@ describe('countries', () => {
     }
     expect(isCountryCode(undefined)).toBe(false);
     expect(isCountryCode(65)).toBe(false);
+  });
+
+  it('is the country set of the address table: every code there, and no withdrawn alias that would list a country twice', () => {
+    const all: string[] = [];
+    for (let a = 65; a <= 90; a++) for (let b = 65; b <= 90; b++) all.push(String.fromCharCode(a, b));
+    expect(all.filter(isCountryCode).sort()).toEqual(Object.keys(rules.countries).sort());
+    for (const code of ['DD', 'SU', 'UK', 'YU']) expect(isCountryCode(code), code).toBe(false);
+    const names = all.filter(isCountryCode).map(countryName);
+    expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -29,8 +29,17 @@ export function sortCountryCodes(codes: string[]): { code: string; name: string 
   return codes.map((code) => ({ code, name: countryName(code) })).sort(compareCountries);
 }
 
-/** Region codes ICU names that are not countries a person can live in (unions, pseudo-locales, "unknown"). */
-export const NOT_COUNTRY_CODES: ReadonlySet<string> = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
+/**
+ * Region codes ICU names that are not countries to choose: unions, pseudo-locales and "unknown";
+ * withdrawn codes ICU keeps as aliases (DD for Germany, SU for Russia, UK for GB, …), which would
+ * list a country twice; and ISO's exceptional reservations (Canary Islands, Diego Garcia, …). What
+ * is left is the set of the address table (address-rules.json), kept equal by a test.
+ */
+export const NOT_COUNTRY_CODES: ReadonlySet<string> = new Set([
+  ...['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'],
+  ...['AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'RH', 'SU', 'TP', 'UK', 'VD', 'YD', 'YU', 'ZR'],
+  ...['CP', 'CQ', 'DG', 'EA', 'IC'],
+]);
 
 const strictDisplayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
