@@ -25,6 +25,7 @@ export function TwoFactorVerifyForm() {
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [localError, setLocalError] = useState<string>();
   const [leaving, setLeaving] = useState(false);
   const [reset, setReset] = useState<{ pending: boolean; ok?: boolean; text?: string }>({ pending: false });
 
@@ -41,21 +42,20 @@ export function TwoFactorVerifyForm() {
 
   const digits = code.replace(/\D/g, '');
   const error = submitted && !pending && user.tfaVerifyError ? apiErrorMessage(user.tfaVerifyError) : undefined;
-  const localError = submitted && !pending && digits.length !== CODE_LENGTH ? `Enter the ${CODE_LENGTH}-digit code` : undefined;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    if (pending || digits.length !== CODE_LENGTH) return;
-    setPending(true);
-    const result = await dispatch(verifyTfa(digits));
-    setPending(false);
-    if (verifyTfa.fulfilled.match(result)) {
-      setLeaving(true);
-      router.replace(pathAfterSignIn({ signedIn: true, tfaEnabled: true, tfaPassed: true }));
-    } else {
-      setCode('');
+    if (pending) return;
+    if (digits.length !== CODE_LENGTH) {
+      setLocalError(`Enter the ${CODE_LENGTH}-digit code`);
+      return;
     }
+    setLocalError(undefined);
+    setSubmitted(true);
+    setPending(true);
+    // On success the effect above sees tfaPassed and goes on to the remembered path.
+    await dispatch(verifyTfa(digits));
+    setPending(false);
   }
 
   async function requestReset() {
