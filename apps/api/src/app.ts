@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { passwordRoutes } from './modules/auth/password-routes';
 import { tfaRoutes } from './modules/tfa/routes';
 import { userRoutes } from './modules/users/routes';
+import { addressRoutes } from './modules/addresses/routes';
 import { devRoutes } from './modules/dev/routes';
 import { accessTokenKey } from './platform/secrets';
 import { registerXsrf } from './platform/xsrf';
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(passwordRoutes);
   await app.register(tfaRoutes);
   await app.register(userRoutes);
+  await app.register(addressRoutes);
   // The development outbox: not registered at all in production.
   if (config.env !== 'production') await app.register(devRoutes);
 

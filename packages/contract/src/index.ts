@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './regions';
 export * from './system';
 export * from './auth';
+export * from './addresses';

@@ -77,6 +77,7 @@ const EnvSchema = z.object({
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   TFA_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   PUBLIC_WEB_URL: url.optional().describe('Public address of the storefront, for links in e-mails; default the first WEB_ORIGINS entry'),
+  MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name, e.g. cf-ipcountry')
@@ -137,6 +138,8 @@ export interface AppConfig {
   tfaResetTtlMinutes: number;
   /** Storefront address for links in e-mails, without a trailing slash. */
   publicWebUrl: string;
+  /** Addresses one user may keep (`user/max_addresses_reached` beyond it). */
+  maxAddressesPerUser: number;
   /**
    * Lower-case name of the header a trusted CDN sets to the visitor's country (e.g. `cf-ipcountry`).
    * Undefined: no header is trusted, since any client could send one; GeoIP decides instead.
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
     tfaResetTtlMinutes: e.TFA_RESET_TTL_MINUTES,
     publicWebUrl: (e.PUBLIC_WEB_URL ?? webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    maxAddressesPerUser: e.MAX_ADDRESSES_PER_USER,
     countryHeader: e.COUNTRY_HEADER,
   };
 }
