@@ -9,7 +9,7 @@ import { signIn } from '../state/userSlice';
 import { FormAlert, Field } from './Field';
 import { ResendCodeButton } from './ResendCodeButton';
 import { describeSignInError } from './errors';
-import { FORGOT_PASSWORD_PATH, REGISTER_PATH, pathAfterSignIn, verifyEmailHref } from './paths';
+import { FORGOT_PASSWORD_PATH, REGISTER_PATH, goAfterSignIn, pathAfterSignIn, verifyEmailHref } from './paths';
 import styles from './account.module.css';
 
 /**
@@ -38,7 +38,7 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
   useEffect(() => {
     if (!leaving && user.profileFetched && user.signedIn && !submitted) {
       setLeaving(true);
-      router.replace(pathAfterSignIn(user));
+      goAfterSignIn(router, pathAfterSignIn(user));
     }
   }, [leaving, user, submitted, router]);
 
@@ -51,7 +51,7 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
     setPending(false);
     if (signIn.fulfilled.match(result)) {
       setLeaving(true);
-      router.replace(pathAfterSignIn(result.payload));
+      goAfterSignIn(router, pathAfterSignIn(result.payload));
     }
   }
 

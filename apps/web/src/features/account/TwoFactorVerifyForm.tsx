@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { SIGN_IN_PATH } from '../state/returnPath';
 import { fetchCurrentUser, verifyTfa } from '../state/userSlice';
 import { FormAlert, Field } from './Field';
-import { owesSecondFactor, pathAfterSignIn } from './paths';
+import { owesSecondFactor, goAfterSignIn, pathAfterSignIn } from './paths';
 import styles from './account.module.css';
 
 const CODE_LENGTH = 6;
@@ -37,7 +37,7 @@ export function TwoFactorVerifyForm() {
   useEffect(() => {
     if (leaving || !user.profileFetched || owesSecondFactor(user)) return;
     setLeaving(true);
-    router.replace(user.signedIn ? pathAfterSignIn(user) : SIGN_IN_PATH);
+    goAfterSignIn(router, user.signedIn ? pathAfterSignIn(user) : SIGN_IN_PATH);
   }, [leaving, user, router]);
 
   const digits = code.replace(/\D/g, '');

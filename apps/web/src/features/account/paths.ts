@@ -40,3 +40,13 @@ export function pathAfterSignIn(session: SessionFlags, takeReturnPath: () => str
   if (owesSecondFactor(session)) return TFA_VERIFY_PATH;
   return takeReturnPath() ?? '/';
 }
+
+/**
+ * Goes to `path` after signing in. An address with a `#hash` is loaded afresh rather than by the
+ * client router: Next 16's router re-adds the hash of the address a tab was opened at (the
+ * sign-in-required page itself), which doubled it (`#form#form`; vercel/next.js#96714).
+ */
+export function goAfterSignIn(router: { replace(href: string): void }, path: string): void {
+  if (path.includes('#') && typeof window !== 'undefined') window.location.replace(path);
+  else router.replace(path);
+}

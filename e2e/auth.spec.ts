@@ -1,0 +1,131 @@
+import { createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
+const api = `http://127.0.0.1:${apiPort}`;
+const screenshots = join(import.meta.dirname, 'screenshots');
+
+async function shoot(page: Page, info: TestInfo, name: string) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${info.project.name}-${name}.png`), fullPage: false });
+}
+
+/** RFC 4648 base32 to bytes (the authenticator key as the page shows it, spaces allowed). */
+function base32Bytes(key: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of key.replace(/[\s=]/g, '').toUpperCase()) {
+    const value = alphabet.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)));
+}
+
+/** The six-digit TOTP (RFC 6238: HMAC-SHA1, 30 s steps) an authenticator app would show for `step`. */
+function totp(key: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', base32Bytes(key)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
+}
+
+const currentStep = () => Math.floor(Date.now() / 30_000);
+
+/** A code for a step after `usedStep` (a code works once): waits for the next step when needed. */
+async function freshCode(key: string, usedStep: number): Promise<{ code: string; step: number }> {
+  while (currentStep() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 500));
+  const step = currentStep();
+  return { code: totp(key, step), step };
+}
+
+/** The newest verification code mailed to `email`, read from the development outbox. */
+async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.get(`${api}/dev/outbox?to=${encodeURIComponent(email)}`);
+  expect(answer.ok()).toBe(true);
+  const { messages } = (await answer.json()) as { messages: { text: string }[] };
+  const code = /code is (\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+test('a shopper registers, verifies, turns on two-factor, and signs in again with it back to the page that needed it', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(180_000); // a TOTP code works once: the second sign-in may wait for the next 30 s step
+  const email = `e2e.${info.project.name}.${Date.now().toString(36)}@example.com`;
+  const password = 'Rahsia123!';
+
+  // Register.
+  await page.goto('/register');
+  await page.locator('main').getByLabel('First name').fill('Siti');
+  await page.locator('main').getByLabel('Last name').fill('Nurhaliza');
+  await page.locator('main').getByLabel('E-mail').fill(email);
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('main').getByLabel('Country', { exact: true }).selectOption('SG');
+  await page.locator('main').getByLabel('Mobile phone number').fill('+65 9123 4567');
+  await page.locator('main').getByLabel('Date of birth').fill('1990-05-17');
+  await page.locator('main').getByLabel('Female').check();
+  await page.locator('main').getByLabel(/accept the terms/i).check();
+  await shoot(page, info, 'register');
+  await page.getByRole('button', { name: /create account|register/i }).click();
+
+  // Verify with the code from the outbox.
+  await expect(page).toHaveURL(/\/verify_email/);
+  await page.locator('main').getByLabel('Verification code').fill(await mailedCode(request, email));
+  await page.getByRole('button', { name: /verify/i }).click();
+  await expect(page.getByText(/verified/i).first()).toBeVisible();
+
+  // Sign in.
+  await page.goto('/sign_in');
+  await page.locator('main').getByLabel('E-mail').fill(email);
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('button', { name: /Siti/ })).toBeVisible();
+
+  // Turn on two-factor: the test is the authenticator app, reading the manual key off the page.
+  await page.goto('/two_factor');
+  await page.getByRole('button', { name: /set up/i }).click();
+  await expect(page.getByRole('img', { name: /QR code/i })).toBeVisible();
+  const key = (await page.getByTestId('tfa-manual-key').innerText()).trim();
+  const first = await freshCode(key, -1);
+  await page.locator('main').getByLabel(/code/i).fill(first.code);
+  await shoot(page, info, 'two-factor-setup');
+  await page.getByRole('button', { name: /turn on|verify|confirm/i }).click();
+  await expect(page.getByText(/two-factor authentication is on/i).first()).toBeVisible();
+
+  // Sign out: back home, signed out.
+  await page.getByRole('button', { name: /Siti/ }).click();
+  await page.getByRole('menuitem', { name: /sign out/i }).or(page.getByRole('button', { name: /sign out/i })).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  // Signed out, the header's account link leads to sign in again.
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/sign_in');
+
+  // A page that needs sign-in sends the shopper to sign in, then through the second factor, then back.
+  await page.goto('/profile/password?from=e2e#form');
+  await expect(page).toHaveURL(/\/sign_in/);
+  await page.locator('main').getByLabel('E-mail').fill(email);
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/two_factor\/verify/);
+  const second = await freshCode(key, first.step);
+  await page.locator('main').getByLabel('Authentication code').fill(second.code);
+  await shoot(page, info, 'two-factor-verify');
+  await page.getByRole('button', { name: /verify|continue|sign in/i }).click();
+  await expect(page).toHaveURL(/\/profile\/password\?from=e2e#form$/);
+  await expect(page.getByRole('heading', { name: /password/i }).first()).toBeVisible();
+});
+
+test('a wrong password is told plainly, without saying whether the e-mail exists', async ({ page }) => {
+  await page.goto('/sign_in');
+  await page.locator('main').getByLabel('E-mail').fill(`nobody.${Date.now()}@example.com`);
+  await page.locator('main').getByLabel('Password', { exact: true }).fill('Wrong123!');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'your email and/or password is incorrect, please try again' })).toBeVisible();
+});
