@@ -85,7 +85,8 @@ run('API', process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js']
 });
 await apiReady();
 if (stopping) await new Promise(() => {}); // stop() exits the process
-run('storefront', process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', 'apps/web', '-p', webPort], {
+// `next start` plus brotli for the build's scripts and styles (scripts/web-server.mjs).
+run('storefront', process.execPath, [join(root, 'scripts/web-server.mjs'), 'apps/web', webPort], {
   API_URL: apiUrl,
   NODE_ENV: 'production',
 });
