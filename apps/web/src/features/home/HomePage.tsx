@@ -4,7 +4,7 @@ import { ProductGrid } from '../catalogue/ProductGrid';
 import { CategoryLinks } from './CategoryLinks';
 import styles from './home.module.css';
 import { HomeHero } from './HomeHero';
-import { HomePopupDialog } from './HomePopupDialog';
+import { HomePopups } from './HomePopups';
 import { groupHref, safeContentHref } from './links';
 import type { HomeData } from './load';
 
@@ -36,7 +36,7 @@ export function HomePage({ config, region, banners, categories, groups, popups, 
         const href = groupHref(group, categories);
         const titleId = `group-${group.id}`;
         return (
-          <section key={group.id} className="section" aria-labelledby={titleId}>
+          <section key={group.id} className={`section ${styles.deferred}`} aria-labelledby={titleId}>
             <div className="section__head">
               <h2 id={titleId}>{group.name}</h2>
               {href ? (
@@ -58,7 +58,7 @@ export function HomePage({ config, region, banners, categories, groups, popups, 
         );
       })}
 
-      <section className="section" id="new-arrivals" aria-labelledby="new-arrivals-title">
+      <section className={`section ${styles.deferredTall}`} id="new-arrivals" aria-labelledby="new-arrivals-title">
         <div className="section__head">
           <h2 id="new-arrivals-title">New arrivals</h2>
           {newArrivals.total > newArrivals.products.length ? (
@@ -75,7 +75,7 @@ export function HomePage({ config, region, banners, categories, groups, popups, 
       </section>
 
       {popups.length > 0 ? (
-        <HomePopupDialog
+        <HomePopups
           popups={popups.map((popup) => ({
             id: popup.id,
             name: popup.name,

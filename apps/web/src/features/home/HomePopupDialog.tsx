@@ -4,44 +4,22 @@ import Link from 'next/link';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { popupClicked, popupShown } from '../analytics/analytics';
 import styles from './home.module.css';
+import type { DialogPopup } from './HomePopups';
 import { isSiteHref } from './links';
-import { browserStorage, popupToShow, rememberPopup } from './popup-rule';
-
-export interface DialogPopup {
-  id: string;
-  name: string;
-  /** A safe href (see `safeContentHref`) or null. */
-  href: string | null;
-  /** Image URL on the assets host, or null. */
-  image: string | null;
-}
-
-/** Wait after the page settles before a popup opens, so it never interrupts the first paint. */
-export const POPUP_DELAY_MS = 1500;
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * The home popup: the first popup this visitor has not seen (remembered in localStorage) opens as
- * a modal dialog, once. Focus stays inside while it is open, Escape or "Close" closes it and
- * focus returns to where it was. Reports popup shown when it opens and popup clicked when its
- * link is followed.
+ * The home popup as a modal dialog, opened as soon as it is mounted (`HomePopups` decides whether
+ * and when, and loads this module only then). Focus stays inside while it is open, Escape or
+ * "Close" closes it and focus returns to where it was. Reports popup shown when it opens and popup
+ * clicked when its link is followed.
  */
-export function HomePopupDialog({ popups }: { popups: DialogPopup[] }) {
+export function HomePopupDialog({ popup: shown }: { popup: DialogPopup }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const [popup, setPopup] = useState<DialogPopup | null>(null);
-
-  useEffect(() => {
-    const storage = browserStorage();
-    const next = popupToShow(popups, storage);
-    if (!next) return;
-    const timer = window.setTimeout(() => {
-      if (!rememberPopup(storage, next.id)) return; // could not remember: do not show it on every visit
-      setPopup(next);
-    }, POPUP_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [popups]);
+  // Null once closed: the content goes, the empty (closed) dialog element stays.
+  const [popup, setPopup] = useState<DialogPopup | null>(shown);
 
   useEffect(() => {
     const element = dialog.current;
