@@ -96,7 +96,15 @@ export interface Ga4ItemOptions {
   listName?: string;
 }
 
-function hasVariantPaths(product: ProductSummary | Product): product is Product {
+/**
+ * What the item events read of a product: a summary or a full product, or just these fields (list
+ * pages hand this much to their client links, so the page does not carry whole products twice).
+ */
+export type AnalyticsProduct = Pick<ProductSummary, 'uuid' | 'name' | 'price' | 'priceRange' | 'priceCurrency'> & {
+  merchant?: { name: string } | null;
+};
+
+function hasVariantPaths(product: AnalyticsProduct | Product): product is Product {
   return 'variantPaths' in product && typeof product.variantPaths === 'object' && product.variantPaths !== null;
 }
 
@@ -107,7 +115,7 @@ export function toMajorUnits(amountMinor: number, currency: string): number {
 
 /** Price in minor units for the region: the variant's when a known variant path is given, else the lowest. */
 export function unitPriceMinor(
-  product: ProductSummary | Product,
+  product: AnalyticsProduct | Product,
   region: string,
   variantPath?: string | null,
 ): number | undefined {
@@ -119,7 +127,7 @@ export function unitPriceMinor(
 }
 
 /** "Black / 256 GB" for a variant path of a product whose variants are known, else the path itself. */
-export function variantLabel(product: ProductSummary | Product, variantPath?: string | null): string | undefined {
+export function variantLabel(product: AnalyticsProduct | Product, variantPath?: string | null): string | undefined {
   if (!variantPath) return undefined;
   if (!('variants' in product) || !Array.isArray(product.variants)) return variantPath;
   const indexes = variantPath.split('/');
@@ -138,7 +146,7 @@ function safeMajor(amountMinor: number | undefined, currency: string | undefined
 }
 
 /** A product as a GA4 e-commerce item. */
-export function toGa4Item(product: ProductSummary | Product, opts: Ga4ItemOptions): Ga4Item {
+export function toGa4Item(product: AnalyticsProduct | Product, opts: Ga4ItemOptions): Ga4Item {
   const currency = product.priceCurrency[opts.region];
   const category = 'category' in product && product.category ? product.category.name : undefined;
   return compact({
@@ -181,7 +189,7 @@ export function viewItem(product: ProductSummary | Product, region: string, vari
 }
 
 /** `select_item` when a product is chosen from a list (search results, a home group …). */
-export function selectItem(product: ProductSummary | Product, region: string, listName: string, index: number): void {
+export function selectItem(product: AnalyticsProduct | Product, region: string, listName: string, index: number): void {
   track('select_item', {
     item_list_name: listName,
     items: [toGa4Item(product, { region, listName, index })],

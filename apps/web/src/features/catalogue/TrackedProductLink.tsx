@@ -2,13 +2,12 @@
 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { ProductSummary } from '@kedai/contract';
-import { selectItem } from '../analytics/analytics';
+import { selectItem, type AnalyticsProduct } from '../analytics/analytics';
 
 export interface TrackedProductLinkProps {
   href: string;
   /** The product as `selectItem` reports it (trim it with `productForRegion` first). */
-  product: ProductSummary;
+  product: AnalyticsProduct;
   region: string;
   listName: string;
   /** 0-based position in the list (GA4 `index`). */

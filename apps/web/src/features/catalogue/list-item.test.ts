@@ -20,11 +20,18 @@ const product: ProductSummary = {
 describe('productForRegion', () => {
   it('keeps only the prices of the region shown', () => {
     expect(productForRegion(product, 'SG')).toEqual({
-      ...product,
+      uuid: product.uuid,
+      name: 'Kettle',
+      merchant: null,
       price: { SG: 1250 },
       priceRange: { SG: { min: 1250, max: 1990 } },
       priceCurrency: { SG: 'SGD' },
     });
+  });
+
+  it('keeps only what select_item reports of the merchant', () => {
+    const sold = productForRegion({ ...product, merchant: { id: 'm1', slug: 'shop', name: 'Shop' } }, 'SG');
+    expect(sold.merchant).toEqual({ name: 'Shop' });
   });
 
   it('leaves the price maps empty for a region the product is not sold in', () => {
