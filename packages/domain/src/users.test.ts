@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GENDERS,
   REGISTRATION_FIELDS,
+  validateProfileUpdate,
   isEmail,
   normaliseEmail,
   normaliseVerificationCode,
@@ -240,5 +241,36 @@ describe('validateRegistration', () => {
     expect(wrongCountry.ok ? [] : wrongCountry.problems.map((p) => p.field)).toEqual(['phoneNumber']);
     const badCountry = validateRegistration({ ...good, country: 'ZZ' }, now);
     expect(badCountry.ok ? [] : badCountry.problems.map((p) => p.field)).toEqual(['country']);
+  });
+});
+
+describe('validateProfileUpdate', () => {
+  const current = { country: 'SG', phoneNumber: '+6591234567' };
+  const now = new Date('2026-06-01T00:00:00Z');
+
+  it('checks only the fields given and answers their normalised values', () => {
+    expect(validateProfileUpdate({ firstName: '  Siti ', phoneNumber: '+65 8123 4567' }, current, now)).toEqual({
+      ok: true,
+      changes: { firstName: 'Siti', phoneNumber: '+6581234567' },
+    });
+    expect(validateProfileUpdate({}, current, now)).toEqual({ ok: true, changes: {} });
+  });
+
+  it("refuses a new country alone when the stored number is not that country's, as the phone number's problem", () => {
+    const result = validateProfileUpdate({ country: 'MY' }, current, now);
+    expect(result).toEqual({
+      ok: false,
+      problems: [{ field: 'phoneNumber', errorCode: 'user/invalid_phone_number', error: 'Invalid Phone Number' }],
+    });
+    expect(validateProfileUpdate({ country: 'MY', phoneNumber: '+60 12-345 6789' }, current, now).ok).toBe(true);
+  });
+
+  it('lists every problem in field order', () => {
+    const result = validateProfileUpdate({ gender: 'x', firstName: '', birthDate: '2999-01-01' }, current, now);
+    expect(result.ok ? [] : result.problems.map((p) => p.errorCode)).toEqual([
+      'user/invalid_first_name',
+      'user/invalid_birthdate',
+      'user/invalid_gender',
+    ]);
   });
 });

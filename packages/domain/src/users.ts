@@ -264,3 +264,50 @@ export function validateRegistration(input: RegistrationInput, now: Date = new D
     },
   };
 }
+
+/** The fields a user may change in their profile (`POST /user/profile`), in the order problems are listed. */
+export const PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'country', 'birthDate', 'gender'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export type ProfileInput = Partial<Record<ProfileField, unknown>>;
+export type ProfileChanges = Partial<Record<ProfileField, string>>;
+
+export type ProfileUpdateResult = { ok: true; changes: ProfileChanges } | { ok: false; problems: FieldProblem[] };
+
+/**
+ * The rules of a profile update: each field given is checked by the rule registration uses;
+ * absent (undefined) fields are kept. The phone number must suit the country the profile ends up
+ * with, so a change of country alone is refused when the stored number does not belong to it
+ * (the problem is the phone number's). Answers the normalised changes, or every problem in field order.
+ */
+export function validateProfileUpdate(
+  input: ProfileInput,
+  current: { country: string; phoneNumber: string },
+  now: Date = new Date(),
+): ProfileUpdateResult {
+  const given = (field: ProfileField) => input[field] !== undefined;
+  const country = given('country') ? parseCountry(input.country) : undefined;
+  // The country the phone number is checked against: the new one, the stored one if none is
+  // given, no country at all if the new one is invalid (its own problem is reported).
+  const phoneCountry = country ? (country.ok ? country.value : undefined) : current.country;
+  let phoneNumber: FieldResult<string> | undefined;
+  if (given('phoneNumber')) phoneNumber = parsePhoneNumber(input.phoneNumber, phoneCountry);
+  else if (country?.ok && country.value !== current.country) phoneNumber = parsePhoneNumber(current.phoneNumber, country.value);
+
+  const results: Partial<Record<ProfileField, FieldResult<string>>> = {
+    firstName: given('firstName') ? parseFirstName(input.firstName) : undefined,
+    lastName: given('lastName') ? parseLastName(input.lastName) : undefined,
+    phoneNumber,
+    country,
+    birthDate: given('birthDate') ? parseBirthDate(input.birthDate, now) : undefined,
+    gender: given('gender') ? parseGender(input.gender) : undefined,
+  };
+  const problems: FieldProblem[] = [];
+  const changes: ProfileChanges = {};
+  for (const field of PROFILE_FIELDS) {
+    const result = results[field];
+    if (!result) continue;
+    if (result.ok) changes[field] = result.value;
+    else problems.push({ field, errorCode: result.errorCode, error: ERROR_MESSAGES[result.errorCode] });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, changes };
+}

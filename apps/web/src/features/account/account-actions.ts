@@ -7,18 +7,15 @@
 import type { ProfileUpdateRequest, PublicUser, TfaEnabledResponse, TfaSetupResponse } from '@kedai/contract';
 import {
   ERROR_MESSAGES,
-  parseBirthDate,
-  parseCountry,
+  PROFILE_FIELDS,
   parseEmail,
-  parseFirstName,
-  parseGender,
-  parseLastName,
   parsePassword,
-  parsePhoneNumber,
-  type FieldResult,
+  validateProfileUpdate,
   type Gender,
+  type ProfileField,
 } from '@kedai/domain';
 import { apiErrorMessage, browserGet, browserPost } from '../../lib/browser-api';
+import { fieldErrorsOf } from './errors';
 
 /** Spec §5's password policy as shown beside new-password fields. */
 export const PASSWORD_POLICY = 'At least 8 characters, with an upper-case and a lower-case letter and a number or symbol.';
@@ -111,8 +108,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
 
 // ——— Profile ———
 
-export const PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'country', 'birthDate', 'gender'] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export { PROFILE_FIELDS, type ProfileField };
 export type ProfileValues = Record<ProfileField, string>;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
@@ -127,24 +123,10 @@ export function profileValues(user: PublicUser): ProfileValues {
   };
 }
 
-/** The API's rules for the profile fields, run in the browser: field -> catalogue message. */
+/** The API's rules for the profile fields (`validateProfileUpdate`), run in the browser: field -> catalogue message. */
 export function profileProblems(values: ProfileValues, now: Date = new Date()): ProfileErrors {
-  const country = parseCountry(values.country);
-  const results: Record<ProfileField, FieldResult<unknown>> = {
-    firstName: parseFirstName(values.firstName),
-    lastName: parseLastName(values.lastName),
-    // Checked against the chosen country, as the API does.
-    phoneNumber: parsePhoneNumber(values.phoneNumber, country.ok ? country.value : undefined),
-    country,
-    birthDate: parseBirthDate(values.birthDate, now),
-    gender: parseGender(values.gender),
-  };
-  const errors: ProfileErrors = {};
-  for (const field of PROFILE_FIELDS) {
-    const result = results[field];
-    if (!result.ok) errors[field] = ERROR_MESSAGES[result.errorCode];
-  }
-  return errors;
+  const result = validateProfileUpdate(values, values, now);
+  return result.ok ? {} : Object.fromEntries(result.problems.map((problem) => [problem.field, problem.error]));
 }
 
 export function toProfileUpdate(values: ProfileValues): ProfileUpdateRequest {
@@ -153,16 +135,7 @@ export function toProfileUpdate(values: ProfileValues): ProfileUpdateRequest {
 
 /** The per-field problems of a 400 of `POST /user/profile` (`params` lists `{field, errorCode, error}`). */
 export function profileServerErrors(error: unknown): ProfileErrors {
-  const params = (typeof error === 'object' && error !== null ? (error as { params?: unknown }).params : undefined) ?? [];
-  const errors: ProfileErrors = {};
-  if (!Array.isArray(params)) return errors;
-  for (const item of params) {
-    const field = (item as { field?: unknown } | null)?.field;
-    if (typeof field === 'string' && (PROFILE_FIELDS as readonly string[]).includes(field)) {
-      errors[field as ProfileField] ??= apiErrorMessage(item);
-    }
-  }
-  return errors;
+  return fieldErrorsOf(error, PROFILE_FIELDS);
 }
 
 // ——— Two-factor ———

@@ -32,22 +32,26 @@ export function describeSignInError(error: unknown): SignInProblem {
 }
 
 /**
- * The per-field problems of a 400 answer of `POST /auth/register` (its `params` lists
- * `{field, errorCode, error}`), as field -> catalogue message; other errors give none.
+ * The per-field problems of a 400 answer whose `params` lists `{field, errorCode, error}` (register,
+ * profile), as field -> catalogue message for the given fields; other errors give none.
  */
-export function registerFieldErrors(error: unknown): Partial<Record<RegistrationField, string>> {
-  const { params, errorCode } = fields(error);
-  const result: Partial<Record<RegistrationField, string>> = {};
-  if (Array.isArray(params)) {
-    for (const item of params) {
-      const problem = fields(item) as ErrorLike & { field?: unknown; error?: unknown };
-      if (typeof problem.field === 'string' && (REGISTRATION_FIELDS as readonly string[]).includes(problem.field)) {
-        result[problem.field as RegistrationField] ??= errorMessageFor(problem);
-      }
+export function fieldErrorsOf<F extends string>(error: unknown, known: readonly F[]): Partial<Record<F, string>> {
+  const { params } = fields(error);
+  const result: Partial<Record<F, string>> = {};
+  if (!Array.isArray(params)) return result;
+  for (const item of params) {
+    const field = (fields(item) as { field?: unknown }).field;
+    if (typeof field === 'string' && (known as readonly string[]).includes(field)) {
+      result[field as F] ??= errorMessageFor(item);
     }
   }
-  // An address already in use belongs beside the e-mail field.
-  if (errorCode === 'auth/email_taken') result.email ??= errorMessageFor(error);
+  return result;
+}
+
+/** The per-field problems of a failed `POST /auth/register`; an address already in use belongs beside the e-mail. */
+export function registerFieldErrors(error: unknown): Partial<Record<RegistrationField, string>> {
+  const result = fieldErrorsOf(error, REGISTRATION_FIELDS);
+  if (fields(error).errorCode === 'auth/email_taken') result.email ??= errorMessageFor(error);
   return result;
 }
 
