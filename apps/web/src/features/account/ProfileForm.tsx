@@ -6,7 +6,8 @@ import type { PublicUser } from '@kedai/contract';
 import { apiErrorMessage } from '../../lib/browser-api';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { updateProfile } from '../state/userSlice';
-import { FieldError, FormAlert, Field } from './Field';
+import { FormAlert, Field } from './Field';
+import { PersonalDetailsFields } from './PersonalDetailsFields';
 import {
   profileProblems,
   profileServerErrors,
@@ -17,7 +18,7 @@ import {
   type ProfileValues,
 } from './account-actions';
 import { CHANGE_PASSWORD_PATH, TWO_FACTOR_PATH } from './account-links';
-import { GENDER_CHOICES, countryOptions } from './register-form';
+import { countryOptions } from './register-form';
 import styles from './account.module.css';
 import pageStyles from './account-pages.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
@@ -50,7 +51,6 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
   const { ref: formRef, focusInvalid } = useFocusInvalid();
 
   const fieldId = (field: ProfileField) => `${id}-${field}`;
-  const errorId = (field: ProfileField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
 
   function set(field: ProfileField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -117,76 +117,15 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
             onChange={(event) => set('lastName', event.target.value)}
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('country')} className={styles.label}>
-            Country
-          </label>
-          <select
-            id={fieldId('country')}
-            name="country"
-            className={styles.input}
-            autoComplete="country"
-            required
-            value={values.country}
-            aria-invalid={errors.country ? true : undefined}
-            aria-describedby={errorId('country')}
-            onChange={(event) => set('country', event.target.value)}
-          >
-            <option value="">Choose your country</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={errorId('country')} error={errors.country} />
-        </div>
-        <Field
-          id={fieldId('phoneNumber')}
-          label="Mobile phone number"
-          type="tel"
-          name="phoneNumber"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-          hint="With the country code, for example +65 9123 4567. It must be a number of your country."
-          value={values.phoneNumber}
-          error={errors.phoneNumber}
-          onChange={(event) => set('phoneNumber', event.target.value)}
+        <PersonalDetailsFields
+          values={values}
+          errors={errors}
+          onChange={set}
+          fieldId={fieldId}
+          countries={countries}
+          maxBirthDate={today}
+          phoneHint="With the country code, for example +65 9123 4567. It must be a number of your country."
         />
-        <Field
-          id={fieldId('birthDate')}
-          label="Date of birth"
-          type="date"
-          name="birthDate"
-          autoComplete="bday"
-          min="1900-01-01"
-          max={today}
-          required
-          value={values.birthDate}
-          error={errors.birthDate}
-          onChange={(event) => set('birthDate', event.target.value)}
-        />
-        <fieldset className={styles.fieldset} aria-describedby={errorId('gender')}>
-          <legend>Gender</legend>
-          <div className={styles.choices}>
-            {GENDER_CHOICES.map((choice) => (
-              <div key={choice.value} className={styles.check}>
-                <input
-                  id={`${fieldId('gender')}-${choice.value}`}
-                  type="radio"
-                  name="gender"
-                  value={choice.value}
-                  checked={values.gender === choice.value}
-                  aria-invalid={errors.gender ? true : undefined}
-                  onChange={() => set('gender', choice.value)}
-                />
-                <label htmlFor={`${fieldId('gender')}-${choice.value}`}>{choice.label}</label>
-              </div>
-            ))}
-          </div>
-          <FieldError id={errorId('gender')} error={errors.gender} />
-        </fieldset>
         <div className={styles.actions}>
           <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
             {pending ? 'Saving…' : 'Save changes'}

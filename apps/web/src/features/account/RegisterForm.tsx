@@ -5,11 +5,12 @@ import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { REGISTRATION_FIELDS, type RegistrationField } from '@kedai/domain';
 import { apiErrorMessage, browserPost, isApiError } from '../../lib/browser-api';
+import { PASSWORD_POLICY } from './account-actions';
 import { FieldError, FormAlert, Field } from './Field';
+import { PersonalDetailsFields } from './PersonalDetailsFields';
 import { registerFieldErrors } from './errors';
 import { signInHref, verifyEmailHref } from './paths';
 import {
-  GENDER_CHOICES,
   clientFieldErrors,
   emptyRegisterForm,
   toRegistrationInput,
@@ -17,8 +18,6 @@ import {
   type RegisterFormValues,
 } from './register-form';
 import styles from './account.module.css';
-
-const PASSWORD_HINT = 'At least 8 characters, with an upper-case and a lower-case letter and a number or symbol.';
 
 /**
  * `/register`: every field of spec §3 "User". The domain rules run in the browser on submit; the
@@ -141,80 +140,20 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
         name="password"
         autoComplete="new-password"
         required
-        hint={PASSWORD_HINT}
+        hint={PASSWORD_POLICY}
         value={values.password}
         error={errors.password}
         onChange={(event) => set('password', event.target.value)}
       />
-      <div className={styles.field}>
-        <label htmlFor={fieldId('country')} className={styles.label}>
-          Country
-        </label>
-        <select
-          id={fieldId('country')}
-          name="country"
-          className={styles.input}
-          autoComplete="country"
-          required
-          value={values.country}
-          aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errorId('country')}
-          onChange={(event) => set('country', event.target.value)}
-        >
-          <option value="">Choose your country</option>
-          {countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={errorId('country')} error={errors.country} />
-      </div>
-      <Field
-        id={fieldId('phoneNumber')}
-        label="Mobile phone number"
-        type="tel"
-        name="phoneNumber"
-        autoComplete="tel"
-        inputMode="tel"
-        required
-        hint="With the country code, for example +65 9123 4567."
-        value={values.phoneNumber}
-        error={errors.phoneNumber}
-        onChange={(event) => set('phoneNumber', event.target.value)}
+      <PersonalDetailsFields
+        values={values}
+        errors={errors}
+        onChange={set}
+        fieldId={fieldId}
+        countries={countries}
+        maxBirthDate={maxBirthDate}
+        phoneHint="With the country code, for example +65 9123 4567."
       />
-      <Field
-        id={fieldId('birthDate')}
-        label="Date of birth"
-        type="date"
-        name="birthDate"
-        autoComplete="bday"
-        min="1900-01-01"
-        max={maxBirthDate}
-        required
-        value={values.birthDate}
-        error={errors.birthDate}
-        onChange={(event) => set('birthDate', event.target.value)}
-      />
-      <fieldset className={styles.fieldset} aria-describedby={errorId('gender')} aria-invalid={errors.gender ? true : undefined}>
-        <legend>Gender</legend>
-        <div className={styles.choices}>
-          {GENDER_CHOICES.map((choice) => (
-            <div key={choice.value} className={styles.check}>
-              <input
-                id={`${fieldId('gender')}-${choice.value}`}
-                type="radio"
-                name="gender"
-                value={choice.value}
-                checked={values.gender === choice.value}
-                onChange={() => set('gender', choice.value)}
-              />
-              <label htmlFor={`${fieldId('gender')}-${choice.value}`}>{choice.label}</label>
-            </div>
-          ))}
-        </div>
-        <FieldError id={errorId('gender')} error={errors.gender} />
-      </fieldset>
       <div className={styles.field}>
         <div className={styles.check}>
           <input

@@ -1,0 +1,99 @@
+'use client';
+
+import { BIRTH_DATE_MIN } from '@kedai/domain';
+import { Field, FieldError } from './Field';
+import { GENDER_CHOICES } from './register-form';
+import styles from './account.module.css';
+
+export type PersonalDetailsField = 'country' | 'phoneNumber' | 'birthDate' | 'gender';
+
+export interface PersonalDetailsFieldsProps {
+  values: Record<PersonalDetailsField, string>;
+  errors: Partial<Record<PersonalDetailsField, string>>;
+  onChange(field: PersonalDetailsField, value: string): void;
+  /** The id of a field's input (its error is `${id}-error`). */
+  fieldId(field: PersonalDetailsField): string;
+  countries: { code: string; name: string }[];
+  /** Latest birth date the date picker offers (YYYY-MM-DD). */
+  maxBirthDate?: string | undefined;
+  phoneHint: string;
+}
+
+/** Country, mobile number, date of birth and gender: the part of spec §3 "User" that registration and the profile share. */
+export function PersonalDetailsFields({ values, errors, onChange, fieldId, countries, maxBirthDate, phoneHint }: PersonalDetailsFieldsProps) {
+  const errorId = (field: PersonalDetailsField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
+  return (
+    <>
+      <div className={styles.field}>
+        <label htmlFor={fieldId('country')} className={styles.label}>
+          Country
+        </label>
+        <select
+          id={fieldId('country')}
+          name="country"
+          className={styles.input}
+          autoComplete="country"
+          required
+          value={values.country}
+          aria-invalid={errors.country ? true : undefined}
+          aria-describedby={errorId('country')}
+          onChange={(event) => onChange('country', event.target.value)}
+        >
+          <option value="">Choose your country</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={errorId('country')} error={errors.country} />
+      </div>
+      <Field
+        id={fieldId('phoneNumber')}
+        label="Mobile phone number"
+        type="tel"
+        name="phoneNumber"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        hint={phoneHint}
+        value={values.phoneNumber}
+        error={errors.phoneNumber}
+        onChange={(event) => onChange('phoneNumber', event.target.value)}
+      />
+      <Field
+        id={fieldId('birthDate')}
+        label="Date of birth"
+        type="date"
+        name="birthDate"
+        autoComplete="bday"
+        min={BIRTH_DATE_MIN}
+        max={maxBirthDate}
+        required
+        value={values.birthDate}
+        error={errors.birthDate}
+        onChange={(event) => onChange('birthDate', event.target.value)}
+      />
+      <fieldset className={styles.fieldset} aria-describedby={errorId('gender')}>
+        <legend>Gender</legend>
+        <div className={styles.choices}>
+          {GENDER_CHOICES.map((choice) => (
+            <div key={choice.value} className={styles.check}>
+              <input
+                id={`${fieldId('gender')}-${choice.value}`}
+                type="radio"
+                name="gender"
+                value={choice.value}
+                checked={values.gender === choice.value}
+                aria-invalid={errors.gender ? true : undefined}
+                onChange={() => onChange('gender', choice.value)}
+              />
+              <label htmlFor={`${fieldId('gender')}-${choice.value}`}>{choice.label}</label>
+            </div>
+          ))}
+        </div>
+        <FieldError id={errorId('gender')} error={errors.gender} />
+      </fieldset>
+    </>
+  );
+}
