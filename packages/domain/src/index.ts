@@ -6,3 +6,4 @@ export * from './numbers';
 export * from './countries';
 export * from './users';
 export * from './addresses';
+export * from './ids';

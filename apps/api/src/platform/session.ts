@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from '@kedai/domain';
 import { and, eq, isNull, ne, schema, sql, type Database } from '@kedai/db';
 import type { AppConfig } from './config';
+import { randomToken, sha256 } from './secure-tokens';
 
 /**
  * Sessions (architecture §7): a short-lived access JWT and an opaque refresh token, both in
@@ -45,14 +46,6 @@ export interface SessionDeps {
   key: Uint8Array;
 }
 
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
-/** A random url-safe token of 256 bits. */
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 function sessionTtlSeconds(config: AppConfig, remember: boolean): number {
   return remember ? config.rememberMeDays * 86_400 : config.sessionTtlHours * 3_600;

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors';
-import { randomToken } from './session';
+import { constantTimeEqual, randomToken } from './secure-tokens';
 
 /**
  * Anti-forgery, double submit (architecture §7) in the convention common HTTP clients follow: a
@@ -21,12 +20,6 @@ declare module 'fastify' {
   }
 }
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export function registerXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
@@ -40,7 +33,7 @@ export function registerXsrf(app: FastifyInstance): void {
     }
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === false) return;
     const header = request.headers[XSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
+    if (!cookie || typeof header !== 'string' || !constantTimeEqual(cookie, header)) {
       return sendError(reply, 403, 'auth/invalid_xsrf_token');
     }
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, queryRows, schema, sql } from '@kedai/db';
 import { resetMailsSettled } from '../../src/modules/auth/password';
-import { sha256 } from '../../src/platform/session';
+import { sha256 } from '../../src/platform/secure-tokens';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, newEmail, outbox, registration, type TestUser } from '../accounts';
 import { TestClient } from '../client';
 import { XSRF_PAIR, clearOfWindowEdge, createTestApp, expectEnvelope, type TestApp } from '../helpers';

@@ -1,4 +1,4 @@
-import { AppError, validateAddress, type Address as DomainAddress, type AddressInput } from '@kedai/domain';
+import { AppError, isUuid, validateAddress, type Address as DomainAddress, type AddressInput } from '@kedai/domain';
 import { and, desc, eq, ne, schema, sql, type Database } from '@kedai/db';
 import type { Address } from '@kedai/contract';
 import { enabledShippingLocations } from '../regions/service';
@@ -19,7 +19,6 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type AddressRow = typeof schema.addresses.$inferSelect;
 const { addresses } = schema;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toAddress(row: AddressRow): Address {
   return {
@@ -70,7 +69,7 @@ const notFound = () => new AppError('address/not_found');
 
 /** The caller's address with this id (locked when `forUpdate`, inside a transaction); 404 otherwise. */
 async function ownAddress(db: Database | Tx, userId: string, id: string, forUpdate = true): Promise<AddressRow> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const query = db
     .select()
     .from(addresses)

@@ -1,10 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AppError, parseEmail } from '@kedai/domain';
-import { eq, schema, type Database } from '@kedai/db';
+import { schema, type Database } from '@kedai/db';
 import type { SessionState } from '@kedai/contract';
 import { blacklistedError } from '../../platform/auth-guard';
 import { startSession, type AuthContext, type IssuedSession, type SessionDeps } from '../../platform/session';
-import { toPublicUser } from './service';
+import { findUserByEmail, toPublicUser } from './service';
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -28,12 +28,10 @@ export async function passwordMatches(user: UserRow | undefined, password: strin
   }
 }
 
-/** Looks a user up by e-mail, or undefined (also for a malformed address). */
+/** Looks a user up by e-mail as typed, or undefined (also for a malformed address). */
 export async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const parsed = parseEmail(email);
-  if (!parsed.ok) return undefined;
-  const [row] = await db.select().from(schema.users).where(eq(schema.users.email, parsed.value)).limit(1);
-  return row;
+  return parsed.ok ? findUserByEmail(db, parsed.value) : undefined;
 }
 
 /**

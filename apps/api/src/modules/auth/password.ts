@@ -1,17 +1,16 @@
 import { hash, verify } from '@node-rs/argon2';
-import { AppError, parseEmail, parsePassword } from '@kedai/domain';
+import { AppError, isUuid, parseEmail, parsePassword } from '@kedai/domain';
 import { and, eq, gt, isNull, schema, sql, type Database } from '@kedai/db';
-import { simpleMail } from '../../platform/mail-template';
-import { randomToken, revokeUserSessions, sha256 } from '../../platform/session';
-import { configEntries } from '../system/service';
-import { userByEmail } from './login';
-import type { AuthDeps } from './service';
+import { simpleMail, type SimpleMail } from '../../platform/mail-template';
+import { revokeUserSessions } from '../../platform/session';
+import { randomToken, sha256 } from '../../platform/secure-tokens';
+import { sendAccountMail } from './account-mail';
+import { findUserByEmail, type AuthDeps } from './service';
 
 type UserRow = typeof schema.users.$inferSelect;
 
 const { users, userTokens: tokens } = schema;
 const PURPOSE = 'password_reset';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const liveResetToken = (userId: string) =>
   and(eq(tokens.userId, userId), eq(tokens.purpose, PURPOSE), isNull(tokens.usedAt), gt(tokens.expiresAt, sql`now()`));
@@ -21,17 +20,9 @@ async function endResetTokens(db: Pick<Database, 'update'>, userId: string): Pro
   await db.update(tokens).set({ expiresAt: sql`now()` }).where(liveResetToken(userId));
 }
 
-async function shopName(db: Database): Promise<string> {
-  return String((await configEntries(db)).shop_name ?? 'Kedai');
-}
-
-/** Sends a mail; a failure is logged, never thrown (the password work is done, or the user can ask again). */
-async function sendMail(deps: AuthDeps, user: UserRow, what: string, build: (shop: string) => Parameters<typeof simpleMail>[0]) {
-  try {
-    await deps.mailer.send(simpleMail(build(await shopName(deps.db))));
-  } catch (error) {
-    deps.log.error({ err: error, userId: user.id }, `could not queue the ${what} mail`);
-  }
+/** Sends one of the password mails (a failure is logged: the password work is done, or the user can ask again). */
+function sendMail(deps: AuthDeps, user: UserRow, what: string, build: (shop: string) => SimpleMail) {
+  return sendAccountMail(deps, user.id, what, (shop) => simpleMail(build(shop)));
 }
 
 // ——— Forgot password ———
@@ -84,7 +75,7 @@ async function issueResetMail(deps: AuthDeps, userId: string): Promise<void> {
 export async function forgotPassword(deps: Pick<AuthDeps, 'db'>, input: { email: string }): Promise<string | undefined> {
   const email = parseEmail(input.email);
   if (!email.ok) throw new AppError(email.errorCode);
-  return (await userByEmail(deps.db, email.value))?.id;
+  return (await findUserByEmail(deps.db, email.value))?.id;
 }
 
 /**
@@ -132,7 +123,7 @@ export async function resetPassword(
   input: { uid: string; resetPasswordToken: string; password: string },
 ): Promise<void> {
   const invalid = () => new AppError('auth/invalid_password_reset_token');
-  if (!UUID.test(input.uid) || input.resetPasswordToken.length === 0) throw invalid();
+  if (!isUuid(input.uid) || input.resetPasswordToken.length === 0) throw invalid();
   const [token] = await deps.db
     .select({ id: tokens.id, userId: tokens.userId, usedAt: tokens.usedAt, expired: sql<boolean>`${tokens.expiresAt} <= now()` })
     .from(tokens)

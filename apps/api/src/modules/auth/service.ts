@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -17,7 +17,8 @@ import type { AppConfig } from '../../platform/config';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { Mailer, MailMessage } from '../../platform/mailer';
 import { escapeHtml } from '../../platform/mail-template';
-import { configEntries } from '../system/service';
+import { sendAccountMail } from './account-mail';
+import { constantTimeEqual, sha256 } from '../../platform/secure-tokens';
 
 export interface AuthDeps {
   db: Database;
@@ -50,17 +51,8 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-export function hashCode(code: string): string {
-  return createHash('sha256').update(code).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-async function findUserByEmail(db: Database | Tx, email: string): Promise<UserRow | undefined> {
+/** The user of an already normalised e-mail address (see `parseEmail`), if any. */
+export async function findUserByEmail(db: Database | Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
 }
@@ -76,7 +68,7 @@ async function issueCode(tx: Tx, userId: string, ttlMinutes: number): Promise<st
   await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(VERIFY_CODE_LOCK))})`);
   for (let attempt = 0; attempt < 20; attempt++) {
     const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
-    const codeHash = hashCode(code);
+    const codeHash = sha256(code);
     const clash = await tx.select({ id: codes.id }).from(codes).where(and(eq(codes.codeHash, codeHash), liveCode())).limit(1);
     if (clash.length > 0) continue;
     await tx.insert(codes).values({
@@ -111,14 +103,9 @@ function verificationMail(shopName: string, user: UserRow, code: string, ttlMinu
   return { to: user.email, subject: `Your ${shopName} verification code`, text, html };
 }
 
-/** Hands the code mail to the mailer. A failure is logged, never thrown: the account exists, and the code can be resent. */
-async function sendCodeMail(deps: AuthDeps, user: UserRow, code: string): Promise<void> {
-  try {
-    const shopName = String((await configEntries(deps.db)).shop_name ?? 'Kedai');
-    await deps.mailer.send(verificationMail(shopName, user, code, deps.config.verifyCodeTtlMinutes));
-  } catch (error) {
-    deps.log.error({ err: error, userId: user.id }, 'could not queue the verification mail');
-  }
+/** Hands the code mail to the mailer (failures are logged: the account exists, and the code can be resent). */
+function sendCodeMail(deps: AuthDeps, user: UserRow, code: string): Promise<void> {
+  return sendAccountMail(deps, user.id, 'verification', (shop) => verificationMail(shop, user, code, deps.config.verifyCodeTtlMinutes));
 }
 
 /**
@@ -192,7 +179,7 @@ export async function verifyEmail(deps: AuthDeps, input: { code: string; email?:
   const code = normaliseVerificationCode(input.code);
   if (input.email === undefined) {
     if (!code) throw invalidCode();
-    const codeHash = hashCode(code);
+    const codeHash = sha256(code);
     const user = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ id: codes.id, userId: codes.userId })
@@ -222,7 +209,7 @@ export async function verifyEmail(deps: AuthDeps, input: { code: string; email?:
       .limit(1)
       .for('update');
     if (!live) return undefined;
-    if (code && sameHash(live.codeHash, hashCode(code))) return consume(tx, live);
+    if (code && constantTimeEqual(live.codeHash, sha256(code))) return consume(tx, live);
     await tx
       .update(codes)
       .set({

@@ -1,4 +1,4 @@
-import { AppError } from '@kedai/domain';
+import { AppError, isUuid } from '@kedai/domain';
 import { asc, schema, type Database } from '@kedai/db';
 import type { Category } from '@kedai/contract';
 import { cached } from '../../platform/cache';
@@ -10,8 +10,6 @@ export interface CategoryTree {
   byPath: Map<string, Category>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 export function categoryTree(db: Database): Promise<CategoryTree> {
   return cached(db, 'categories', async () => {

@@ -1,8 +1,7 @@
-import { AppError, isInStock } from '@kedai/domain';
+import { AppError, isInStock, isUuid } from '@kedai/domain';
 import { sql, queryRows, type Database } from '@kedai/db';
 import type { Product, ProductFlags, ProductSummary } from '@kedai/contract';
 import { regionCurrencies } from '../regions/service';
-import { isUuid } from './categories';
 import { findProductRow, summaryRowsByIds, toProduct, toSummary } from './products';
 
 /** How many products a visitor's history keeps. */

@@ -1,7 +1,7 @@
-import { AppError } from '@kedai/domain';
+import { AppError, isUuid } from '@kedai/domain';
 import { and, asc, eq, schema, type Database } from '@kedai/db';
 import type { HomeProductGroup } from '@kedai/contract';
-import { findCategory, isUuid, subtreeIds } from '../catalogue/categories';
+import { findCategory, subtreeIds } from '../catalogue/categories';
 import { newestRowsInCategories, summaryRowsByIds, toSummary } from '../catalogue/products';
 import { regionCurrencies } from '../regions/service';
 

@@ -1,8 +1,7 @@
-import { AppError } from '@kedai/domain';
+import { AppError, isUuid } from '@kedai/domain';
 import { sql, queryRows, type Database } from '@kedai/db';
 import type { Merchant } from '@kedai/contract';
 import { cached } from '../../platform/cache';
-import { isUuid } from '../catalogue/categories';
 
 interface MerchantRow {
   id: string;

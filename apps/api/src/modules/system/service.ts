@@ -20,6 +20,11 @@ export function configEntries(db: Database): Promise<Record<string, unknown>> {
   });
 }
 
+/** The shop's name, as e-mails and the authenticator app show it. */
+export async function shopName(db: Database): Promise<string> {
+  return String((await configEntries(db)).shop_name ?? DEFAULTS.shop_name);
+}
+
 export async function publicConfig(db: Database, appConfig: AppConfig): Promise<PublicConfig> {
   const entries = await configEntries(db);
   return { ...(entries as typeof DEFAULTS), assets_url: appConfig.assetsUrl };

@@ -7,9 +7,11 @@ import type { SessionState, TfaSetupResponse } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
-import { forgetTfaPasses, markTfaPassed, randomToken, sha256, type AuthContext } from '../../platform/session';
+import { forgetTfaPasses, markTfaPassed, type AuthContext } from '../../platform/session';
+import { randomToken, sha256 } from '../../platform/secure-tokens';
 import { sessionState } from '../auth/login';
-import { configEntries } from '../system/service';
+import { shopName } from '../system/service';
+import { sendAccountMail } from '../auth/account-mail';
 import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
 
 /**
@@ -31,10 +33,6 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const { users, userTokens } = schema;
 
 const TFA_RESET = 'tfa_reset';
-
-async function shopName(db: Database): Promise<string> {
-  return String((await configEntries(db)).shop_name ?? 'Kedai');
-}
 
 /** `ABCD EFGH …`: easier to type from a screen. */
 export function groupKey(base32: string): string {
@@ -167,25 +165,20 @@ export async function requestTfaReset(deps: TfaDeps, auth: AuthContext): Promise
       expiresAt: sql`now() + make_interval(mins => ${deps.config.tfaResetTtlMinutes}::int)`,
     });
   });
-  const shop = await shopName(deps.db);
   const url = `${deps.config.publicWebUrl}/two_factor/reset?token=${encodeURIComponent(token)}`;
-  const mail = simpleMail({
-    to: user.email,
-    subject: `Turn off two-factor authentication at ${shop}`,
-    name: user.firstName,
-    paragraphs: [
-      `Someone, hopefully you, asked to turn off two-factor authentication for your ${shop} account because the authenticator app is lost.`,
-      `The link below turns it off. It works once and expires in ${deps.config.tfaResetTtlMinutes} minutes.`,
-    ],
-    action: { label: 'Turn off two-factor authentication', url },
-    footer: ['If you did not ask for this, ignore this e-mail: two-factor authentication stays on.'],
-  });
-  // Like the other account mails: the outbox keeps it; a failure is logged and the user can ask again.
-  try {
-    await deps.mailer.send(mail);
-  } catch (error) {
-    deps.log.error({ err: error, userId: user.id }, 'could not queue the two-factor reset mail');
-  }
+  await sendAccountMail(deps, user.id, 'two-factor reset', (shop) =>
+    simpleMail({
+      to: user.email,
+      subject: `Turn off two-factor authentication at ${shop}`,
+      name: user.firstName,
+      paragraphs: [
+        `Someone, hopefully you, asked to turn off two-factor authentication for your ${shop} account because the authenticator app is lost.`,
+        `The link below turns it off. It works once and expires in ${deps.config.tfaResetTtlMinutes} minutes.`,
+      ],
+      action: { label: 'Turn off two-factor authentication', url },
+      footer: ['If you did not ask for this, ignore this e-mail: two-factor authentication stays on.'],
+    }),
+  );
   deps.log.info({ userId: user.id }, 'two-factor reset requested');
 }
 

@@ -1,4 +1,4 @@
-import { AppError, validateProfileUpdate } from '@kedai/domain';
+import { AppError, isUuid, validateProfileUpdate } from '@kedai/domain';
 import { inArray, schema, sql, eq, type Database } from '@kedai/db';
 import type { ProfileUpdateRequest, PublicUser } from '@kedai/contract';
 import { toPublicUser } from '../auth/service';
@@ -26,7 +26,6 @@ export async function updateProfile(db: Database, user: UserRow, input: ProfileU
   return toPublicUser(row);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** "Siti N.": the first name and the initial of the last name, nothing that identifies more. */
 export function displayName(firstName: string, lastName: string): string {
@@ -39,7 +38,7 @@ export function displayName(firstName: string, lastName: string): string {
  * are malformed or name nobody are left out.
  */
 export async function userNames(db: Database, userIds: string[]): Promise<{ id: string; displayName: string }[]> {
-  const ids = [...new Set(userIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+  const ids = [...new Set(userIds.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
