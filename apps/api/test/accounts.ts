@@ -60,15 +60,20 @@ export interface TestUser {
   password: string;
 }
 
+/** The verification code of the newest mail to `to`. */
+export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
+  const [mail] = await outbox(app, to);
+  const code = /code is (\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
 /** A user registered and verified through the API, as a shopper would. */
 export async function createVerifiedUser(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<TestUser> {
   const body = registration(overrides);
   const registered = await post(app, '/auth/register', body);
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.response.payload}`);
-  const [mail] = await outbox(app, body.email);
-  const code = /code is (\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${body.email}`);
-  const verified = await post(app, '/auth/verifyEmail', { code });
+  const verified = await post(app, '/auth/verifyEmail', { code: await latestCode(app, body.email) });
   if (verified.status !== 200) throw new Error(`verifyEmail answered ${verified.status}`);
   return { id: registered.body.user.id, email: body.email, password: body.password };
 }

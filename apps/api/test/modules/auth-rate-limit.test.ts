@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEmail as newAccountEmail, registration } from '../accounts';
 import { XSRF_PAIR, clearOfWindowEdge, createTestApp, expectEnvelope, type TestApp } from '../helpers';
 
 /** The auth routes at their real, default per-address limits (decision record 0007). */
@@ -8,22 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let serial = 0;
-const newEmail = () => `limit.${++serial}.${Date.now().toString(36)}@example.com`;
-
-function registration(email = newEmail()) {
-  return {
-    email,
-    password: 'Rahsia123!',
-    firstName: 'Siti',
-    lastName: 'Nurhaliza',
-    phoneNumber: '+65 9123 4567',
-    country: 'SG',
-    birthDate: '1990-05-17',
-    gender: 'female',
-    acceptTerms: true,
-  };
-}
+const newEmail = () => newAccountEmail('limit');
 
 function send(url: string, payload: object, remoteAddress: string) {
   return t.app.inject({ method: 'POST', url, payload, remoteAddress, headers: XSRF_PAIR });
@@ -63,10 +49,10 @@ describe('auth rate limits per client address', () => {
       expect(response.statusCode).toBe(i % 2 ? 201 : 400);
     }
     const email = newEmail();
-    expectLimited(await send('/auth/register', registration(email), ip), 'general/rate_limited', 3600);
+    expectLimited(await send('/auth/register', registration({ email }), ip), 'general/rate_limited', 3600);
     // Nothing was created by the refused request.
     expect((await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${email}` })).json().messages).toHaveLength(0);
-    expect((await send('/auth/register', registration(email), '203.0.113.2')).statusCode).toBe(201);
+    expect((await send('/auth/register', registration({ email }), '203.0.113.2')).statusCode).toBe(201);
   });
 
   it('POST /auth/register: lets exactly 10 of 15 concurrent attempts through', async () => {
@@ -80,7 +66,7 @@ describe('auth rate limits per client address', () => {
     const ip = '203.0.113.4';
     await clearOfWindowEdge(900);
     const email = newEmail();
-    expect((await send('/auth/register', registration(email), '203.0.113.5')).statusCode).toBe(201);
+    expect((await send('/auth/register', registration({ email }), '203.0.113.5')).statusCode).toBe(201);
     const mail = (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${email}` })).json().messages[0];
     const code = /code is (\d{6})\b/.exec(mail.text)![1]!;
     const wrong = code === '000000' ? '000001' : '000000';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, schema, sql } from '@kedai/db';
 import { isUniqueViolation } from '../../src/platform/db-errors';
+import { PASSWORD, latestCode as accountLatestCode, newEmail, outbox as accountOutbox, registration } from '../accounts';
 import { createTestApp, expectEnvelope, get, post as rawPost, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -22,44 +23,11 @@ async function post(url: string, body: unknown) {
   return result;
 }
 
-let serial = 0;
-function newEmail(tag = 'user') {
-  serial += 1;
-  return `${tag}.${serial}.${Date.now().toString(36)}@example.com`;
-}
-
-const PASSWORD = 'Rahsia123!';
-function body(overrides: Record<string, unknown> = {}) {
-  return {
-    email: newEmail(),
-    password: PASSWORD,
-    firstName: 'Siti',
-    lastName: 'Nurhaliza',
-    phoneNumber: '+65 9123 4567',
-    country: 'SG',
-    birthDate: '1990-05-17',
-    gender: 'female',
-    acceptTerms: true,
-    ...overrides,
-  };
-}
-
-async function outbox(to: string) {
-  const { status, body: answer } = await get(t.app, `/dev/outbox?to=${encodeURIComponent(to)}`);
-  expect(status).toBe(200);
-  return answer.messages as { id: number; to: string; subject: string; text: string; html: string; createdAt: number }[];
-}
-
-/** The code of the newest mail to `to`. */
-async function latestCode(to: string): Promise<string> {
-  const [mail] = await outbox(to);
-  const code = /code is (\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${to}`);
-  return code;
-}
+const outbox = (to: string) => accountOutbox(t.app, to);
+const latestCode = (to: string) => accountLatestCode(t.app, to);
 
 async function registered(overrides: Record<string, unknown> = {}) {
-  const request = body(overrides);
+  const request = registration(overrides);
   const { status, body: answer } = await post('/auth/register', request);
   expect(status).toBe(201);
   return { email: answer.user.email as string, id: answer.user.id as string, code: await latestCode(answer.user.email) };
@@ -75,7 +43,7 @@ async function userRow(email: string) {
 
 describe('POST /auth/register', () => {
   it('creates an unverified user and answers the public profile', async () => {
-    const request = body({ email: '  Siti.Register@Example.COM ', firstName: '  Siti ', phoneNumber: '+65 9123-4567', country: 'sg', gender: 'Female' });
+    const request = registration({ email: '  Siti.Register@Example.COM ', firstName: '  Siti ', phoneNumber: '+65 9123-4567', country: 'sg', gender: 'Female' });
     const { status, body: answer } = await post('/auth/register', request);
     expect(status).toBe(201);
     expect(answer).toEqual({
@@ -117,7 +85,7 @@ describe('POST /auth/register', () => {
   });
 
   it('e-mails a six-digit code, in text and HTML', async () => {
-    const request = body();
+    const request = registration();
     await post('/auth/register', request);
     const mails = await outbox(request.email);
     expect(mails).toHaveLength(1);
@@ -151,14 +119,14 @@ describe('POST /auth/register', () => {
     ['terms as a string', { acceptTerms: 'true' }, 'user/invalid_accept_terms'],
   ];
   it.each(cases)('refuses %s with 400 %s', async (_name, overrides, errorCode) => {
-    const { status, body: answer } = await post('/auth/register', body(overrides));
+    const { status, body: answer } = await post('/auth/register', registration(overrides));
     expect(status).toBe(400);
     expectEnvelope(answer, errorCode);
     expect(answer.params).toEqual([expect.objectContaining({ errorCode, error: answer.error })]);
   });
 
   it('answers the first problem and lists every problem by field', async () => {
-    const request = body({ email: 'x', firstName: '', country: 'XX', acceptTerms: false });
+    const request = registration({ email: 'x', firstName: '', country: 'XX', acceptTerms: false });
     const { status, body: answer } = await post('/auth/register', request);
     expect(status).toBe(400);
     expect(answer).toEqual({
@@ -182,7 +150,7 @@ describe('POST /auth/register', () => {
 
   it('ignores fields it does not know (role, verified, id, …)', async () => {
     const id = '00000000-0000-4000-8000-000000000001';
-    const request = body({
+    const request = registration({
       role: 'admin',
       verified: true,
       emailVerified: true,
@@ -202,9 +170,9 @@ describe('POST /auth/register', () => {
   });
 
   it('refuses an e-mail that is already registered, whatever its case', async () => {
-    const first = body();
+    const first = registration();
     expect((await post('/auth/register', first)).status).toBe(201);
-    const again = await post('/auth/register', body({ email: ` ${first.email.toUpperCase()} ` }));
+    const again = await post('/auth/register', registration({ email: ` ${first.email.toUpperCase()} ` }));
     expect(again.status).toBe(409);
     expectEnvelope(again.body, 'auth/email_taken');
   });
@@ -212,7 +180,7 @@ describe('POST /auth/register', () => {
   it('lets only one of several concurrent registrations of one address through', async () => {
     const email = newEmail('race');
     const answers = await Promise.all(
-      [email, email.toUpperCase(), email, ` ${email}`].map((address) => post('/auth/register', body({ email: address }))),
+      [email, email.toUpperCase(), email, ` ${email}`].map((address) => post('/auth/register', registration({ email: address }))),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409]);
