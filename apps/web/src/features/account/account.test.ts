@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeSignInError, registerFieldErrors, resendErrorMessage } from './errors';
-import { TFA_VERIFY_PATH, pathAfterSignIn, signInHref, verifyEmailHref } from './paths';
+import { TFA_VERIFY_PATH, goAfterSignIn, pathAfterSignIn, signInHref, verifyEmailHref } from './paths';
 import { clientFieldErrors, countryOptions, emptyRegisterForm, toRegistrationInput, type RegisterFormValues } from './register-form';
 
 const envelope = (errorCode: string, error: string, params: unknown[] = []) => ({ errorCode, error, params });
@@ -22,6 +22,28 @@ describe('where a user goes after signing in (spec §4)', () => {
     expect(pathAfterSignIn({ signedIn: true, tfaEnabled: true, tfaPassed: false }, take)).toBe(TFA_VERIFY_PATH);
     expect(taken).toBe(false);
     expect(pathAfterSignIn({ signedIn: true, tfaEnabled: true, tfaPassed: true }, take)).toBe('/cart');
+  });
+
+  describe('going there', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('uses the client router for an address without a hash', () => {
+      const location = { replace: vi.fn() };
+      vi.stubGlobal('window', { location });
+      const router = { replace: vi.fn() };
+      goAfterSignIn(router, '/search?q=tea');
+      expect(router.replace).toHaveBeenCalledWith('/search?q=tea');
+      expect(location.replace).not.toHaveBeenCalled();
+    });
+
+    it('loads an address with a hash afresh, so the hash is not doubled (Next 16 router)', () => {
+      const location = { replace: vi.fn() };
+      vi.stubGlobal('window', { location });
+      const router = { replace: vi.fn() };
+      goAfterSignIn(router, '/profile/password?from=mail#form');
+      expect(location.replace).toHaveBeenCalledWith('/profile/password?from=mail#form');
+      expect(router.replace).not.toHaveBeenCalled();
+    });
   });
 
   it('pre-fills the e-mail in links to sign in and to verify', () => {
