@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '@kedai/contract';
 import { ApiError } from '../../lib/api-error';
 import { makeStore } from '../state/store';
-import { fakeApi } from '../state/testing';
+import { fakeApi, shopper } from '../state/testing';
 import { initialUserState, updateProfile } from '../state/userSlice';
 
 // The API client is mocked at the module boundary; the display rule (apiErrorMessage) stays real.
@@ -124,18 +123,7 @@ describe('change password', () => {
 });
 
 describe('profile', () => {
-  const user: PublicUser = {
-    id: '11111111-1111-4111-8111-111111111111',
-    email: 'ana@example.com',
-    firstName: 'Ana',
-    lastName: 'Lim',
-    phoneNumber: '+6591234567',
-    country: 'SG',
-    birthDate: '1990-05-01',
-    gender: 'female',
-    emailVerified: true,
-    createdAt: 1,
-  };
+  const user = shopper;
 
   it('runs the API field rules in the browser, the phone against the chosen country', () => {
     const values = profileValues(user);

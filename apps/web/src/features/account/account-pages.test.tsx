@@ -2,9 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { describe, expect, it } from 'vitest';
-import type { PublicUser } from '@kedai/contract';
 import { makeStore } from '../state/store';
-import { fakeApi } from '../state/testing';
+import { fakeApi, shopper } from '../state/testing';
 import { initialUserState, type UserState } from '../state/userSlice';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
@@ -18,18 +17,7 @@ import { TwoFactorSettings } from './TwoFactorSettings';
  * without a DOM). The calls and rules behind the buttons are tested in account-actions.test.ts.
  */
 
-const user: PublicUser = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@example.com',
-  firstName: 'Ana',
-  lastName: 'Lim',
-  phoneNumber: '+6591234567',
-  country: 'SG',
-  birthDate: '1990-05-01',
-  gender: 'female',
-  emailVerified: true,
-  createdAt: 1,
-};
+const user = shopper;
 
 function render(node: ReactNode, userState: Partial<UserState> = {}): string {
   const store = makeStore({

@@ -1,5 +1,5 @@
 /** Test helpers for the store: a stand-in API whose answers are queued per path. */
-import type { Category, PublicConfig, Region } from '@kedai/contract';
+import type { Category, PublicConfig, PublicUser, Region } from '@kedai/contract';
 import { vi } from 'vitest';
 import type { ApiClient } from './types';
 
@@ -55,3 +55,17 @@ export const category: Category = {
 
 export const envelope = (errorCode: string, error: string, params: unknown[] = []) =>
   Object.assign(new Error(error), { errorCode, error, params });
+
+/** A signed-in shopper's profile, as `GET /auth/me` answers it. */
+export const shopper: PublicUser = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Lim',
+  phoneNumber: '+6591234567',
+  country: 'SG',
+  birthDate: '1990-05-01',
+  gender: 'female',
+  emailVerified: true,
+  createdAt: 1_800_000_000,
+};

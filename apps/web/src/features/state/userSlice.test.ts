@@ -1,7 +1,7 @@
-import type { PublicUser, SessionState } from '@kedai/contract';
+import type { SessionState } from '@kedai/contract';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { makeStore, startInBrowser } from './store';
-import { envelope, fakeApi, settle, type Answer } from './testing';
+import { envelope, fakeApi, settle, type Answer, shopper } from './testing';
 import {
   fetchCurrentUser,
   initialUserState,
@@ -13,18 +13,7 @@ import {
   verifyTfa,
 } from './userSlice';
 
-const profile: PublicUser = {
-  id: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@example.com',
-  firstName: 'Ana',
-  lastName: 'Lim',
-  phoneNumber: '+6591234567',
-  country: 'SG',
-  birthDate: '1990-05-01',
-  gender: 'female',
-  emailVerified: true,
-  createdAt: 1_800_000_000,
-};
+const profile = shopper;
 const signedInState: SessionState = { profile, signedIn: true, tfaPassed: true, tfaEnabled: false, tfaSetupSkipped: false };
 const visitor: SessionState = { profile: null, signedIn: false, tfaPassed: false, tfaEnabled: false, tfaSetupSkipped: false };
 const tfaOwed: SessionState = { ...signedInState, tfaPassed: false, tfaEnabled: true };
