@@ -6,8 +6,8 @@
  */
 import table from './address-rules.json';
 import { compareCountries } from './countries';
-import { ERROR_MESSAGES, type ErrorCode } from './errors';
-import { parsePhoneNumber, type FieldResult } from './users';
+import type { ErrorCode } from './errors';
+import { collectFields, parsePhoneNumber, type FieldProblem, type FieldResult } from './users';
 
 export interface AddressState {
   /** The code an address stores in its `state` field (same as the key in `states`). */
@@ -125,11 +125,7 @@ export interface Address {
 
 export type AddressInput = Partial<Record<AddressField, unknown>>;
 
-export interface AddressProblem {
-  field: AddressField;
-  errorCode: ErrorCode;
-  error: string;
-}
+export type AddressProblem = FieldProblem<AddressField>;
 
 export type AddressResult = { ok: true; value: Address } | { ok: false; problems: AddressProblem[] };
 
@@ -225,33 +221,9 @@ export function validateAddress(input: AddressInput, options: ValidateAddressOpt
     main: parseMain(input.main),
   } satisfies Record<AddressField, FieldResult<unknown>>;
 
-  const problems: AddressProblem[] = [];
-  for (const field of ADDRESS_FIELDS) {
-    const result = results[field];
-    if (!result.ok) problems.push({ field, errorCode: result.errorCode, error: ERROR_MESSAGES[result.errorCode] });
-  }
-  const r = results;
-  if (
-    problems.length > 0 ||
-    !r.fullName.ok || !r.address.ok || !r.unitNumber.ok || !r.city.ok || !r.country.ok ||
-    !r.phoneNumber.ok || !r.postalCode.ok || !r.state.ok || !r.main.ok
-  ) {
-    return { ok: false, problems };
-  }
-  return {
-    ok: true,
-    value: {
-      fullName: r.fullName.value,
-      address: r.address.value,
-      unitNumber: r.unitNumber.value,
-      city: r.city.value,
-      country: r.country.value.countryId,
-      phoneNumber: r.phoneNumber.value,
-      postalCode: r.postalCode.value,
-      state: r.state.value,
-      main: r.main.value,
-    },
-  };
+  const collected = collectFields(ADDRESS_FIELDS, results);
+  if (!collected.ok) return collected;
+  return { ok: true, value: { ...collected.value, country: collected.value.country.countryId } };
 }
 
 /** The address form's fields (spec §3 "Address form fields"). */

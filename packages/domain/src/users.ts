@@ -208,10 +208,31 @@ export interface Registration {
 }
 
 /** One field's problem, with the catalogue message so a form can show it beside the field. */
-export interface FieldProblem {
-  field: RegistrationField;
+export interface FieldProblem<F extends string = RegistrationField> {
+  field: F;
   errorCode: ErrorCode;
   error: string;
+}
+
+/** The value of a field result that passed. */
+type ValueOf<R> = Extract<R, { ok: true }> extends { value: infer T } ? T : never;
+
+/**
+ * Joins the results of a form's field rules: every value when all passed, else every problem
+ * (one per field, with its catalogue message) in the order of `fields`.
+ */
+export function collectFields<F extends string, R extends Record<F, FieldResult<unknown>>>(
+  fields: readonly F[],
+  results: R,
+): { ok: true; value: { [K in F]: ValueOf<R[K]> } } | { ok: false; problems: FieldProblem<F>[] } {
+  const problems: FieldProblem<F>[] = [];
+  const value = {} as { [K in F]: ValueOf<R[K]> };
+  for (const field of fields) {
+    const result = results[field];
+    if (result.ok) value[field] = result.value as ValueOf<R[typeof field]>;
+    else problems.push({ field, errorCode: result.errorCode, error: ERROR_MESSAGES[result.errorCode] });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value };
 }
 
 export type RegistrationResult = { ok: true; value: Registration } | { ok: false; problems: FieldProblem[] };
@@ -236,33 +257,7 @@ export function validateRegistration(input: RegistrationInput, now: Date = new D
     acceptTerms: parseAcceptTerms(input.acceptTerms),
   } satisfies Record<RegistrationField, FieldResult<unknown>>;
 
-  const problems: FieldProblem[] = [];
-  for (const field of REGISTRATION_FIELDS) {
-    const result = results[field];
-    if (!result.ok) problems.push({ field, errorCode: result.errorCode, error: ERROR_MESSAGES[result.errorCode] });
-  }
-  const r = results;
-  if (
-    problems.length > 0 ||
-    !r.email.ok || !r.password.ok || !r.firstName.ok || !r.lastName.ok || !r.phoneNumber.ok ||
-    !r.country.ok || !r.birthDate.ok || !r.gender.ok || !r.acceptTerms.ok
-  ) {
-    return { ok: false, problems };
-  }
-  return {
-    ok: true,
-    value: {
-      email: r.email.value,
-      password: r.password.value,
-      firstName: r.firstName.value,
-      lastName: r.lastName.value,
-      phoneNumber: r.phoneNumber.value,
-      country: r.country.value,
-      birthDate: r.birthDate.value,
-      gender: r.gender.value,
-      acceptTerms: r.acceptTerms.value,
-    },
-  };
+  return collectFields(REGISTRATION_FIELDS, results);
 }
 
 /** The fields a user may change in their profile (`POST /user/profile`), in the order problems are listed. */
