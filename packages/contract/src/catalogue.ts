@@ -103,6 +103,8 @@ export const ProductFlags = z.object({
   disabled: z.boolean(),
   external: z.boolean().describe('Bought for the shopper from another marketplace'),
   sourceMarketPlace: z.string().nullable(),
+  inWishlist: z.boolean().describe('The signed-in user has it in their wishlist; false for visitors'),
+  inCart: z.boolean().describe("Some variant of it is in the signed-in user's cart; false for visitors"),
 });
 export type ProductFlags = z.infer<typeof ProductFlags>;
 

@@ -5,3 +5,4 @@ export * from './regions';
 export * from './system';
 export * from './auth';
 export * from './addresses';
+export * from './cart';

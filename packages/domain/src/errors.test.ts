@@ -33,6 +33,9 @@ const PROJECT_CODES: ErrorCode[] = [
   'category/not_found', 'image_page/not_found', 'region/not_found',
   // Spec §5's user limits as messages (spec §8 names the user codes but lists no code for names).
   'user/invalid_first_name', 'user/invalid_last_name',
+  // The cart's rules (spec §5 stock and quantity; the catalogue names no cart codes).
+  'product/disabled', 'cart/not_found', 'cart/invalid_quantity', 'cart/invalid_variant_path',
+  'cart/invalid_message', 'cart/max_items_reached',
 ];
 
 describe('ERROR_MESSAGES', () => {

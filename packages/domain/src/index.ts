@@ -7,3 +7,4 @@ export * from './countries';
 export * from './users';
 export * from './addresses';
 export * from './ids';
+export * from './cart';

@@ -22,6 +22,8 @@ export async function productFlags(db: Database, idOrParamName: string): Promise
     disabled: product.disabled,
     external: product.sourceMarketPlace !== null,
     sourceMarketPlace: product.sourceMarketPlace,
+    inWishlist: false,
+    inCart: false,
   };
 }
 

@@ -1,0 +1,92 @@
+/**
+ * Cart rules shared by the API and the storefront (spec §3 "Cart item", "Selection for checkout",
+ * §5 stock check): what a quantity and a note may be, when an item can be bought, and what a
+ * selection for checkout may hold.
+ */
+import { isAvailable, isValidVariantPath, type StockHolder } from './catalogue';
+import type { Money } from './money';
+import { parsePositiveInt } from './numbers';
+
+/** Most units of one cart line. Above it a quantity is refused, not clamped: nobody means 10 000 shirts. */
+export const CART_QUANTITY_MAX = 999;
+/** Longest note to the seller on a cart line, in characters after trimming. */
+export const CART_MESSAGE_MAX = 500;
+/** Default most lines in one cart (the API's `MAX_CART_ITEMS` overrides it). */
+export const DEFAULT_MAX_CART_ITEMS = 100;
+
+/**
+ * A cart line's type: `internal` for a product the shop's merchants sell, `external` for one the
+ * shop buys for the shopper from another marketplace. It follows from the product, never from
+ * what a client sends.
+ */
+export const CART_ITEM_TYPES = ['internal', 'external'] as const;
+export type CartItemType = (typeof CART_ITEM_TYPES)[number];
+
+export function cartItemTypeOf(product: { sourceMarketPlace: string | null }): CartItemType {
+  return product.sourceMarketPlace ? 'external' : 'internal';
+}
+
+/**
+ * A cart quantity from a JSON number or a valid number string (spec §5): a whole number from 1 to
+ * CART_QUANTITY_MAX, or null. Zero, negatives, fractions, exponents, spaces and huge values are null.
+ */
+export function parseCartQuantity(value: unknown): number | null {
+  return parsePositiveInt(value, { max: CART_QUANTITY_MAX });
+}
+
+/**
+ * A note to the seller: trimmed text of at most CART_MESSAGE_MAX characters ('' when absent or
+ * null), or null when it is not text or too long.
+ */
+export function parseCartMessage(value: unknown): string | null {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') return null;
+  const message = value.trim();
+  return [...message].length <= CART_MESSAGE_MAX ? message : null;
+}
+
+/** The variant path a product needs: '' for a product without variants, else one of its full paths. */
+export function isValidCartVariantPath(product: Pick<StockHolder, 'variants'>, variantPath: string): boolean {
+  if (product.variants.length === 0) return variantPath === '';
+  return isValidVariantPath(product.variants, variantPath);
+}
+
+export interface CartProduct extends StockHolder {
+  disabled: boolean;
+}
+
+export interface CartLine {
+  variantPath: string;
+  quantity: number;
+}
+
+/**
+ * Spec §5 stock check, for a cart line: it can be bought only when its product still exists, is
+ * not disabled, the variant path is still one of the product's, and the stock on hand (variant
+ * stock, or product stock without variants) is at least the quantity. The cart may hold more than
+ * the stock; such lines are shown unavailable and cannot be selected for checkout.
+ */
+export function isCartItemAvailable(product: CartProduct | undefined, item: CartLine): boolean {
+  if (!product || product.disabled) return false;
+  if (!isValidCartVariantPath(product, item.variantPath)) return false;
+  return isAvailable(product, item.variantPath || null, item.quantity);
+}
+
+export interface PricedProduct {
+  price: Record<string, number>;
+  priceCurrency: Record<string, string>;
+  variants: StockHolder['variants'];
+  variantPaths: StockHolder['variantPaths'];
+}
+
+/**
+ * One unit's price of a cart line in a region: the variant path's price (falling back to the
+ * product's when the path has none for the region), or null when the product is not sold there.
+ */
+export function cartUnitPrice(product: PricedProduct, variantPath: string, region: string): Money | null {
+  const currency = product.priceCurrency[region];
+  const base = product.price[region];
+  if (!currency || base === undefined) return null;
+  const amount = variantPath ? (product.variantPaths[variantPath]?.price[region] ?? base) : base;
+  return { amount, currency };
+}
