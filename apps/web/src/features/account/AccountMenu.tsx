@@ -6,12 +6,13 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { SignInLink } from '../state/SignInLink';
 import { signOut } from '../state/userSlice';
+import { ADDRESSES_PATH } from './account-links';
 import { PROFILE_PATH } from './paths';
 import styles from './account.module.css';
 
 /**
  * The header's account entry. Signed out (or not known yet): "Account", a link to sign in that
- * remembers this page. Signed in: the user's first name, opening a menu with Profile and Sign out.
+ * remembers this page. Signed in: the user's first name, opening a menu with Profile, Addresses and Sign out.
  */
 export function AccountMenu({ icon }: { icon: ReactNode }) {
   const id = useId();
@@ -83,6 +84,11 @@ export function AccountMenu({ icon }: { icon: ReactNode }) {
         <li>
           <Link href={PROFILE_PATH} className={styles.menuItem} onClick={() => setOpen(false)}>
             Profile
+          </Link>
+        </li>
+        <li>
+          <Link href={ADDRESSES_PATH} className={styles.menuItem} onClick={() => setOpen(false)}>
+            Addresses
           </Link>
         </li>
         <li>

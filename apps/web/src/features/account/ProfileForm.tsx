@@ -17,7 +17,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from './account-actions';
-import { CHANGE_PASSWORD_PATH, TWO_FACTOR_PATH } from './account-links';
+import { ADDRESSES_PATH, CHANGE_PASSWORD_PATH, TWO_FACTOR_PATH } from './account-links';
 import { countryOptions } from './register-form';
 import styles from './account.module.css';
 import pageStyles from './account-pages.module.css';
@@ -132,6 +132,14 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
           </button>
         </div>
       </form>
+      <section className={pageStyles.section} aria-labelledby={`${id}-addresses`}>
+        <h2 id={`${id}-addresses`}>Addresses</h2>
+        <ul className={pageStyles.links}>
+          <li>
+            <Link href={ADDRESSES_PATH}>Your address book</Link>
+          </li>
+        </ul>
+      </section>
       <section className={pageStyles.section} aria-labelledby={`${id}-security`}>
         <h2 id={`${id}-security`}>Sign-in and security</h2>
         <ul className={pageStyles.links}>

@@ -1,0 +1,277 @@
+'use client';
+
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { errorMessageFor } from '@kedai/domain';
+import { FormAlert } from '../account/Field';
+import accountStyles from '../account/account.module.css';
+import { useAppSelector } from '../state/hooks';
+import { AddressForm } from './AddressForm';
+import {
+  addressLines,
+  countryChoices,
+  defaultCountry,
+  deleteAddress,
+  editAddressForm,
+  loadAddressBook,
+  makeMainAddress,
+  newAddressForm,
+  withSaved,
+  type Address,
+  type AddressBookData,
+} from './address-book';
+import styles from './addresses.module.css';
+
+export type AddressBookLoad = { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & AddressBookData);
+
+type Editing = null | { kind: 'new' } | { kind: 'edit'; address: Address };
+type Notice = null | { tone: 'success' | 'error'; text: string };
+
+export interface AddressBookProps {
+  /** What the book opens with (tests); by default it loads the addresses itself. */
+  initial?: AddressBookLoad;
+  /** The address book's size limit when already known. */
+  initialLimit?: number | null;
+}
+
+/**
+ * `/profile/addresses` (inside RequireSignIn): the signed-in user's addresses, each formatted by
+ * its country's displayFormat, the main one marked and first; add, edit, delete (after a
+ * confirmation), make main. The state is the component's own (the address book is not shared).
+ */
+export function AddressBook({ initial, initialLimit = null }: AddressBookProps) {
+  const id = useId();
+  const profile = useAppSelector((state) => state.user.profile);
+  const preferred = useAppSelector((state) => state.region.preferredRegion);
+  const regionCountries = useAppSelector((state) => state.region.defaultRegion?.countries);
+  const [book, setBook] = useState<AddressBookLoad>(initial ?? { status: 'loading' });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [limit, setLimit] = useState<number | null>(initialLimit);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const [focusNotice, setFocusNotice] = useState(0);
+
+  const load = useCallback(async () => {
+    setBook({ status: 'loading' });
+    const result = await loadAddressBook();
+    setBook(result.ok ? { status: 'ready', ...result.value } : { status: 'error', message: result.message });
+  }, []);
+
+  useEffect(() => {
+    if (!initial) void load();
+  }, [initial, load]);
+
+  // A finished action announces its result and takes focus there (the button that was pressed may be gone).
+  useEffect(() => {
+    if (focusNotice > 0) noticeRef.current?.focus();
+  }, [focusNotice]);
+
+  // Asking to delete focuses "Keep it", so Enter pressed twice cannot delete by accident.
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+  }, [confirming]);
+
+  if (book.status === 'loading') {
+    return (
+      <p className={accountStyles.loading} role="status" aria-live="polite">
+        Loading your addresses…
+      </p>
+    );
+  }
+  if (book.status === 'error') {
+    return (
+      <FormAlert>
+        <p>We could not load your addresses: {book.message}</p>
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => void load()}>
+            Try again
+          </button>
+        </p>
+      </FormAlert>
+    );
+  }
+
+  const { addresses, countries } = book;
+  const full = limit !== null && addresses.length >= limit;
+
+  function announce(next: Notice) {
+    setNotice(next);
+    setFocusNotice((n) => n + 1);
+  }
+
+  function setAddresses(next: Address[]) {
+    setBook((current) => (current.status === 'ready' ? { ...current, addresses: next } : current));
+  }
+
+  function openNew() {
+    setNotice(null);
+    setConfirming(null);
+    setEditing({ kind: 'new' });
+  }
+
+  function openEdit(address: Address) {
+    setNotice(null);
+    setConfirming(null);
+    setEditing({ kind: 'edit', address });
+  }
+
+  function onSaved(address: Address) {
+    const wasNew = editing?.kind === 'new';
+    setAddresses(withSaved(addresses, address));
+    setEditing(null);
+    announce({ tone: 'success', text: wasNew ? 'Address added.' : 'Address saved.' });
+  }
+
+  function onCancel() {
+    setEditing(null);
+    // Back to where the form was opened from; the add button is there when the list is not full.
+    requestAnimationFrame(() => addRef.current?.focus());
+  }
+
+  async function onDelete(address: Address) {
+    setBusy(address.id);
+    const result = await deleteAddress(address.id);
+    setBusy(null);
+    setConfirming(null);
+    if (result.ok) {
+      setAddresses(result.value);
+      if (editing?.kind === 'edit' && editing.address.id === address.id) setEditing(null);
+      announce({ tone: 'success', text: 'Address deleted.' });
+    } else {
+      announce({ tone: 'error', text: result.message });
+    }
+  }
+
+  async function onMakeMain(address: Address) {
+    setBusy(address.id);
+    const result = await makeMainAddress(address.id);
+    setBusy(null);
+    if (result.ok) {
+      setAddresses(withSaved(addresses, result.value));
+      announce({ tone: 'success', text: 'Main address changed.' });
+    } else {
+      announce({ tone: 'error', text: result.message });
+    }
+  }
+
+  const offered = countryChoices(countries).map((c) => c.code);
+  const newCountry = defaultCountry({ preferred, profileCountry: profile?.country, regionCountries }, offered);
+  const listId = `${id}-list`;
+
+  return (
+    <div className={styles.book}>
+      <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
+        {notice ? (
+          <FormAlert tone={notice.tone}>{notice.text}</FormAlert>
+        ) : null}
+      </div>
+
+      {editing ? (
+        <AddressForm
+          key={editing.kind === 'edit' ? editing.address.id : 'new'}
+          address={editing.kind === 'edit' ? editing.address : null}
+          initialValues={editing.kind === 'edit' ? editAddressForm(editing.address) : newAddressForm(newCountry, profile ?? undefined)}
+          countries={countries}
+          isFirst={addresses.length === 0}
+          onSaved={onSaved}
+          onCancel={onCancel}
+          onLimit={setLimit}
+        />
+      ) : full ? (
+        <p className={accountStyles.hint} role="status">
+          {errorMessageFor({ errorCode: 'user/max_addresses_reached', params: [limit] })}. Delete an address to add another.
+        </p>
+      ) : (
+        <div className={accountStyles.actions}>
+          <button ref={addRef} type="button" className="button button--primary" onClick={openNew}>
+            Add an address
+          </button>
+        </div>
+      )}
+
+      <section className={styles.listSection} aria-labelledby={`${listId}-title`}>
+        <h2 id={`${listId}-title`} className={styles.listTitle}>
+          Saved addresses{addresses.length > 0 ? ` (${addresses.length})` : ''}
+        </h2>
+        {addresses.length === 0 ? (
+          <p className={styles.empty}>You have no saved addresses yet. Add one to use it at checkout.</p>
+        ) : (
+          <ul id={listId} className={styles.list} role="list">
+            {addresses.map((address) => {
+              const cardTitle = `${id}-${address.id}-title`;
+              const lines = addressLines(address);
+              return (
+                <li key={address.id} className={address.main ? styles.cardMain : styles.card} data-testid="address-card">
+                  <h3 id={cardTitle} className="visually-hidden">
+                    {address.main ? 'Main address: ' : 'Address: '}
+                    {address.fullName}
+                  </h3>
+                  {address.main ? <p className={styles.badge}>Main address</p> : null}
+                  <p className={styles.lines} data-testid="address-lines">
+                    {lines.map((line, index) => (
+                      <span key={index} className={styles.line}>
+                        {line}
+                      </span>
+                    ))}
+                  </p>
+                  {confirming === address.id ? (
+                    <div className={styles.confirm} role="group" aria-labelledby={`${cardTitle}-confirm`}>
+                      <p id={`${cardTitle}-confirm`} className={styles.confirmText}>
+                        Delete this address?
+                      </p>
+                      <div className={styles.actions}>
+                        <button
+                          type="button"
+                          className={`button ${styles.danger}`}
+                          disabled={busy === address.id}
+                          aria-busy={busy === address.id || undefined}
+                          onClick={() => void onDelete(address)}
+                        >
+                          {busy === address.id ? 'Deleting…' : 'Yes, delete'}
+                        </button>
+                        <button ref={keepRef} type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
+                          Keep it
+                        </button>
+                      </div>
+                    </div>
+                  ) : (
+                    <div className={styles.actions}>
+                      <button type="button" className={styles.action} onClick={() => openEdit(address)} aria-describedby={cardTitle}>
+                        Edit
+                      </button>
+                      {!address.main ? (
+                        <button
+                          type="button"
+                          className={styles.action}
+                          disabled={busy === address.id}
+                          onClick={() => void onMakeMain(address)}
+                          aria-describedby={cardTitle}
+                        >
+                          Make main
+                        </button>
+                      ) : null}
+                      <button
+                        type="button"
+                        className={styles.action}
+                        onClick={() => {
+                          setNotice(null);
+                          setConfirming(address.id);
+                        }}
+                        aria-describedby={cardTitle}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+'use client';
+
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { AddressForm as AddressFormValues } from '@kedai/domain';
+import { FieldError, FormAlert } from '../account/Field';
+import accountStyles from '../account/account.module.css';
+import { useFocusInvalid } from '../account/useFocusInvalid';
+import {
+  addressFormProblems,
+  countryChoices,
+  layoutFor,
+  postalCodeProblem,
+  saveAddress,
+  toAddressRequest,
+  withCountry,
+  type Address,
+  type AddressFormErrors,
+  type AddressFormField,
+} from './address-book';
+import styles from './addresses.module.css';
+
+export interface AddressFormProps {
+  /** The address being edited; null for a new one. */
+  address: Address | null;
+  /** The values the form opens with. */
+  initialValues: AddressFormValues;
+  /** Countries the shop ships to (null: not known, every country is offered). */
+  countries: string[] | null;
+  onSaved(address: Address): void;
+  onCancel(): void;
+  /** The server said the address book is full (`user/max_addresses_reached`). */
+  onLimit?(limit: number): void;
+  /** The book is empty: this address becomes the main one whatever is chosen. */
+  isFirst?: boolean;
+  /** For tests and for re-showing a state: problems and message to open with. */
+  initialErrors?: AddressFormErrors;
+  initialMessage?: string | null;
+}
+
+/**
+ * Add or edit one address (spec §3 "Address form fields"). The form follows the chosen country
+ * (`formLayout`: labels, required marks, the state list, which fields it has), checks the postal
+ * code as it is typed once the field has been visited, runs the API's rules on submit, and shows
+ * the server's per-field answer beside the same fields (focus goes to the first invalid field).
+ */
+export function AddressForm({
+  address,
+  initialValues,
+  countries,
+  onSaved,
+  onCancel,
+  onLimit,
+  isFirst = false,
+  initialErrors = {},
+  initialMessage = null,
+}: AddressFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<AddressFormValues>(initialValues);
+  const [errors, setErrors] = useState<AddressFormErrors>(initialErrors);
+  const [message, setMessage] = useState<string | null>(initialMessage);
+  const [zipTouched, setZipTouched] = useState(false);
+  const [main, setMain] = useState(false);
+  const [pending, setPending] = useState(false);
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const layout = layoutFor(values.country);
+  const choices = useMemo(() => countryChoices(countries, address?.country), [countries, address?.country]);
+  const fieldId = (field: AddressFormField) => `${id}-${field}`;
+  const errorId = (field: AddressFormField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
+  const messageId = `${id}-message`;
+  const headingId = `${id}-heading`;
+  const requiredNoteId = `${id}-required`;
+
+  // Opening the form takes focus to its heading, so keyboard and screen-reader users start there.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  const shown = (field: AddressFormField) =>
+    field === 'city' ? layout.city.shown : field === 'state' ? layout.state.shown : field === 'zip' ? layout.zip.shown : true;
+
+  function set(field: AddressFormField, value: string) {
+    const next = field === 'country' ? withCountry(values, value) : { ...values, [field]: value };
+    setValues(next);
+    setErrors((current) => {
+      const rest = { ...current };
+      delete rest[field];
+      if (field === 'country') {
+        delete rest.city;
+        delete rest.state;
+        delete rest.zip;
+        delete rest.phone;
+      }
+      // Once visited, the postal code is checked as it is typed (and again when the country changes).
+      const zip = zipTouched && (field === 'zip' || field === 'country') ? postalCodeProblem(next) : rest.zip;
+      if (zip) rest.zip = zip;
+      else delete rest.zip;
+      return rest;
+    });
+  }
+
+  function onZipBlur() {
+    setZipTouched(true);
+    const problem = values.zip.trim() === '' ? undefined : postalCodeProblem(values);
+    setErrors(({ zip: _, ...rest }) => (problem ? { ...rest, zip: problem } : rest));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setMessage(null);
+    setZipTouched(true);
+    const found = addressFormProblems(values, countries ?? undefined);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusInvalid();
+    setPending(true);
+    const result = await saveAddress(address?.id ?? null, toAddressRequest(values, main), shown);
+    setPending(false);
+    if (result.ok) return onSaved(result.address);
+    setErrors(result.fieldErrors);
+    setMessage(result.message);
+    if (result.limit !== null) onLimit?.(result.limit);
+    if (Object.keys(result.fieldErrors).length > 0) focusInvalid();
+  }
+
+  const label = (field: AddressFormField, text: string, required: boolean) => (
+    <label htmlFor={fieldId(field)} className={accountStyles.label}>
+      {text}
+      {required ? (
+        <span className={styles.requiredMark} aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+
+  const input = (
+    field: AddressFormField,
+    text: string,
+    required: boolean,
+    extra: { autoComplete: string; maxLength?: number; type?: string; inputMode?: 'tel' | 'text'; hint?: ReactNode; onBlur?: () => void },
+  ) => {
+    const hintId = extra.hint ? `${fieldId(field)}-hint` : undefined;
+    return (
+      <div className={accountStyles.field}>
+        {label(field, text, required)}
+        {extra.hint ? (
+          <p id={hintId} className={accountStyles.hint}>
+            {extra.hint}
+          </p>
+        ) : null}
+        <input
+          id={fieldId(field)}
+          name={field}
+          className={accountStyles.input}
+          type={extra.type ?? 'text'}
+          inputMode={extra.inputMode}
+          autoComplete={extra.autoComplete}
+          maxLength={extra.maxLength}
+          required={required}
+          value={values[field]}
+          aria-invalid={errors[field] ? true : undefined}
+          aria-describedby={[errorId(field), hintId].filter(Boolean).join(' ') || undefined}
+          onChange={(event) => set(field, event.target.value)}
+          onBlur={extra.onBlur}
+        />
+        {field === 'zip' ? (
+          // The postal code's message changes as it is typed: announce it politely.
+          <div aria-live="polite">
+            <FieldError id={errorId(field)} error={errors[field]} />
+          </div>
+        ) : (
+          <FieldError id={errorId(field)} error={errors[field]} />
+        )}
+      </div>
+    );
+  };
+
+  const stateOptions = layout.state.options;
+
+  return (
+    <form
+      ref={formRef}
+      className={`${accountStyles.form} ${styles.form}`}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={headingId}
+      aria-describedby={[message ? messageId : undefined, requiredNoteId].filter(Boolean).join(' ')}
+    >
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.formTitle}>
+        {address ? 'Edit address' : 'Add an address'}
+      </h2>
+      <p id={requiredNoteId} className={accountStyles.hint}>
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
+      {message ? <FormAlert id={messageId}>{message}</FormAlert> : null}
+
+      <div className={accountStyles.field}>
+        {label('country', 'Country', true)}
+        <select
+          id={fieldId('country')}
+          name="country"
+          className={accountStyles.input}
+          autoComplete="country"
+          required
+          value={values.country}
+          aria-invalid={errors.country ? true : undefined}
+          aria-describedby={errorId('country')}
+          onChange={(event) => set('country', event.target.value)}
+        >
+          {values.country === '' ? <option value="">Choose a country</option> : null}
+          {choices.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={errorId('country')} error={errors.country} />
+      </div>
+
+      <div className={accountStyles.row}>
+        {input('firstName', 'First name', true, { autoComplete: 'given-name', maxLength: 100 })}
+        {input('lastName', 'Last name', false, { autoComplete: 'family-name', maxLength: 100 })}
+      </div>
+      {input('address1', 'Street address', true, { autoComplete: 'address-line1', maxLength: 200 })}
+      {input('address2', 'Unit, floor or building', false, { autoComplete: 'address-line2', maxLength: 30 })}
+
+      {layout.city.shown || layout.state.shown ? (
+        <div className={accountStyles.row}>
+          {layout.city.shown ? input('city', layout.city.label, layout.city.required, { autoComplete: 'address-level2', maxLength: 200 }) : null}
+          {layout.state.shown && stateOptions ? (
+            <div className={accountStyles.field}>
+              {label('state', layout.state.label, layout.state.required)}
+              <select
+                id={fieldId('state')}
+                name="state"
+                className={accountStyles.input}
+                autoComplete="address-level1"
+                required={layout.state.required}
+                value={values.state}
+                aria-invalid={errors.state ? true : undefined}
+                aria-describedby={errorId('state')}
+                onChange={(event) => set('state', event.target.value)}
+              >
+                <option value="">{layout.state.required ? `Choose a ${layout.state.label.toLowerCase()}` : '(none)'}</option>
+                {stateOptions.map((state) => (
+                  <option key={state.value} value={state.value}>
+                    {state.label}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={errorId('state')} error={errors.state} />
+            </div>
+          ) : null}
+          {layout.state.shown && !stateOptions
+            ? input('state', layout.state.label, layout.state.required, { autoComplete: 'address-level1', maxLength: 200 })
+            : null}
+        </div>
+      ) : null}
+
+      {layout.zip.shown
+        ? input('zip', layout.zip.label, layout.zip.required, { autoComplete: 'postal-code', maxLength: 16, onBlur: onZipBlur })
+        : null}
+      {input('phone', 'Phone number', true, {
+        autoComplete: 'tel',
+        type: 'tel',
+        inputMode: 'tel',
+        hint: 'With the country code, for example +65 6123 4567. It must be a number of the address’s country.',
+      })}
+
+      {address?.main || isFirst ? (
+        <p className={accountStyles.hint}>{address?.main ? 'This is your main address.' : 'Your first address becomes your main address.'}</p>
+      ) : (
+        <div className={accountStyles.check}>
+          <input id={`${id}-main`} type="checkbox" name="main" checked={main} onChange={(event) => setMain(event.target.checked)} />
+          <label htmlFor={`${id}-main`}>Make this my main address</label>
+        </div>
+      )}
+
+      <div className={accountStyles.actions}>
+        <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Saving…' : address ? 'Save address' : 'Add address'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
