@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { errorMessageFor } from '@kedai/domain';
 import { FormAlert } from '../account/Field';
 import accountStyles from '../account/account.module.css';
@@ -53,6 +53,8 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
   const addRef = useRef<HTMLButtonElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
   const [focusNotice, setFocusNotice] = useState(0);
+  const shipping = book.status === 'ready' ? book.countries : null;
+  const offered = useMemo(() => countryChoices(shipping).map((c) => c.code), [shipping]);
 
   const load = useCallback(async () => {
     setBook({ status: 'loading' });
@@ -157,7 +159,6 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
     }
   }
 
-  const offered = countryChoices(countries).map((c) => c.code);
   const newCountry = defaultCountry({ preferred, profileCountry: profile?.country, regionCountries }, offered);
   const listId = `${id}-list`;
 

@@ -229,7 +229,8 @@ export function AddressForm({
       {input('address2', 'Unit, floor or building', false, { autoComplete: 'address-line2', maxLength: 30 })}
 
       {layout.city.shown || layout.state.shown ? (
-        <div className={accountStyles.row}>
+        // Side by side on wide screens when the country has both; one alone takes the whole width.
+        <div className={layout.city.shown && layout.state.shown ? accountStyles.row : styles.single}>
           {layout.city.shown ? input('city', layout.city.label, layout.city.required, { autoComplete: 'address-level2', maxLength: 200 }) : null}
           {layout.state.shown && stateOptions ? (
             <div className={accountStyles.field}>

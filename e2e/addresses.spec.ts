@@ -1,0 +1,148 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
+const api = `http://127.0.0.1:${apiPort}`;
+const screenshots = join(import.meta.dirname, 'screenshots');
+
+async function shoot(page: Page, info: TestInfo, name: string) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${info.project.name}-${name}.png`), fullPage: true });
+}
+
+/** A verified account made through the API (the registration page has its own journey in auth.spec.ts). */
+async function registerVerified(request: APIRequestContext, email: string, password: string): Promise<void> {
+  await request.get(`${api}/ping`);
+  const xsrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (!xsrf) throw new Error('no XSRF-TOKEN cookie from /ping');
+  const headers = { 'x-xsrf-token': xsrf };
+  const registered = await request.post(`${api}/auth/register`, {
+    headers,
+    data: {
+      email,
+      password,
+      firstName: 'Siti',
+      lastName: 'Nurhaliza',
+      phoneNumber: '+65 9123 4567',
+      country: 'SG',
+      birthDate: '1990-05-17',
+      gender: 'female',
+      acceptTerms: true,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const outbox = await request.get(`${api}/dev/outbox?to=${encodeURIComponent(email)}`);
+  const { messages } = (await outbox.json()) as { messages: { text: string }[] };
+  const code = /code is (\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  const verified = await request.post(`${api}/auth/verifyEmail`, { headers, data: { email, code } });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+test('a shopper keeps an address book: Japanese, US and Singapore addresses, each mistake corrected from the error shown; make main; delete', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const email = `e2e.addr.${info.project.name}.${Date.now().toString(36)}@example.com`;
+  const password = 'Rahsia123!';
+  await registerVerified(request, email, password);
+
+  // Sign in, then reach the address book from the account menu.
+  await page.goto('/sign_in');
+  await page.locator('main').getByLabel('E-mail').fill(email);
+  await page.locator('main').getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: /Siti/ }).click();
+  await page.getByRole('link', { name: 'Addresses' }).click();
+  await expect(page).toHaveURL(/\/profile\/addresses$/);
+  const main = page.locator('main');
+  await expect(main.getByText('You have no saved addresses yet.')).toBeVisible();
+
+  // A label's required mark (" *") is hidden from assistive technology; match the name with or without it.
+  const field = (label: string) => main.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+  const addButton = main.getByRole('button', { name: 'Add an address' });
+  const submit = main.getByRole('button', { name: 'Add address', exact: true });
+
+  // Japan: a postal code of four digits is refused beside the field, then corrected.
+  await addButton.click();
+  await field('Country').selectOption('JP');
+  await expect(field('City')).toHaveCount(0); // Japanese addresses have no city line
+  await field('Street address').fill('1-1 Chiyoda');
+  await field('Prefecture').selectOption({ label: 'Tokyo' });
+  await field('Postal code').fill('1234');
+  await field('Phone number').fill('+81 3-1234-5678');
+  // Checked as typed once visited (the phone field took the focus from it).
+  await expect(main.getByText('Postal code must be 3 to 16 characters')).toBeVisible();
+  await submit.click();
+  await expect(field('Postal code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field('Postal code')).toBeFocused();
+  await shoot(page, info, 'address-jp-error');
+  await field('Postal code').fill('100-0001');
+  await expect(main.getByText('Postal code must be 3 to 16 characters')).toHaveCount(0);
+  await submit.click();
+  await expect(main.getByText('Address added.')).toBeVisible();
+
+  // United States: the state left out, then chosen.
+  await addButton.click();
+  await field('Country').selectOption('US');
+  await field('Street address').fill('1600 Amphitheatre Pkwy');
+  await field('City').fill('Mountain View');
+  await field('Postal code').fill('94043');
+  await field('Phone number').fill('+1 650-253-0000');
+  await submit.click();
+  await expect(main.getByText('Please choose a valid state or region for this country')).toBeVisible();
+  await expect(field('State')).toBeFocused();
+  await field('State').selectOption('CA');
+  await submit.click();
+  await expect(main.getByText('Address added.')).toBeVisible();
+
+  // Singapore: five digits are not a Singapore postal code.
+  await addButton.click();
+  await field('Country').selectOption('SG');
+  await expect(field('State')).toHaveCount(0);
+  await field('Street address').fill('1 Raffles Place');
+  await field('Unit, floor or building').fill('#12-34');
+  await field('Postal code').fill('04861');
+  await field('Phone number').fill('+65 6123 4567');
+  await submit.click();
+  await expect(main.getByText('Postal code must be 3 to 16 characters')).toBeVisible();
+  await expect(field('Postal code')).toBeFocused();
+  await field('Postal code').fill('048616');
+  await submit.click();
+  await expect(main.getByText('Address added.')).toBeVisible();
+
+  // All three, each in its country's format: the first one added is main and first, then the newest.
+  const cards = main.getByTestId('address-card');
+  await expect(cards).toHaveCount(3);
+  const lines = (index: number) => cards.nth(index).getByTestId('address-lines').locator('span');
+  await expect(lines(0)).toHaveText(['Siti Nurhaliza', '1-1 Chiyoda', 'Tokyo', '100-0001', 'Japan', '+81312345678']);
+  await expect(cards.nth(0).getByText('Main address', { exact: true })).toBeVisible();
+  await expect(lines(1)).toHaveText(['Siti Nurhaliza', '1 Raffles Place', '#12-34', 'Singapore 048616', '+6561234567']);
+  await expect(lines(2)).toHaveText(['Siti Nurhaliza', '1600 Amphitheatre Pkwy', 'Mountain View, California 94043', 'United States', '+16502530000']);
+  await shoot(page, info, 'address-book');
+
+  // Make the Singapore address main: it moves first and takes the mark.
+  await cards.nth(1).getByRole('button', { name: 'Make main' }).click();
+  await expect(main.getByText('Main address changed.')).toBeVisible();
+  await expect(lines(0)).toContainText(['Singapore 048616']);
+  await expect(cards.nth(0).getByText('Main address', { exact: true })).toBeVisible();
+  await expect(main.getByText('Main address', { exact: true })).toHaveCount(1);
+
+  // Delete the US address, after confirming.
+  const usCard = cards.filter({ hasText: 'Mountain View' });
+  await usCard.getByRole('button', { name: 'Delete' }).click();
+  await expect(usCard.getByText('Delete this address?')).toBeVisible();
+  await expect(usCard.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await usCard.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(main.getByText('Address deleted.')).toBeVisible();
+  await expect(cards).toHaveCount(2);
+  await expect(main.getByText('Mountain View')).toHaveCount(0);
+
+  // The book is the server's: a reload shows the same two, Singapore main.
+  await page.reload();
+  await expect(cards).toHaveCount(2);
+  await expect(lines(0)).toContainText(['Singapore 048616']);
+  await expect(lines(1)).toContainText(['Tokyo']);
+});
