@@ -7,8 +7,10 @@
  *   `GET /region/preferred` once.
  * - last chosen region: at start-up in the browser, the picker's `kedai_region` cookie (kept a
  *   year) restores lastChosenRegion, so the choice is remembered across visits.
+ * - selection for checkout: pruned whenever the cart changes (`features/cart/listeners.ts`).
  */
 import type { TypedStartListening } from '@reduxjs/toolkit';
+import { registerCartWatchers } from '../cart/listeners';
 import { REGION_COOKIE, cookieValue } from '../region/country';
 import { appStarted } from './actions';
 import { configRequested, fetchConfig } from './configSlice';
@@ -60,4 +62,6 @@ export function registerWatchers(startListening: AppStartListening): void {
       if (key) api.dispatch(lastChosenRegion(key));
     },
   });
+
+  registerCartWatchers(startListening);
 }

@@ -4,6 +4,8 @@
  */
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { browserDelete, browserGet, browserPost, browserPut, onSessionExpired } from '../../lib/browser-api';
+import { cartSlice } from '../cart/cartSlice';
+import { selectionSlice } from '../cart/selectionSlice';
 import { appStarted } from './actions';
 import { categoriesSlice } from './categoriesSlice';
 import { configRequested, configSlice } from './configSlice';
@@ -17,6 +19,8 @@ export const rootReducer = combineReducers({
   region: regionSlice.reducer,
   categories: categoriesSlice.reducer,
   user: userSlice.reducer,
+  cart: cartSlice.reducer,
+  selection: selectionSlice.reducer,
 });
 
 /** The same-origin proxy client (decision 0005). */

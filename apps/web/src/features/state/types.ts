@@ -4,6 +4,8 @@
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { BrowserQueryValue } from '../../lib/browser-api';
+import type { CartState } from '../cart/cartSlice';
+import type { SelectionState } from '../cart/selectionSlice';
 import type { CategoriesState } from './categoriesSlice';
 import type { ConfigState } from './configSlice';
 import type { RegionState } from './regionSlice';
@@ -14,6 +16,8 @@ export interface RootState {
   region: RegionState;
   categories: CategoriesState;
   user: UserState;
+  cart: CartState;
+  selection: SelectionState;
 }
 
 /** How thunks reach the API: the browser client (`lib/browser-api`) in the browser, a stand-in in tests. */

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../state/store';
+import { fakeApi, settle, type Answer } from '../state/testing';
+import { signedOut } from '../state/userSlice';
+import { addToCart, fetchCart, removeCartItem, setCartItem } from './cartSlice';
+import {
+  availableCartItemIds,
+  checkAllCartItems,
+  checkCartItem,
+  checkOnlyCartItem,
+  initialSelectionState,
+} from './selectionSlice';
+import { cartAnswer, line, pan, phone } from './test-fixtures';
+
+// phone 0/0 has 29 in stock, 0/1 none, 0/2 three; the pan 12.
+const a = line(phone(), { variantPath: '0/0', quantity: 1 });
+const b = line(phone(), { variantPath: '0/2', quantity: 2 });
+const soldOut = line(phone(), { variantPath: '0/1', quantity: 1 });
+const c = line(pan(), { quantity: 1 });
+const cart = cartAnswer([a, b, soldOut, c], [phone(), pan()]);
+
+async function storeWithCart(answers: Record<string, Answer[]> = {}) {
+  const fake = fakeApi({ '/cart': [{ ok: cart }], ...answers });
+  const store = makeStore({ api: fake.api });
+  await store.dispatch(fetchCart());
+  return { store, ...fake };
+}
+
+describe('selection for checkout (spec §3)', () => {
+  it('starts with two empty checked sets (cart items, quotation items) and the flag off', () => {
+    const store = makeStore({ api: fakeApi({}).api });
+    expect(store.getState().selection).toEqual({ cartItemIds: [], quotationItemIds: [], allChecked: false });
+  });
+
+  it('checks and unchecks an available cart item', async () => {
+    const { store } = await storeWithCart();
+    store.dispatch(checkCartItem(a.id, true));
+    expect(store.getState().selection.cartItemIds).toEqual([a.id]);
+    store.dispatch(checkCartItem(a.id, false));
+    expect(store.getState().selection.cartItemIds).toEqual([]);
+  });
+
+  it('an unavailable item (stock below the quantity) cannot be checked', async () => {
+    const { store } = await storeWithCart();
+    store.dispatch(checkCartItem(soldOut.id, true));
+    expect(store.getState().selection.cartItemIds).toEqual([]);
+  });
+
+  it('an item whose product is disabled or missing cannot be checked', async () => {
+    const gone = line(pan({ uuid: '99999999-9999-4999-8999-999999999999' }));
+    const disabled = pan({ disabled: true });
+    const fake = fakeApi({ '/cart': [{ ok: cartAnswer([c, gone], [disabled]) }] });
+    const store = makeStore({ api: fake.api });
+    await store.dispatch(fetchCart());
+    expect(availableCartItemIds(store.getState().cart)).toEqual([]);
+    store.dispatch(checkCartItem(c.id, true));
+    store.dispatch(checkCartItem(gone.id, true));
+    expect(store.getState().selection.cartItemIds).toEqual([]);
+  });
+
+  it('an id that is not in the cart cannot be checked', async () => {
+    const { store } = await storeWithCart();
+    store.dispatch(checkCartItem('nope', true));
+    expect(store.getState().selection.cartItemIds).toEqual([]);
+  });
+
+  it('select-all checks every available item and sets the flag; clearing it unchecks all', async () => {
+    const { store } = await storeWithCart();
+    store.dispatch(checkAllCartItems(true));
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, b.id, c.id], allChecked: true });
+    store.dispatch(checkAllCartItems(false));
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [], allChecked: false });
+  });
+
+  it('the flag follows the items: on when the last available one is checked, off when one is unchecked', async () => {
+    const { store } = await storeWithCart();
+    for (const id of [a.id, b.id, c.id]) store.dispatch(checkCartItem(id, true));
+    expect(store.getState().selection.allChecked).toBe(true);
+    store.dispatch(checkCartItem(b.id, false));
+    expect(store.getState().selection.allChecked).toBe(false);
+  });
+
+  it('with nothing available, select-all checks nothing and the flag stays off', async () => {
+    const fake = fakeApi({ '/cart': [{ ok: cartAnswer([soldOut], [phone()]) }] });
+    const store = makeStore({ api: fake.api });
+    await store.dispatch(fetchCart());
+    store.dispatch(checkAllCartItems(true));
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [], allChecked: false });
+  });
+
+  it('check-only (buy now) leaves just that item checked', async () => {
+    const { store } = await storeWithCart();
+    store.dispatch(checkAllCartItems(true));
+    store.dispatch(checkOnlyCartItem(c.id));
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [c.id], allChecked: false });
+  });
+
+  it('ids that no longer exist are dropped when the cart changes (spec §4)', async () => {
+    const { store } = await storeWithCart({ [`DELETE /cart/${b.id}`]: [{ ok: undefined }] });
+    store.dispatch(checkAllCartItems(true));
+    await store.dispatch(removeCartItem(b.id));
+    await settle();
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, c.id], allChecked: true });
+  });
+
+  it('ids missing from a fresh fetch are dropped', async () => {
+    const { store } = await storeWithCart({ '/cart': [{ ok: cart }, { ok: cartAnswer([a], [phone()]) }] });
+    store.dispatch(checkAllCartItems(true));
+    await store.dispatch(fetchCart());
+    await settle();
+    expect(store.getState().selection.cartItemIds).toEqual([a.id]);
+  });
+
+  it('an item that becomes unavailable (quantity above stock) is unchecked', async () => {
+    const tooMany = { ...b, quantity: 4, available: false };
+    const { store } = await storeWithCart({ [`PUT /cart/${b.id}`]: [{ ok: { cartItem: tooMany, product: phone() } }] });
+    store.dispatch(checkAllCartItems(true));
+    await store.dispatch(setCartItem({ id: b.id, quantity: 4 }));
+    await settle();
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, c.id], allChecked: true });
+  });
+
+  it('a new available item turns the all-checked flag off (it is not checked by itself)', async () => {
+    const added = line(phone(), { variantPath: '1/1' });
+    const { store } = await storeWithCart({ 'POST /cart': [{ ok: { cartItem: added, product: phone() } }] });
+    store.dispatch(checkAllCartItems(true));
+    await store.dispatch(addToCart({ productId: phone().uuid, variantPath: '1/1', quantity: 1 }));
+    await settle();
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, b.id, c.id], allChecked: false });
+  });
+
+  it('the quotation items set stays empty (quotation items come later)', async () => {
+    const { store } = await storeWithCart();
+    store.dispatch(checkAllCartItems(true));
+    expect(store.getState().selection.quotationItemIds).toEqual([]);
+  });
+
+  it('signing out clears the selection', async () => {
+    const { store } = await storeWithCart();
+    store.dispatch(checkAllCartItems(true));
+    store.dispatch(signedOut());
+    expect(store.getState().selection).toEqual(initialSelectionState);
+  });
+});
