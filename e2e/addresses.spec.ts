@@ -123,6 +123,17 @@ test('a shopper keeps an address book: Japanese, US and Singapore addresses, eac
   await expect(lines(2)).toHaveText(['Siti Nurhaliza', '1600 Amphitheatre Pkwy', 'Mountain View, California 94043', 'United States', '+16502530000']);
   await shoot(page, info, 'address-book');
 
+  // Edit the Japanese address: the form opens with its values (the prefecture chosen by its code).
+  await cards.nth(0).getByRole('button', { name: 'Edit' }).click();
+  await expect(main.getByRole('heading', { name: 'Edit address' })).toBeFocused();
+  await expect(field('Country')).toHaveValue('JP');
+  await expect(field('Prefecture')).toHaveValue('13');
+  await expect(field('Postal code')).toHaveValue('100-0001');
+  await field('Unit, floor or building').fill('Room 501');
+  await main.getByRole('button', { name: 'Save address' }).click();
+  await expect(main.getByText('Address saved.')).toBeVisible();
+  await expect(lines(0)).toHaveText(['Siti Nurhaliza', '1-1 Chiyoda', 'Room 501', 'Tokyo', '100-0001', 'Japan', '+81312345678']);
+
   // Make the Singapore address main: it moves first and takes the mark.
   await cards.nth(1).getByRole('button', { name: 'Make main' }).click();
   await expect(main.getByText('Main address changed.')).toBeVisible();

@@ -95,7 +95,7 @@ describe('/reset_password', () => {
 });
 
 describe('/profile', () => {
-  it("shows the user's details for editing, the e-mail read-only, and links to security pages", () => {
+  it("shows the user's details for editing, the e-mail read-only, and links to the address book and security pages", () => {
     const html = render(<ProfileForm />, signedIn);
     expect(html).toContain('<dd>ana@example.com</dd>');
     expect(html).not.toContain('value="ana@example.com"');
@@ -107,6 +107,7 @@ describe('/profile', () => {
     expect(html).toMatch(/<input[^>]*checked=""[^>]*value="female"/);
     expect(html).toContain('href="/profile/password"');
     expect(html).toContain('href="/two_factor"');
+    expect(html).toContain('href="/profile/addresses"');
   });
 
   it('the countries start with Singapore and Malaysia', () => {
