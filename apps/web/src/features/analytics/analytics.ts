@@ -8,6 +8,7 @@
  */
 import type { Product, ProductSummary } from '@kedai/contract';
 import { fromMinorUnits } from '@kedai/domain';
+import { countryFromPath } from '../region/country';
 
 export type AnalyticsParams = Record<string, unknown>;
 export type DataLayerEntry = { event: string } & AnalyticsParams;
@@ -164,7 +165,7 @@ export function toGa4Item(product: AnalyticsProduct | Product, opts: Ga4ItemOpti
 
 /** `value` of an event: the sum of price × quantity, computed in minor units. */
 function eventValue(
-  lines: { product: ProductSummary | Product; variantPath?: string | null; quantity: number }[],
+  lines: readonly { product: AnalyticsProduct | Product; variantPath?: string | null; quantity: number }[],
   region: string,
   currency: string | undefined,
 ): number | undefined {
@@ -222,4 +223,66 @@ export function pageView(path: string, countryCode?: string | null): void {
     page_location: location,
     country_code: countryCode ? countryCode.toUpperCase() : null,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cart and wishlist (spec §9: add_to_cart, remove_from_cart, view_cart, add_to_wishlist)
+
+/** A cart line as the cart events report it. */
+export interface AnalyticsCartLine {
+  product: AnalyticsProduct | Product;
+  variantPath?: string | null;
+  quantity: number;
+}
+
+function cartEventParams(lines: readonly AnalyticsCartLine[], region: string): AnalyticsParams {
+  const currency = lines[0]?.product.priceCurrency[region];
+  return {
+    currency,
+    value: eventValue(lines, region, currency),
+    items: lines.map((line, index) =>
+      toGa4Item(line.product, {
+        region,
+        variantPath: line.variantPath,
+        quantity: line.quantity,
+        index: lines.length > 1 ? index : undefined,
+      }),
+    ),
+  };
+}
+
+/**
+ * The country of the address the browser shows (spec §2: the first path segment, when it is a
+ * two-letter country code), or null.
+ */
+export function currentPathCountry(): string | null {
+  if (typeof window === 'undefined') return null;
+  return countryFromPath(window.location.pathname);
+}
+
+/**
+ * `add_to_cart`: the units just added (not the line's new total). `country_code` is the country of
+ * the address's first path segment (spec §2), present only when there is one.
+ */
+export function trackAddToCart(line: AnalyticsCartLine, region: string, countryCode: string | null = currentPathCountry()): void {
+  track('add_to_cart', { ...cartEventParams([line], region), country_code: countryCode ?? undefined });
+}
+
+/** `remove_from_cart`: the line removed, with its quantity. */
+export function trackRemoveFromCart(line: AnalyticsCartLine, region: string): void {
+  track('remove_from_cart', cartEventParams([line], region));
+}
+
+/** `view_cart`: every line of the cart as shown, and their total. */
+export function trackViewCart(lines: readonly AnalyticsCartLine[], region: string): void {
+  if (lines.length === 0) {
+    track('view_cart', { items: [] });
+    return;
+  }
+  track('view_cart', cartEventParams(lines, region));
+}
+
+/** `add_to_wishlist`: the product (and the variant chosen, when there is one). */
+export function trackAddToWishlist(product: AnalyticsProduct | Product, region: string, variantPath?: string | null): void {
+  track('add_to_wishlist', cartEventParams([{ product, variantPath, quantity: 1 }], region));
 }

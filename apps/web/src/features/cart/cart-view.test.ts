@@ -1,0 +1,114 @@
+import { formatMoney } from '@kedai/domain';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../state/store';
+import { envelope, fakeApi } from '../state/testing';
+import { buyNow } from './buy-now';
+import { fetchCart } from './cartSlice';
+import {
+  availabilityOf,
+  cartHrefFor,
+  formatMoneyOrNull,
+  groupByMerchant,
+  lineTotal,
+  selectionSubtotal,
+  variantOptionsText,
+} from './cart-view';
+import { cartAnswer, line, pan, phone } from './test-fixtures';
+
+describe('availability of a cart line (spec §5 stock check)', () => {
+  it('plenty in stock: available, nothing to say', () => {
+    expect(availabilityOf({ variantPath: '0/0', quantity: 2 }, phone())).toEqual({ kind: 'in_stock', available: true, label: '', stock: 29 });
+  });
+  it('a few left: "Only N left"', () => {
+    expect(availabilityOf({ variantPath: '0/2', quantity: 1 }, phone())).toMatchObject({ available: true, label: 'Only 3 left' });
+  });
+  it('more than the stock: not available in this quantity', () => {
+    expect(availabilityOf({ variantPath: '0/2', quantity: 4 }, phone())).toMatchObject({
+      kind: 'too_many',
+      available: false,
+      label: 'Not available in this quantity — only 3 left',
+    });
+  });
+  it('no stock: sold out', () => {
+    expect(availabilityOf({ variantPath: '0/1', quantity: 1 }, phone())).toMatchObject({ kind: 'sold_out', available: false });
+  });
+  it('product missing, disabled or option withdrawn: no longer sold', () => {
+    expect(availabilityOf({ variantPath: '', quantity: 1 }, undefined).label).toBe('No longer sold');
+    expect(availabilityOf({ variantPath: '', quantity: 1 }, pan({ disabled: true })).label).toBe('No longer sold');
+    expect(availabilityOf({ variantPath: '5/5', quantity: 1 }, phone()).label).toBe('No longer sold');
+  });
+  it('without variants, the product stock counts', () => {
+    expect(availabilityOf({ variantPath: '', quantity: 12 }, pan()).available).toBe(true);
+    expect(availabilityOf({ variantPath: '', quantity: 13 }, pan()).available).toBe(false);
+  });
+});
+
+describe('cart page helpers', () => {
+  it('buy-now address: /cart?itemId=…', () => {
+    expect(cartHrefFor('abc-1')).toBe('/cart?itemId=abc-1');
+  });
+
+  it('variant options as words', () => {
+    expect(variantOptionsText(phone(), '1/1')).toBe('Storage: 1 TB, Colour: Mint');
+    expect(variantOptionsText(pan(), '')).toBe('');
+    expect(variantOptionsText(phone(), '1/9')).toBe('');
+  });
+
+  it('groups lines by merchant, marketplace products by marketplace, in order of first line', () => {
+    const market = pan({ uuid: '77777777-7777-4777-8777-777777777777', sourceMarketPlace: 'Amazon' });
+    const items = [line(phone()), line(pan()), line(market), line(phone(), { variantPath: '1/1' })];
+    const groups = groupByMerchant(items, { [phone().uuid]: phone(), [pan().uuid]: pan(), [market.uuid]: market });
+    expect(groups.map((group) => [group.name, group.items.length])).toEqual([
+      ['Lion City Tech', 2],
+      ['Other sellers', 1],
+      ['From Amazon', 1],
+    ]);
+  });
+
+  it('line total: the unit price of the variant in the region × quantity', () => {
+    expect(lineTotal({ variantPath: '1/1', quantity: 2 }, phone(), 'SG')).toEqual({ amount: 339800, currency: 'SGD' });
+    expect(lineTotal({ variantPath: '1/1', quantity: 2 }, phone(), 'JP')).toEqual({ amount: 260560, currency: 'JPY' });
+    expect(lineTotal({ variantPath: '', quantity: 1 }, pan(), 'US')).toBeNull();
+  });
+
+  it('subtotal of the checked lines only, in the region currency, unpriced lines counted apart', () => {
+    const a = line(phone(), { variantPath: '0/0', quantity: 2 });
+    const b = line(pan(), { quantity: 3 });
+    const c = line(phone(), { variantPath: '1/1', quantity: 1 });
+    const products = { [phone().uuid]: phone(), [pan().uuid]: pan() };
+    const sg = selectionSubtotal([a, b, c], products, [a.id, b.id], { key: 'SG', currency: 'SGD' });
+    expect(sg).toEqual({ total: { amount: 2 * 112900 + 3 * 7690, currency: 'SGD' }, units: 5, lines: 2, unpriced: 0 });
+    expect(formatMoneyOrNull(sg.total)).toBe(formatMoney(248870, 'SGD'));
+    // 1/1 has no JP price of its own: the product's JP price counts.
+    expect(selectionSubtotal([a, b, c], products, [c.id], { key: 'JP', currency: 'JPY' }).total).toEqual({ amount: 130280, currency: 'JPY' });
+    const us = selectionSubtotal([a, b, c], products, [c.id, b.id], { key: 'US', currency: 'USD' });
+    expect(us).toMatchObject({ total: { amount: 0, currency: 'USD' }, lines: 2, unpriced: 2 });
+    expect(formatMoneyOrNull({ amount: 1, currency: 'NOPE!' })).toBeNull();
+  });
+});
+
+describe('buy now (spec §4)', () => {
+  it('adds the item, checks only that line and answers /cart?itemId=…', async () => {
+    const existing = line(pan());
+    const added = line(phone(), { variantPath: '0/0' });
+    const fake = fakeApi({
+      '/cart': [{ ok: cartAnswer([existing], [pan()]) }],
+      'POST /cart': [{ ok: { cartItem: added, product: phone() } }],
+    });
+    const store = makeStore({ api: fake.api });
+    await store.dispatch(fetchCart());
+    const result = await store.dispatch(buyNow({ productId: phone().uuid, variantPath: '0/0', quantity: 1 }));
+    expect(buyNow.fulfilled.match(result) && result.payload.href).toBe(`/cart?itemId=${added.id}`);
+    expect(store.getState().selection.cartItemIds).toEqual([added.id]);
+  });
+
+  it('a failed add stores the add error and goes nowhere', async () => {
+    const fake = fakeApi({
+      'POST /cart': [{ fail: Object.assign(envelope('cart/invalid_variant_path', 'bad'), { status: 400 }) }],
+    });
+    const store = makeStore({ api: fake.api });
+    const result = await store.dispatch(buyNow({ productId: phone().uuid, variantPath: '', quantity: 1 }));
+    expect(buyNow.rejected.match(result) && result.payload).toBe('Please choose one of the options of this product');
+    expect(store.getState().cart.addError).toBe('Please choose one of the options of this product');
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * What the cart page shows, as pure functions: a line's availability in words (spec §5 stock
+ * check), its variant options, the lines grouped by merchant, and the subtotal of the selection in
+ * the region's currency (the domain's `cartUnitPrice` and money helpers, spec §9 format).
+ */
+import type { CartItem, Product } from '@kedai/contract';
+import { cartUnitPrice, formatMoney, isCartItemAvailable, isValidCartVariantPath, multiplyMoney, stockFor, sumMoney, type Money } from '@kedai/domain';
+import { LOW_STOCK_THRESHOLD } from '../product/variants';
+
+/** Where buy-now goes (spec §2): the cart with the new line selected and in view. */
+export function cartHrefFor(cartItemId: string): string {
+  return `/cart?${new URLSearchParams({ itemId: cartItemId })}`;
+}
+
+export type AvailabilityKind = 'in_stock' | 'low_stock' | 'too_many' | 'sold_out' | 'gone';
+
+export interface Availability {
+  kind: AvailabilityKind;
+  /** Whether the line can be checked out (the domain's stock check). */
+  available: boolean;
+  /** What to tell the shopper; '' when there is nothing to say (plenty in stock). */
+  label: string;
+  /** Units on hand, when the product and path are known. */
+  stock: number | null;
+}
+
+/**
+ * A line's availability: "No longer sold" (product gone, disabled or the option withdrawn),
+ * "Sold out", "Not available in this quantity — only N left" (the cart holds more than the stock),
+ * "Only N left" (a few left), or nothing to say.
+ */
+export function availabilityOf(item: Pick<CartItem, 'variantPath' | 'quantity'>, product: Product | undefined): Availability {
+  if (!product || product.disabled || !isValidCartVariantPath(product, item.variantPath)) {
+    return { kind: 'gone', available: false, label: 'No longer sold', stock: null };
+  }
+  const stock = stockFor(product, item.variantPath || null);
+  if (stock <= 0) return { kind: 'sold_out', available: false, label: 'Sold out', stock: 0 };
+  if (!isCartItemAvailable(product, item)) {
+    return {
+      kind: 'too_many',
+      available: false,
+      label: `Not available in this quantity — only ${stock} left`,
+      stock,
+    };
+  }
+  if (stock <= LOW_STOCK_THRESHOLD) return { kind: 'low_stock', available: true, label: `Only ${stock} left`, stock };
+  return { kind: 'in_stock', available: true, label: '', stock };
+}
+
+/** "Storage: 1 TB, Colour: Mint" for a line's variant path; '' without variants or for a withdrawn path. */
+export function variantOptionsText(product: Pick<Product, 'variants'> | undefined, variantPath: string): string {
+  if (!product || !variantPath) return '';
+  const indexes = variantPath.split('/').map(Number);
+  if (indexes.length !== product.variants.length) return '';
+  const parts = product.variants.map((variant, i) => {
+    const option = variant.options[indexes[i]!];
+    return option === undefined ? null : `${variant.name}: ${option}`;
+  });
+  return parts.every((part) => part !== null) ? parts.join(', ') : '';
+}
+
+export interface MerchantGroup {
+  /** Stable key: the merchant's id, the marketplace's name, or `other`. */
+  key: string;
+  /** "Lion City Tech", "From Amazon", or "Other sellers". */
+  name: string;
+  items: CartItem[];
+}
+
+/** The lines grouped by merchant (external products by marketplace), groups in the order of their first line. */
+export function groupByMerchant(items: readonly CartItem[], productById: Readonly<Record<string, Product>>): MerchantGroup[] {
+  const groups = new Map<string, MerchantGroup>();
+  for (const item of items) {
+    const product = productById[item.productId];
+    let key = 'other';
+    let name = 'Other sellers';
+    if (product?.merchant) {
+      key = `merchant:${product.merchant.id}`;
+      name = product.merchant.name;
+    } else if (product?.sourceMarketPlace) {
+      key = `market:${product.sourceMarketPlace}`;
+      name = `From ${product.sourceMarketPlace}`;
+    }
+    const group = groups.get(key) ?? { key, name, items: [] };
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** A line's total in the region (unit price × quantity), or null when the product has no price there. */
+export function lineTotal(item: Pick<CartItem, 'variantPath' | 'quantity'>, product: Product | undefined, region: string): Money | null {
+  if (!product) return null;
+  const unit = cartUnitPrice(product, item.variantPath, region);
+  return unit ? multiplyMoney(unit, item.quantity) : null;
+}
+
+export interface SelectionSubtotal {
+  /** Sum of the checked lines that have a price in the region's currency. */
+  total: Money;
+  /** Units checked (the lines' quantities). */
+  units: number;
+  /** Checked lines. */
+  lines: number;
+  /** Checked lines left out of the total: no price in the region (or another currency). */
+  unpriced: number;
+}
+
+/** Subtotal of the checked lines in the region's currency. */
+export function selectionSubtotal(
+  items: readonly CartItem[],
+  productById: Readonly<Record<string, Product>>,
+  checkedIds: readonly string[],
+  region: { key: string; currency: string },
+): SelectionSubtotal {
+  const checked = items.filter((item) => checkedIds.includes(item.id));
+  const totals: Money[] = [];
+  let unpriced = 0;
+  for (const item of checked) {
+    const total = lineTotal(item, productById[item.productId], region.key);
+    if (total && total.currency.toUpperCase() === region.currency.toUpperCase()) totals.push(total);
+    else unpriced += 1;
+  }
+  return {
+    total: sumMoney(totals, region.currency),
+    units: checked.reduce((sum, item) => sum + item.quantity, 0),
+    lines: checked.length,
+    unpriced,
+  };
+}
+
+/** Money in the spec §9 format, or null when it cannot be formatted (an unknown currency). */
+export function formatMoneyOrNull(money: Money | null): string | null {
+  if (!money) return null;
+  try {
+    return formatMoney(money.amount, money.currency);
+  } catch {
+    return null;
+  }
+}
