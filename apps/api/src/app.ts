@@ -26,6 +26,8 @@ import { passwordRoutes } from './modules/auth/password-routes';
 import { tfaRoutes } from './modules/tfa/routes';
 import { userRoutes } from './modules/users/routes';
 import { addressRoutes } from './modules/addresses/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
 import { devRoutes } from './modules/dev/routes';
 import { accessTokenKey } from './platform/secrets';
 import { registerXsrf } from './platform/xsrf';
@@ -108,6 +110,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(tfaRoutes);
   await app.register(userRoutes);
   await app.register(addressRoutes);
+  await app.register(cartRoutes);
+  await app.register(wishlistRoutes);
   // The development outbox: not registered at all in production.
   if (config.env !== 'production') await app.register(devRoutes);
 

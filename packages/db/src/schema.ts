@@ -195,7 +195,7 @@ export const imagePages = pgTable('image_pages', {
 export const recentlyViewed = pgTable(
   'recently_viewed',
   {
-    /** Anonymous visitor id from the visitor cookie. */
+    /** Anonymous visitor id from the visitor cookie, or `user:<uuid>` for a signed-in user (catalogue userViewerKey). */
     visitorId: text('visitor_id').notNull(),
     productId: uuid('product_id')
       .notNull()
@@ -418,5 +418,55 @@ export const addresses = pgTable(
     // A user's list, newest first (at most MAX_ADDRESSES_PER_USER rows each).
     index('addresses_user_idx').on(t.userId, t.createdAt.desc()),
     uniqueIndex('addresses_one_main_idx').on(t.userId).where(sql`${t.isMain}`),
+  ],
+);
+
+/**
+ * Cart lines (spec §3 "Cart item", issue 6). One line per user, product and variant path: the
+ * unique key lets concurrent adds of the same line merge (`INSERT … ON CONFLICT DO UPDATE`) instead
+ * of making two. The quantity bound mirrors CART_QUANTITY_MAX of packages/domain; the line's type
+ * is not stored, it follows from the product.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Slash-separated option indexes; '' for a product without variants. */
+    variantPath: text('variant_path').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** Note to the seller; '' when none. */
+    message: text('message').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Also serves "the user's lines, oldest first" (user_id prefix) and the per-user line count.
+    uniqueIndex('cart_items_line_idx').on(t.userId, t.productId, t.variantPath),
+    index('cart_items_user_idx').on(t.userId, t.createdAt),
+    check('cart_items_quantity_check', sql`${t.quantity} BETWEEN 1 AND 999`),
+  ],
+);
+
+/** Wishlists (spec §7 `/wishlist`): one row per user and product, newest first. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('wishlist_items_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@kedai/domain';
 import type { Database } from '@kedai/db';
 import { configEntries } from '../modules/system/service';
-import { checkAccess, type AccessCheck, type AuthContext, type SessionDeps } from './session';
+import { REFRESH_COOKIE, checkAccess, type AccessCheck, type AuthContext, type SessionDeps } from './session';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,4 +59,23 @@ export async function signedInCaller(
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new Error('route is missing the requireUser guard');
   return request.auth;
+}
+
+/**
+ * The caller of a route that answers visitors too (`/product/{id}/flags`,
+ * `/product/recently_viewed`): the signed-in user once their second factor is passed, else
+ * undefined — a visitor, a blacklisted account, or a session that still owes its second factor
+ * (treated as a visitor there, not a 403). As on `/auth/me`, an expired or revoked access token,
+ * or a refresh cookie without an access cookie, answers 401 `auth/invalid_access_token` so the
+ * client refreshes and asks again instead of getting a visitor's answer.
+ */
+export async function optionalUser(request: FastifyRequest): Promise<AuthContext | undefined> {
+  const check = await checkAccess(sessionDeps(request), request);
+  if (check.kind === 'none') {
+    if (request.cookies[REFRESH_COOKIE]) throw new AppError('auth/invalid_access_token');
+    return undefined;
+  }
+  if (check.kind === 'invalid') throw new AppError('auth/invalid_access_token');
+  if (check.kind === 'blacklisted' || !check.auth.tfaPassed) return undefined;
+  return check.auth;
 }

@@ -10,8 +10,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * id is set on the reply, so the browser's next request carries it.
  */
 export function visitorId(request: FastifyRequest, reply: FastifyReply): string | undefined {
-  const existing = request.cookies[VISITOR_COOKIE];
-  if (existing && VISITOR_ID.test(existing)) return existing;
+  const existing = existingVisitorId(request);
+  if (existing) return existing;
   reply.setCookie(VISITOR_COOKIE, randomUUID(), {
     path: '/',
     httpOnly: true,
@@ -20,4 +20,10 @@ export function visitorId(request: FastifyRequest, reply: FastifyReply): string 
     maxAge: ONE_YEAR_SECONDS,
   });
   return undefined;
+}
+
+/** The visitor id from its cookie when it has one of ours (never e.g. a `user:` history key), else undefined. */
+export function existingVisitorId(request: FastifyRequest): string | undefined {
+  const existing = request.cookies[VISITOR_COOKIE];
+  return existing && VISITOR_ID.test(existing) ? existing : undefined;
 }

@@ -77,9 +77,9 @@ export function toProduct(row: DetailRow, currencies: Record<string, string>): P
   };
 }
 
-/** One product by its uuid or its paramName, disabled ones included (their page says so). */
-export async function findProductRow(db: Database, where: SQL): Promise<DetailRow | undefined> {
-  const rows = await queryRows<DetailRow>(
+/** Products matching `where` with everything a product page needs, disabled ones included. */
+function detailRows(db: Database, where: SQL, limit?: number): Promise<DetailRow[]> {
+  return queryRows<DetailRow>(
     db,
     sql`SELECT ${SUMMARY_COLUMNS},
           p.description, p.variants, p.stock, p.images, p.source_url, p.disabled, p.weight,
@@ -90,9 +90,19 @@ export async function findProductRow(db: Database, where: SQL): Promise<DetailRo
         LEFT JOIN merchants m ON m.id = p.merchant_id
         LEFT JOIN categories c ON c.id = p.category_id
         WHERE ${where}
-        LIMIT 1`,
+        ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`,
   );
-  return rows[0];
+}
+
+/** One product by its uuid or its paramName, disabled ones included (their page says so). */
+export async function findProductRow(db: Database, where: SQL): Promise<DetailRow | undefined> {
+  return (await detailRows(db, where, 1))[0];
+}
+
+/** Whole products by id, disabled ones included, in no particular order (unknown ids are skipped). */
+export async function detailRowsByIds(db: Database, ids: string[]): Promise<DetailRow[]> {
+  if (ids.length === 0) return [];
+  return detailRows(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
 }
 
 /** Enabled products by id, in the order of the ids given. */

@@ -9,10 +9,13 @@ import {
   SearchQuery,
   SearchResult,
 } from '@kedai/contract';
-import { visitorId } from '../../platform/visitor';
+import { optionalUser } from '../../platform/auth-guard';
+import { existingVisitorId, visitorId } from '../../platform/visitor';
+import { isProductInCart } from '../cart/service';
+import { isInWishlist } from '../wishlist/service';
 import { categoryTree } from './categories';
 import { searchProducts } from './search';
-import { getProduct, productFlags, recentlyViewed, recordView } from './service';
+import { getProduct, mergeVisitorViews, productFlags, recentlyViewed, recordView, userViewerKey } from './service';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['products'];
@@ -60,12 +63,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'What a product page needs to know beyond the product',
+        summary: 'What a product page needs to know beyond the product; records the view',
+        description:
+          'The storefront renders product pages on its server, so this call, made from the browser, is the one that ' +
+          'records a view: for the signed-in user, else for the visitor cookie. `inWishlist` and `inCart` are for the ' +
+          'signed-in user (false for visitors; a session that still owes its second factor counts as a visitor). ' +
+          '401 `auth/invalid_access_token` when the access token has expired (refresh, then ask again).',
         params: IdParam,
-        response: { 200: ProductFlags, ...errors },
+        response: { 200: ProductFlags, 401: ErrorEnvelope, ...errors },
       },
     },
-    async (request) => productFlags(app.db, request.params.id),
+    async (request, reply) => {
+      const caller = await optionalUser(request);
+      const flags = await productFlags(app.db, request.params.id);
+      const viewer = caller ? userViewerKey(caller.user.id) : visitorId(request, reply);
+      if (viewer && !flags.disabled) await recordView(app.db, viewer, flags.uuid);
+      if (!caller) return flags;
+      const [inWishlist, inCart] = await Promise.all([
+        isInWishlist(app.db, caller.user.id, flags.uuid),
+        isProductInCart(app.db, caller.user.id, flags.uuid),
+      ]);
+      return { ...flags, inWishlist, inCart };
+    },
   );
 
   app.get(
@@ -73,10 +92,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The visitor's recently viewed products, newest first",
-        response: { 200: ProductList },
+        summary: "The signed-in user's (else the visitor's) recently viewed products, newest first",
+        description:
+          "For a signed-in user the visitor cookie's history is merged in first (a product in both keeps the newer " +
+          'view) and then dropped from the visitor. Disabled products are left out. 401 ' +
+          '`auth/invalid_access_token` when the access token has expired.',
+        response: { 200: ProductList, 401: ErrorEnvelope },
       },
     },
-    async (request, reply) => ({ products: await recentlyViewed(app.db, visitorId(request, reply)) }),
+    async (request, reply) => {
+      const caller = await optionalUser(request);
+      if (!caller) return { products: await recentlyViewed(app.db, visitorId(request, reply)) };
+      const key = userViewerKey(caller.user.id);
+      const visitor = existingVisitorId(request);
+      if (visitor) await mergeVisitorViews(app.db, visitor, key);
+      return { products: await recentlyViewed(app.db, key) };
+    },
   );
 };

@@ -2,16 +2,42 @@ import { AppError, isInStock, isUuid } from '@kedai/domain';
 import { sql, queryRows, type Database } from '@kedai/db';
 import type { Product, ProductFlags, ProductSummary } from '@kedai/contract';
 import { regionCurrencies } from '../regions/service';
-import { findProductRow, summaryRowsByIds, toProduct, toSummary } from './products';
+import { detailRowsByIds, findProductRow, summaryRowsByIds, toProduct, toSummary } from './products';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** How many products a visitor's history keeps. */
 export const RECENTLY_VIEWED_KEEP = 30;
+
+/**
+ * The key of a signed-in user's history in `recently_viewed.visitor_id`. Visitor ids are bare
+ * uuids (platform/visitor.ts), so the `user:` prefix cannot collide with them; one table and one
+ * set of queries then serve both, and a visitor's rows move to the user on sign-in
+ * (`mergeVisitorViews`). No foreign key to users: accounts are not deleted, and the history trims
+ * itself to RECENTLY_VIEWED_KEEP rows per key.
+ */
+export function userViewerKey(userId: string): string {
+  return `user:${userId}`;
+}
 
 export async function getProduct(db: Database, idOrParamName: string): Promise<Product> {
   const where = isUuid(idOrParamName) ? sql`p.id = ${idOrParamName.toLowerCase()}::uuid` : sql`p.param_name = ${idOrParamName}`;
   const [row, currencies] = await Promise.all([findProductRow(db, where), regionCurrencies(db)]);
   if (!row) throw new AppError('product/not_found', [idOrParamName]);
   return toProduct(row, currencies);
+}
+
+/** Whole products by id (as `GET /product/one` answers them), disabled ones included, in the order of the ids. */
+export async function productsByIds(db: Database, ids: string[]): Promise<Product[]> {
+  const [rows, currencies] = await Promise.all([detailRowsByIds(db, [...new Set(ids)]), regionCurrencies(db)]);
+  const byId = new Map(rows.map((row) => [row.id, toProduct(row, currencies)]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Enabled products' summaries by id, in the order of the ids (disabled and unknown ones left out). */
+export async function productSummariesByIds(db: Database, ids: string[]): Promise<ProductSummary[]> {
+  const [rows, currencies] = await Promise.all([summaryRowsByIds(db, ids), regionCurrencies(db)]);
+  return rows.map((row) => toSummary(row, currencies));
 }
 
 export async function productFlags(db: Database, idOrParamName: string): Promise<ProductFlags> {
@@ -27,16 +53,36 @@ export async function productFlags(db: Database, idOrParamName: string): Promise
   };
 }
 
-/** Remembers a product view, newest first, keeping the last few per visitor. */
+/** Remembers a product view, newest first, keeping the last few per visitor (or `userViewerKey`). */
 export async function recordView(db: Database, visitorId: string, productId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       INSERT INTO recently_viewed (visitor_id, product_id, viewed_at) VALUES (${visitorId}, ${productId}::uuid, now())
       ON CONFLICT (visitor_id, product_id) DO UPDATE SET viewed_at = excluded.viewed_at`);
+    await trimViews(tx, visitorId);
+  });
+}
+
+/** Keeps the newest RECENTLY_VIEWED_KEEP views of one visitor or user. */
+async function trimViews(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`
+    DELETE FROM recently_viewed WHERE visitor_id = ${key} AND product_id NOT IN (
+      SELECT product_id FROM recently_viewed WHERE visitor_id = ${key}
+      ORDER BY viewed_at DESC LIMIT ${RECENTLY_VIEWED_KEEP})`);
+}
+
+/**
+ * Moves a visitor's history to a signed-in user (on their first `GET /product/recently_viewed`
+ * after signing in): a product in both keeps the newer view; the visitor's rows are dropped.
+ */
+export async function mergeVisitorViews(db: Database, visitorId: string, userKey: string): Promise<void> {
+  await db.transaction(async (tx) => {
     await tx.execute(sql`
-      DELETE FROM recently_viewed WHERE visitor_id = ${visitorId} AND product_id NOT IN (
-        SELECT product_id FROM recently_viewed WHERE visitor_id = ${visitorId}
-        ORDER BY viewed_at DESC LIMIT ${RECENTLY_VIEWED_KEEP})`);
+      WITH moved AS (DELETE FROM recently_viewed WHERE visitor_id = ${visitorId} RETURNING product_id, viewed_at)
+      INSERT INTO recently_viewed (visitor_id, product_id, viewed_at)
+      SELECT ${userKey}, product_id, viewed_at FROM moved
+      ON CONFLICT (visitor_id, product_id) DO UPDATE SET viewed_at = GREATEST(recently_viewed.viewed_at, excluded.viewed_at)`);
+    await trimViews(tx, userKey);
   });
 }
 
@@ -47,9 +93,5 @@ export async function recentlyViewed(db: Database, visitorId: string | undefined
     sql`SELECT product_id FROM recently_viewed WHERE visitor_id = ${visitorId}
         ORDER BY viewed_at DESC, product_id LIMIT ${RECENTLY_VIEWED_KEEP}`,
   );
-  const [rows, currencies] = await Promise.all([
-    summaryRowsByIds(db, viewed.map((v) => v.product_id)),
-    regionCurrencies(db),
-  ]);
-  return rows.slice(0, limit).map((row) => toSummary(row, currencies));
+  return (await productSummariesByIds(db, viewed.map((v) => v.product_id))).slice(0, limit);
 }
