@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, queryRows, schema, sql } from '@kedai/db';
+import { LIFTED_LIMITS, createVerifiedUser, signedInClient } from '../accounts';
+import { TestClient } from '../client';
+import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
+
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+let t: TestApp;
+let ids: string[];
+let disabledId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: LIFTED_LIMITS });
+  const rows = await queryRows<{ id: string }>(t.app.db, sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 5`);
+  ids = rows.map((row) => row.id);
+  disabledId = ids.pop()!;
+  await t.app.db.update(schema.products).set({ disabled: true }).where(eq(schema.products.id, disabledId));
+}, 120_000);
+afterAll(() => t?.close());
+
+async function newClient() {
+  return signedInClient(t.app, await createVerifiedUser(t.app));
+}
+
+async function listed(client: TestClient): Promise<string[]> {
+  const answer = await client.get('/wishlist');
+  expect(answer.status).toBe(200);
+  return (answer.body.products as Array<{ uuid: string }>).map((p) => p.uuid);
+}
+
+async function wish(client: TestClient, productId: unknown) {
+  const answer = await client.post('/wishlist', { productId });
+  expect(answer.status, answer.response.payload).toBe(200);
+  return answer.body;
+}
+
+describe('signed out, second factor owed, anti-forgery', () => {
+  it('every route answers 401 auth/not_authorized when signed out', async () => {
+    const visitor = new TestClient(t.app);
+    for (const answer of [
+      await visitor.get('/wishlist'),
+      await visitor.post('/wishlist', { productId: ids[0] }),
+      await visitor.get(`/wishlist/${ids[0]}`),
+      await visitor.delete(`/wishlist/${ids[0]}`),
+    ]) {
+      expect(answer.status).toBe(401);
+      expectEnvelope(answer.body, 'auth/not_authorized');
+    }
+  });
+
+  it('a session that owes its second factor is 403 auth/tfa_not_verified', async () => {
+    const user = await createVerifiedUser(t.app);
+    await t.app.db.update(schema.users).set({ tfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(schema.users.id, user.id));
+    const owing = await signedInClient(t.app, user);
+    for (const answer of [await owing.get('/wishlist'), await owing.post('/wishlist', { productId: ids[0] })]) {
+      expect(answer.status).toBe(403);
+      expectEnvelope(answer.body, 'auth/tfa_not_verified');
+    }
+  });
+
+  it('changes without the anti-forgery header are 403 auth/invalid_xsrf_token', async () => {
+    const client = await newClient();
+    client.xsrf = false;
+    for (const answer of [await client.post('/wishlist', { productId: ids[0] }), await client.delete(`/wishlist/${ids[0]}`)]) {
+      expect(answer.status).toBe(403);
+      expectEnvelope(answer.body, 'auth/invalid_xsrf_token');
+    }
+    client.xsrf = true;
+    expect(await listed(client)).toEqual([]);
+  });
+});
+
+describe('the wishlist', () => {
+  it('adds idempotently, lists newest first, answers per product, removes idempotently', async () => {
+    const client = await newClient();
+    expect(await listed(client)).toEqual([]);
+    expect(await wish(client, ids[0])).toEqual({ productId: ids[0], inWishlist: true });
+    await wish(client, ids[1]);
+    await wish(client, ids[2]!.toUpperCase());
+    // Adding again keeps one entry at its first time.
+    expect(await wish(client, ids[0])).toEqual({ productId: ids[0], inWishlist: true });
+    expect(await listed(client)).toEqual([ids[2], ids[1], ids[0]]);
+
+    const entry = await client.get(`/wishlist/${ids[1]}`);
+    expect(entry.status).toBe(200);
+    expect(entry.body).toEqual({ productId: ids[1], inWishlist: true });
+    expect((await client.get(`/wishlist/${ids[3]}`)).body).toEqual({ productId: ids[3], inWishlist: false });
+    expect((await client.get(`/wishlist/${NO_ID}`)).body).toEqual({ productId: NO_ID, inWishlist: false });
+
+    const removed = await client.delete(`/wishlist/${ids[1]}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ productId: ids[1], inWishlist: false });
+    const again = await client.delete(`/wishlist/${ids[1]}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ productId: ids[1], inWishlist: false });
+    expect(await listed(client)).toEqual([ids[2], ids[0]]);
+
+    // Each user has their own.
+    const other = await newClient();
+    expect(await listed(other)).toEqual([]);
+    expect((await other.get(`/wishlist/${ids[0]}`)).body.inWishlist).toBe(false);
+    await other.delete(`/wishlist/${ids[0]}`);
+    expect(await listed(client)).toEqual([ids[2], ids[0]]);
+  });
+
+  it('concurrent adds of one product keep one entry', async () => {
+    const client = await newClient();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => client.post('/wishlist', { productId: ids[0] })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await listed(client)).toEqual([ids[0]]);
+  });
+
+  it('an unknown product is 404 product/not_found; a disabled one 409 product/disabled', async () => {
+    const client = await newClient();
+    for (const productId of [NO_ID, 'abc', '', 7, null, undefined]) {
+      const answer = await client.post('/wishlist', { productId });
+      expect(answer.status, JSON.stringify(productId)).toBe(404);
+      expectEnvelope(answer.body, 'product/not_found');
+    }
+    for (const answer of [await client.get('/wishlist/abc'), await client.delete('/wishlist/abc')]) {
+      expect(answer.status).toBe(404);
+      expectEnvelope(answer.body, 'product/not_found');
+    }
+    const disabled = await client.post('/wishlist', { productId: disabledId });
+    expect(disabled.status).toBe(409);
+    expectEnvelope(disabled.body, 'product/disabled');
+    expect(await listed(client)).toEqual([]);
+  });
+
+  it('a product disabled after it was added is left out of the list until enabled again', async () => {
+    const client = await newClient();
+    await wish(client, ids[0]);
+    await wish(client, ids[1]);
+    await t.app.db.update(schema.products).set({ disabled: true }).where(eq(schema.products.id, ids[0]!));
+    try {
+      expect(await listed(client)).toEqual([ids[1]]);
+      expect((await client.get(`/wishlist/${ids[0]}`)).body.inWishlist).toBe(true);
+    } finally {
+      await t.app.db.update(schema.products).set({ disabled: false }).where(eq(schema.products.id, ids[0]!));
+    }
+    expect(await listed(client)).toEqual([ids[1], ids[0]]);
+  });
+});
