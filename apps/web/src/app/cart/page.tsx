@@ -1,29 +1,33 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Suspense } from 'react';
+import { RequireSignIn } from '../../features/account/RequireSignIn';
+import { CartView } from '../../features/cart/CartView';
+import styles from '../../features/cart/cart.module.css';
+import { currentRegion } from '../../features/region/server';
+import { withApiFallback } from '../../features/shell/withApiFallback';
+import { getPublicConfig } from '../../lib/catalogue';
 
 export const metadata: Metadata = {
   title: 'Your cart',
-  robots: { index: false, follow: true },
+  robots: { index: false, follow: false },
 };
 
-/**
- * `/cart` (spec §2; `?itemId=` after a buy-now). There is no cart to fill yet, so this is the
- * cart's genuine empty state.
- */
-export default function CartPage() {
-  return (
-    <section className="notice" aria-labelledby="cart-title">
-      <h1 id="cart-title">Your cart</h1>
-      <p>Your cart is empty.</p>
-      <p>Find something you like in the catalogue — products from local merchants and marketplaces around the world.</p>
-      <p className="notice__actions">
-        <Link href="/search" className="button button--primary">
-          Browse the catalogue
-        </Link>
-        <Link href="/" className="button button--secondary">
-          Go to the home page
-        </Link>
-      </p>
-    </section>
+/** `/cart` (spec §2; `?itemId=` after a buy-now): signed-in users' cart, in the current region's currency. */
+export default async function CartPage() {
+  return withApiFallback(
+    '/cart',
+    async () => {
+      const [region, config] = await Promise.all([currentRegion(), getPublicConfig()]);
+      return { region, config };
+    },
+    ({ region, config }) => (
+      <section className={styles.page} aria-labelledby="cart-title">
+        <RequireSignIn>
+          <Suspense fallback={<p role="status">Loading your cart…</p>}>
+            <CartView region={{ key: region.key, name: region.name, currency: region.currency }} assetsUrl={config.assets_url} />
+          </Suspense>
+        </RequireSignIn>
+      </section>
+    ),
   );
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { assetUrl } from '@kedai/domain';
 import { ProductGrid } from '../catalogue/ProductGrid';
+import { RecentlyViewed } from '../wishlist/RecentlyViewed';
 import { CategoryLinks } from './CategoryLinks';
 import styles from './home.module.css';
 import { HomeHero } from './HomeHero';
@@ -73,6 +74,9 @@ export function HomePage({ config, region, banners, categories, groups, popups, 
           <p className="empty">No products yet — please check back soon.</p>
         )}
       </section>
+
+      {/* Loaded in the browser after the page; last, so its arrival moves nothing above it. */}
+      <RecentlyViewed region={region.key} assetsUrl={assetsUrl} />
 
       {popups.length > 0 ? (
         <HomePopups

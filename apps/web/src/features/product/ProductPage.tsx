@@ -1,7 +1,9 @@
 import Link from 'next/link';
 import type { Product, Region } from '@kedai/contract';
 import { isValidVariantPath } from '@kedai/domain';
+import { ProductActions, actionProduct } from '../cart/ProductActions';
 import { categoryHref, merchantHref } from '../catalogue/links';
+import { RecentlyViewed } from '../wishlist/RecentlyViewed';
 import type { Crumb } from './breadcrumb';
 import { formatWeight, paragraphs } from './format';
 import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from './jsonld';
@@ -124,6 +126,7 @@ export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, v
               {soldOut ? (
                 <p className={styles.soldOutNote}>This product is sold out at the moment. Please check back later.</p>
               ) : null}
+              <ProductActions product={actionProduct(product)} region={region.key} regionName={region.name} initialPath={initialPath} />
             </>
           )}
         </div>
@@ -167,6 +170,8 @@ export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, v
           ) : null}
         </dl>
       </section>
+
+      <RecentlyViewed region={region.key} assetsUrl={assetsUrl} excludeId={product.uuid} />
 
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd.length === 1 ? jsonLd[0] : jsonLd) }} />
       {product.disabled ? null : <ViewItemTracker product={product} region={region.key} variantPath={initialPath} />}

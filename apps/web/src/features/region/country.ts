@@ -31,6 +31,7 @@ export const ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
   'sign_in',
   'two_factor',
   'verify_email',
+  'wishlist',
 ]);
 
 /** Region codes ICU names that are not countries a shopper can be in. */

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import type { Region } from '@kedai/contract';
 import { getCategories, getPublicConfig } from '../../lib/catalogue';
 import { AccountMenu } from '../account/AccountMenu';
+import { CartLink } from '../cart/CartLink';
 import { RegionPicker } from '../region/RegionPicker';
 import { currentRegion, enabledRegions } from '../region/server';
 import { SearchBox, SearchBoxFallback } from '../search/SearchBox';
@@ -13,8 +14,8 @@ export interface SiteHeaderProps {
   shopName: string;
 }
 
-/** Where the wishlist link leads until the wishlist page exists: sign-in, then the wishlist. */
-export const WISHLIST_HREF = '/sign_in?next=/wishlist';
+/** The wishlist (signed-in users; others are sent to sign in and come back). */
+export const WISHLIST_HREF = '/wishlist';
 
 interface HeaderData {
   groups: MenuGroup[];
@@ -75,10 +76,7 @@ export async function SiteHeader({ shopName }: SiteHeaderProps) {
                 <AccountMenu icon={<PersonIcon />} />
               </li>
               <li>
-                <Link href="/cart" className="site-nav__link">
-                  <CartIcon />
-                  <span className="site-nav__text">Cart</span>
-                </Link>
+                <CartLink icon={<CartIcon />} />
               </li>
             </ul>
           </nav>

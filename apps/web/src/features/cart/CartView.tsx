@@ -1,0 +1,230 @@
+'use client';
+
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import type { CartItem, Product } from '@kedai/contract';
+import { trackRemoveFromCart, trackViewCart } from '../analytics/analytics';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { fetchCart } from './cartSlice';
+import { formatMoneyOrNull, groupByMerchant, selectionSubtotal } from './cart-view';
+import styles from './cart.module.css';
+import { CartLine } from './CartLine';
+import { availableCartItemIds, checkAllCartItems, checkOnlyCartItem } from './selectionSlice';
+
+export interface CartViewProps {
+  region: { key: string; name: string; currency: string };
+  assetsUrl: string;
+}
+
+/**
+ * The cart (`/cart`, signed-in users): lines grouped by merchant, each with its selection checkbox,
+ * quantity stepper, note and Remove; select-all; the subtotal of the selection in the region's
+ * currency; a checkout button that says it is not available yet. `?itemId=` (after buy-now) checks
+ * that line only, scrolls it into view, focuses and highlights it. Reports `view_cart` once loaded.
+ */
+export function CartView({ region, assetsUrl }: CartViewProps) {
+  const dispatch = useAppDispatch();
+  const cart = useAppSelector((state) => state.cart);
+  const selection = useAppSelector((state) => state.selection);
+  const itemId = useSearchParams().get('itemId');
+  const [announcement, setAnnouncement] = useState('');
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const lineRefs = useRef(new Map<string, HTMLLIElement>());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const viewed = useRef(false);
+  const broughtIntoView = useRef<string | null>(null);
+  const [fetchedHere, setFetchedHere] = useState(false);
+
+  // Fresh lines and stock on every visit.
+  useEffect(() => {
+    void dispatch(fetchCart()).then(() => setFetchedHere(true));
+  }, [dispatch]);
+
+  const ready = cart.dataLoaded && fetchedHere;
+
+  useEffect(() => {
+    if (!ready || viewed.current) return;
+    viewed.current = true;
+    trackViewCart(
+      cart.data.filter((item) => cart.productById[item.productId]).map((item) => ({
+        product: cart.productById[item.productId]!,
+        variantPath: item.variantPath,
+        quantity: item.quantity,
+      })),
+      region.key,
+    );
+  }, [ready, cart.data, cart.productById, region.key]);
+
+  // Buy now: that line only is checked, brought into view, focused and highlighted (once per itemId).
+  useEffect(() => {
+    if (!ready || !itemId || broughtIntoView.current === itemId) return;
+    if (!cart.data.some((item) => item.id === itemId)) return;
+    broughtIntoView.current = itemId;
+    dispatch(checkOnlyCartItem(itemId));
+    setHighlighted(itemId);
+    const element = lineRefs.current.get(itemId);
+    if (element) {
+      const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+      element.focus({ preventScroll: true });
+    }
+    const timer = setTimeout(() => setHighlighted(null), 4000);
+    return () => clearTimeout(timer);
+  }, [ready, itemId, cart.data, dispatch]);
+
+  function onRemoved(item: CartItem, product: Product | undefined) {
+    if (product) trackRemoveFromCart({ product, variantPath: item.variantPath, quantity: item.quantity }, region.key);
+    setAnnouncement(`${product?.name ?? 'The item'} was removed from your cart.`);
+    headingRef.current?.focus();
+  }
+
+  const heading = (
+    <h1 id="cart-title" ref={headingRef} tabIndex={-1}>
+      Your cart
+    </h1>
+  );
+  const live = (
+    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {announcement}
+    </p>
+  );
+
+  if (!ready) {
+    if (cart.fetchError && !cart.loading) {
+      return (
+        <>
+          {heading}
+          <div className={styles.error} role="alert">
+            <p>We could not load your cart: {cart.fetchError}</p>
+            <p>
+              <button type="button" className="button button--secondary" onClick={() => void dispatch(fetchCart()).then(() => setFetchedHere(true))}>
+                Try again
+              </button>
+            </p>
+          </div>
+        </>
+      );
+    }
+    return (
+      <>
+        {heading}
+        <p role="status" aria-live="polite">
+          Loading your cart…
+        </p>
+      </>
+    );
+  }
+
+  if (cart.data.length === 0) {
+    return (
+      <>
+        {heading}
+        {live}
+        <div className="notice">
+          <p>Your cart is empty.</p>
+          <p>Find something you like in the catalogue — products from local merchants and marketplaces around the world.</p>
+          <p className="notice__actions">
+            <Link href="/search" className="button button--primary">
+              Browse the catalogue
+            </Link>
+            <Link href="/wishlist" className="button button--secondary">
+              See your wishlist
+            </Link>
+          </p>
+        </div>
+      </>
+    );
+  }
+
+  const available = availableCartItemIds(cart);
+  const checkedIds = selection.cartItemIds;
+  const subtotal = selectionSubtotal(cart.data, cart.productById, checkedIds, region);
+  const subtotalText = formatMoneyOrNull(subtotal.total);
+  const groups = groupByMerchant(cart.data, cart.productById);
+  const unavailableCount = cart.data.length - available.length;
+  const flowError = cart.setError ?? cart.removeError;
+
+  return (
+    <>
+      {heading}
+      {live}
+      {flowError ? (
+        <p className={styles.error} role="alert">
+          {cart.setError ? `Your change could not be saved: ${cart.setError}` : `The item could not be removed: ${cart.removeError}`}
+        </p>
+      ) : null}
+      <div className={styles.layout}>
+        <div className={styles.column}>
+          <div className={styles.toolbar}>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={selection.allChecked}
+                disabled={available.length === 0}
+                onChange={(event) => dispatch(checkAllCartItems(event.target.checked))}
+              />
+              <span>
+                Select all available ({available.length})
+              </span>
+            </label>
+            {unavailableCount > 0 ? (
+              <span className={styles.hint}>
+                {unavailableCount === 1 ? '1 item cannot be checked out.' : `${unavailableCount} items cannot be checked out.`}
+              </span>
+            ) : null}
+          </div>
+          {groups.map((group) => (
+            <section key={group.key} className={styles.group} aria-labelledby={`group-${group.key}`}>
+              <h2 className={styles.groupTitle} id={`group-${group.key}`}>
+                {group.name}
+              </h2>
+              <ul className={styles.lines} role="list">
+                {group.items.map((item) => (
+                  <CartLine
+                    key={item.id}
+                    ref={(element) => {
+                      if (element) lineRefs.current.set(item.id, element);
+                      else lineRefs.current.delete(item.id);
+                    }}
+                    item={item}
+                    product={cart.productById[item.productId]}
+                    region={region}
+                    assetsUrl={assetsUrl}
+                    checked={checkedIds.includes(item.id)}
+                    highlighted={highlighted === item.id}
+                    onAnnounce={setAnnouncement}
+                    onRemoved={onRemoved}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+        <aside className={styles.summary} aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title">Summary</h2>
+          <p className={styles.subtotal} aria-live="polite" aria-atomic="true">
+            <span>
+              Subtotal ({subtotal.units} {subtotal.units === 1 ? 'item' : 'items'})
+            </span>
+            <strong>{subtotalText ?? '—'}</strong>
+          </p>
+          {subtotal.unpriced > 0 ? (
+            <p className={styles.hint}>
+              {subtotal.unpriced === 1 ? '1 selected item has' : `${subtotal.unpriced} selected items have`} no price in {region.name} and
+              {subtotal.unpriced === 1 ? ' is' : ' are'} not counted.
+            </p>
+          ) : null}
+          {subtotal.lines === 0 ? <p className={styles.hint}>Select the items you want to buy.</p> : null}
+          <p className={styles.hint}>Shipping and taxes are worked out at checkout.</p>
+          <button type="button" className={`button button--primary ${styles.checkout}`} disabled aria-describedby="checkout-soon">
+            Checkout
+          </button>
+          <p className={styles.hint} id="checkout-soon">
+            Checkout is not available yet — it is coming soon. Your cart is saved until then.
+          </p>
+        </aside>
+      </div>
+    </>
+  );
+}

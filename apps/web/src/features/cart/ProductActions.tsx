@@ -1,0 +1,215 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useId, useState } from 'react';
+import type { Product, ProductFlags } from '@kedai/contract';
+import { CART_MESSAGE_MAX, stockFor } from '@kedai/domain';
+import { browserGet } from '../../lib/browser-api';
+import { trackAddToCart } from '../analytics/analytics';
+import { pathFromSelection, priceFor, selectionFromPath } from '../product/variants';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { buyNow } from './buy-now';
+import { addToCart } from './cartSlice';
+import { variantOptionsText } from './cart-view';
+import styles from './cart.module.css';
+import { QuantityStepper } from './QuantityStepper';
+import { useSignInGate } from './useSignInGate';
+import { WishlistButton } from './WishlistButton';
+
+/** What the product page hands its cart actions (not the description or images). */
+export type ActionProduct = Pick<
+  Product,
+  | 'uuid'
+  | 'name'
+  | 'variants'
+  | 'variantPaths'
+  | 'stock'
+  | 'price'
+  | 'priceRange'
+  | 'priceCurrency'
+  | 'merchant'
+  | 'category'
+  | 'sourceMarketPlace'
+>;
+
+/** Picks the fields of `ActionProduct` (so the client gets no more of the product than that). */
+export function actionProduct(product: Product): ActionProduct {
+  const { uuid, name, variants, variantPaths, stock, price, priceRange, priceCurrency, merchant, category, sourceMarketPlace } = product;
+  return { uuid, name, variants, variantPaths, stock, price, priceRange, priceCurrency, merchant, category, sourceMarketPlace };
+}
+
+export interface ProductActionsProps {
+  product: ActionProduct;
+  /** Region key whose price decides whether the product can be bought here. */
+  region: string;
+  regionName: string;
+  /** The `?v=` path the page was rendered for (validated), or null. */
+  initialPath: string | null;
+}
+
+type Message = { text: string; kind: 'status' | 'error'; cartLink?: boolean };
+
+/**
+ * The product page's buying controls: quantity (with a stepper), a note to the seller, Add to cart,
+ * Buy now and the wishlist heart. Disabled, with the reason, until a full variant is chosen, when
+ * it is sold out or not sold in the region. The product's flags (`GET /product/{id}/flags`, which
+ * also records the view for "recently viewed") tell whether it is in the cart or the wishlist.
+ */
+export function ProductActions({ product, region, regionName, initialPath }: ProductActionsProps) {
+  const id = useId();
+  const router = useRouter();
+  const dispatch = useAppDispatch();
+  const gate = useSignInGate();
+  const searchParams = useSearchParams();
+  const signedIn = useAppSelector((state) => state.user.signedIn);
+  const [flags, setFlags] = useState<ProductFlags | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState<'add' | 'buy' | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    browserGet<ProductFlags>(`/product/${encodeURIComponent(product.uuid)}/flags`)
+      .then((answer) => {
+        if (current) setFlags(answer);
+      })
+      .catch(() => {
+        // Flags only add hints; the page works without them.
+      });
+    return () => {
+      current = false;
+    };
+  }, [product.uuid, signedIn]);
+
+  // The variant picker writes the chosen path to the address (`?v=`); a variant with one option is chosen by itself.
+  const hasVariants = product.variants.length > 0;
+  const path = hasVariants ? pathFromSelection(selectionFromPath(product.variants, searchParams.get('v') ?? initialPath)) : '';
+  const stock = path === null ? null : stockFor(product, path || null);
+  const priced = priceFor(product, region, path) !== null;
+  const missing = hasVariants && path === null;
+  let blocked: string | null = null;
+  if (missing) blocked = `Choose ${product.variants.map((variant) => variant.name.toLowerCase()).join(' and ')} first.`;
+  else if (stock !== null && stock <= 0) blocked = hasVariants ? 'This option is sold out.' : 'This product is sold out.';
+  else if (!priced) blocked = `This product is not sold in ${regionName}.`;
+  const tooMany = !blocked && stock !== null && quantity > stock;
+  const reasonId = `${id}-reason`;
+
+  async function submit(kind: 'add' | 'buy') {
+    if (!gate.ready() || blocked || tooMany || path === null) return;
+    setBusy(kind);
+    setMessage(null);
+    const input = { productId: product.uuid, variantPath: path, quantity, message: note.trim() };
+    if (kind === 'buy') {
+      const result = await dispatch(buyNow(input));
+      if (buyNow.fulfilled.match(result)) {
+        trackAddToCart({ product: result.payload.product, variantPath: path, quantity }, region);
+        router.push(result.payload.href);
+        return; // stays busy while the cart opens
+      }
+      setMessage({ text: `Could not add it to your cart: ${result.payload ?? 'Unknown error'}`, kind: 'error' });
+    } else {
+      const result = await dispatch(addToCart(input));
+      if (addToCart.fulfilled.match(result)) {
+        const { cartItem, product: answered } = result.payload;
+        trackAddToCart({ product: answered, variantPath: path, quantity }, region);
+        const options = variantOptionsText(answered, path);
+        setMessage({
+          text: `Added ${quantity} × ${answered.name}${options ? ` (${options})` : ''} to your cart. You now have ${cartItem.quantity} in your cart.`,
+          kind: 'status',
+          cartLink: true,
+        });
+        setFlags((value) => (value ? { ...value, inCart: true } : value));
+        setNote('');
+      } else {
+        setMessage({ text: `Could not add it to your cart: ${result.payload ?? 'Unknown error'}`, kind: 'error' });
+      }
+    }
+    setBusy(null);
+  }
+
+  const disabled = Boolean(blocked) || tooMany || busy !== null;
+  return (
+    <div className={styles.actions}>
+      {flags?.inCart && signedIn ? (
+        <p className={styles.inCart}>
+          ✓ This product is in your <Link href="/cart">cart</Link>.
+        </p>
+      ) : null}
+      <QuantityStepper
+        id={`${id}-quantity`}
+        label="Quantity"
+        showLabel
+        value={quantity}
+        onChange={setQuantity}
+        disabled={busy !== null}
+      />
+      {tooMany ? (
+        <p className={styles.hint} id={reasonId}>
+          Only {stock} left: choose {stock} or fewer.
+        </p>
+      ) : null}
+      <div className={styles.field}>
+        <label htmlFor={`${id}-note`} className={styles.label}>
+          Note to the seller <span className={styles.hint}>(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-note`}
+          className={styles.note}
+          maxLength={CART_MESSAGE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          aria-describedby={`${id}-note-hint`}
+        />
+        <p className={styles.hint} id={`${id}-note-hint`}>
+          For example a gift message or a delivery wish. Up to {CART_MESSAGE_MAX} characters.
+        </p>
+      </div>
+      {blocked ? (
+        <p className={styles.hint} id={reasonId}>
+          {blocked}
+        </p>
+      ) : null}
+      <div className={styles.buttons}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={disabled}
+          aria-describedby={blocked || tooMany ? reasonId : undefined}
+          onClick={() => void submit('add')}
+        >
+          {busy === 'add' ? 'Adding…' : 'Add to cart'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={disabled}
+          aria-describedby={blocked || tooMany ? reasonId : undefined}
+          onClick={() => void submit('buy')}
+        >
+          {busy === 'buy' ? 'Opening your cart…' : 'Buy now'}
+        </button>
+        <WishlistButton
+          product={product}
+          region={region}
+          inWishlist={flags ? flags.inWishlist : null}
+          onChange={(inWishlist) => setFlags((value) => (value ? { ...value, inWishlist } : value))}
+          onMessage={(text, kind) => setMessage({ text, kind })}
+        />
+      </div>
+      <div aria-live="polite" aria-atomic="true">
+        {message?.kind === 'status' ? (
+          <p className={styles.status} role="status">
+            {message.text} {message.cartLink ? <Link href="/cart">View your cart</Link> : null}
+          </p>
+        ) : null}
+      </div>
+      {message?.kind === 'error' ? (
+        <p className={styles.error} role="alert">
+          {message.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { CART_QUANTITY_MAX, parseCartQuantity } from '@kedai/domain';
+import styles from './cart.module.css';
+
+export interface QuantityStepperProps {
+  /** Accessible name of the number field, e.g. "Quantity" or "Quantity of Frying Pan". */
+  label: string;
+  /** Visible label; the field is labelled by `label` only when this is false. */
+  showLabel?: boolean;
+  id: string;
+  value: number;
+  /** A new whole number from 1 to `max` (typed, or stepped with the buttons). */
+  onChange: (value: number) => void;
+  max?: number;
+  disabled?: boolean;
+}
+
+/**
+ * A quantity field with − and + buttons. Typing commits on Enter or when the field loses focus;
+ * something that is not a whole number from 1 to `max` puts the last value back.
+ */
+export function QuantityStepper({ label, showLabel = false, id, value, onChange, max = CART_QUANTITY_MAX, disabled = false }: QuantityStepperProps) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+
+  function commit() {
+    const parsed = parseCartQuantity(text.trim());
+    if (parsed === null || parsed > max) {
+      setText(String(value));
+      return;
+    }
+    if (parsed !== value) onChange(parsed);
+  }
+
+  return (
+    <div className={styles.field}>
+      {showLabel ? (
+        <label htmlFor={id} className={styles.label}>
+          {label}
+        </label>
+      ) : null}
+      <div className={styles.stepper}>
+        <button
+          type="button"
+          className={styles.stepperButton}
+          aria-label={`Decrease ${label.toLowerCase()}`}
+          aria-controls={id}
+          disabled={disabled || value <= 1}
+          onClick={() => onChange(value - 1)}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          className={styles.stepperInput}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          value={text}
+          aria-label={showLabel ? undefined : label}
+          disabled={disabled}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit();
+            }
+          }}
+        />
+        <button
+          type="button"
+          className={styles.stepperButton}
+          aria-label={`Increase ${label.toLowerCase()}`}
+          aria-controls={id}
+          disabled={disabled || value >= max}
+          onClick={() => onChange(value + 1)}
+        >
+          +
+        </button>
+      </div>
+    </div>
+  );
+}

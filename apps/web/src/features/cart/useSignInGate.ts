@@ -1,0 +1,24 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback } from 'react';
+import { TFA_VERIFY_PATH, owesSecondFactor } from '../account/paths';
+import { useAppSelector } from '../state/hooks';
+import { SIGN_IN_PATH, rememberCurrentLocation } from '../state/returnPath';
+
+/**
+ * For actions only signed-in users have (cart, wishlist; spec §6): `ready()` answers true when the
+ * user may go on; otherwise it remembers this page (path, query, hash) and sends them to sign in —
+ * or to the two-factor prompt when that is owed — so they come back here afterwards (spec §2).
+ */
+export function useSignInGate() {
+  const router = useRouter();
+  const user = useAppSelector((state) => state.user);
+  const ready = useCallback((): boolean => {
+    if (user.signedIn && !owesSecondFactor(user)) return true;
+    rememberCurrentLocation();
+    router.push(user.signedIn ? TFA_VERIFY_PATH : SIGN_IN_PATH);
+    return false;
+  }, [router, user]);
+  return { ready, signedIn: user.signedIn, known: user.profileFetched };
+}
