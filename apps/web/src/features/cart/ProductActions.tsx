@@ -3,10 +3,11 @@
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
-import type { Product, ProductFlags } from '@kedai/contract';
+import type { ProductFlags } from '@kedai/contract';
 import { CART_MESSAGE_MAX, stockFor } from '@kedai/domain';
 import { browserGet } from '../../lib/browser-api';
 import { trackAddToCart } from '../analytics/analytics';
+import type { ActionProduct } from './action-product';
 import { pathFromSelection, priceFor, selectionFromPath } from '../product/variants';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { buyNow } from './buy-now';
@@ -16,28 +17,6 @@ import styles from './cart.module.css';
 import { QuantityStepper } from './QuantityStepper';
 import { useSignInGate } from './useSignInGate';
 import { WishlistButton } from './WishlistButton';
-
-/** What the product page hands its cart actions (not the description or images). */
-export type ActionProduct = Pick<
-  Product,
-  | 'uuid'
-  | 'name'
-  | 'variants'
-  | 'variantPaths'
-  | 'stock'
-  | 'price'
-  | 'priceRange'
-  | 'priceCurrency'
-  | 'merchant'
-  | 'category'
-  | 'sourceMarketPlace'
->;
-
-/** Picks the fields of `ActionProduct` (so the client gets no more of the product than that). */
-export function actionProduct(product: Product): ActionProduct {
-  const { uuid, name, variants, variantPaths, stock, price, priceRange, priceCurrency, merchant, category, sourceMarketPlace } = product;
-  return { uuid, name, variants, variantPaths, stock, price, priceRange, priceCurrency, merchant, category, sourceMarketPlace };
-}
 
 export interface ProductActionsProps {
   product: ActionProduct;
