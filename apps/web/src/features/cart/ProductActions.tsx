@@ -108,7 +108,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
     setBusy(null);
   }
 
-  const disabled = Boolean(blocked) || tooMany || busy !== null;
+  const disabled = Boolean(blocked) || tooMany || busy !== null || !gate.settled;
   return (
     <div className={styles.actions}>
       {flags?.inCart && signedIn ? (

@@ -52,7 +52,7 @@ export function WishlistButton({ product, region, inWishlist, onChange, onMessag
       type="button"
       className={`button button--secondary ${styles.heart}`}
       aria-pressed={pressed}
-      disabled={busy}
+      disabled={busy || !gate.settled}
       onClick={() => void toggle()}
     >
       <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">

@@ -10,6 +10,7 @@ import { SIGN_IN_PATH, rememberCurrentLocation } from '../state/returnPath';
  * For actions only signed-in users have (cart, wishlist; spec §6): `ready()` answers true when the
  * user may go on; otherwise it remembers this page (path, query, hash) and sends them to sign in —
  * or to the two-factor prompt when that is owed — so they come back here afterwards (spec §2).
+ * `settled` tells whether the session is known yet.
  */
 export function useSignInGate() {
   const router = useRouter();
@@ -20,5 +21,7 @@ export function useSignInGate() {
     router.push(user.signedIn ? TFA_VERIFY_PATH : SIGN_IN_PATH);
     return false;
   }, [router, user]);
-  return { ready, signedIn: user.signedIn, known: user.profileFetched };
+  // Known once `GET /auth/me` has answered (or failed): before that, and before hydration (the
+  // server's store never knows the user), the actions stay disabled rather than lose a click.
+  return { ready, signedIn: user.signedIn, settled: user.profileFetched || user.fetchError !== null };
 }
