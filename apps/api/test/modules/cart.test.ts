@@ -418,3 +418,15 @@ describe('DELETE /cart/{id}', () => {
     expect(put.status).toBe(404);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the cart and wishlist calls from the contract', async () => {
+    const { status, body } = await new TestClient(t.app).get('/docs/json');
+    expect(status).toBe(200);
+    for (const path of ['/cart', '/cart/{id}', '/wishlist', '/wishlist/{productId}', '/product/{id}/flags']) {
+      expect(Object.keys(body.paths)).toContain(path);
+    }
+    expect(Object.keys(body.paths['/cart'].post.responses)).toEqual(expect.arrayContaining(['200', '201', '400', '404', '409']));
+    expect(body.paths['/cart/{id}'].delete.responses).toHaveProperty('204');
+  });
+});
