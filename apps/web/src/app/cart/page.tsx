@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { RequireSignIn } from '../../features/account/RequireSignIn';
 import { CartView } from '../../features/cart/CartView';
@@ -14,6 +15,7 @@ export const metadata: Metadata = {
 
 /** `/cart` (spec §2; `?itemId=` after a buy-now): signed-in users' cart, in the current region's currency. */
 export default async function CartPage() {
+  await connection(); // per request (the region comes from its cookies), never at build time
   return withApiFallback(
     '/cart',
     async () => {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import { RequireSignIn } from '../../features/account/RequireSignIn';
 import { currentRegion } from '../../features/region/server';
 import { withApiFallback } from '../../features/shell/withApiFallback';
@@ -13,6 +14,7 @@ export const metadata: Metadata = {
 
 /** `/wishlist`: the signed-in user's saved products. */
 export default async function WishlistPage() {
+  await connection(); // per request (the region comes from its cookies), never at build time
   return withApiFallback(
     '/wishlist',
     async () => {
