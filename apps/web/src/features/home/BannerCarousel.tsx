@@ -108,7 +108,8 @@ export function BannerCarousel({ banners, label }: { banners: CarouselBanner[]; 
               height={BANNER_HEIGHT}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : undefined}
-              decoding="async"
+              // The first banner is the home page's largest paint: decoded with its frame, not after.
+              decoding={i === 0 ? undefined : 'async'}
             />
           );
           return (

@@ -32,8 +32,8 @@ export function ProductGallery({ name, images, placeholder }: ProductGalleryProp
           alt={placeholder ? `${name} — no image available` : count > 1 ? `${name} — image ${active + 1} of ${count}` : name}
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
+          // The page's largest paint: no decoding="async", so it is painted with its frame, not after.
           fetchPriority="high"
-          decoding="async"
         />
       </div>
       {count > 1 ? (
