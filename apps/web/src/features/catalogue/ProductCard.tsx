@@ -56,7 +56,8 @@ export function ProductCard({
           height={THUMBNAIL_SIZE}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
+          // A priority card is a page's largest paint (search results): decoded with its frame.
+          decoding={priority ? undefined : 'async'}
         />
         {product.inStock ? null : <span className="badge badge--sold-out">Sold out</span>}
       </div>
