@@ -65,6 +65,13 @@ describe('cart page helpers', () => {
     ]);
   });
 
+  it('group keys hold no white space (the cart labels each section by an id made of its key)', () => {
+    const market = pan({ uuid: '77777777-7777-4777-8777-777777777777', sourceMarketPlace: 'Amazon Japan' });
+    const [group] = groupByMerchant([line(market)], { [market.uuid]: market });
+    expect(group?.name).toBe('From Amazon Japan');
+    expect(group?.key).not.toMatch(/\s/);
+  });
+
   it('line total: the unit price of the variant in the region × quantity', () => {
     expect(lineTotal({ variantPath: '1/1', quantity: 2 }, phone(), 'SG')).toEqual({ amount: 339800, currency: 'SGD' });
     expect(lineTotal({ variantPath: '1/1', quantity: 2 }, phone(), 'JP')).toEqual({ amount: 260560, currency: 'JPY' });

@@ -60,7 +60,10 @@ export function variantOptionsText(product: Pick<Product, 'variants'> | undefine
 }
 
 export interface MerchantGroup {
-  /** Stable key: the merchant's id, the marketplace's name, or `other`. */
+  /**
+   * Stable key: the merchant's id, the marketplace's name (URI-encoded: no white space, so the page
+   * can use it in the id its section is labelled by), or `other`.
+   */
   key: string;
   /** "Lion City Tech", "From Amazon", or "Other sellers". */
   name: string;
@@ -78,7 +81,7 @@ export function groupByMerchant(items: readonly CartItem[], productById: Readonl
       key = `merchant:${product.merchant.id}`;
       name = product.merchant.name;
     } else if (product?.sourceMarketPlace) {
-      key = `market:${product.sourceMarketPlace}`;
+      key = `market:${encodeURIComponent(product.sourceMarketPlace)}`;
       name = `From ${product.sourceMarketPlace}`;
     }
     const group = groups.get(key) ?? { key, name, items: [] };
