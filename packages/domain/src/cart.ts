@@ -13,6 +13,8 @@ export const CART_QUANTITY_MAX = 999;
 export const CART_MESSAGE_MAX = 500;
 /** Default most lines in one cart (the API's `MAX_CART_ITEMS` overrides it). */
 export const DEFAULT_MAX_CART_ITEMS = 100;
+/** Default most products in one wishlist (the API's `MAX_WISHLIST_ITEMS` overrides it). */
+export const DEFAULT_MAX_WISHLIST_ITEMS = 500;
 
 /**
  * A cart line's type: `internal` for a product the shop's merchants sell, `external` for one the

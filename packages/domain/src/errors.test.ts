@@ -35,7 +35,7 @@ const PROJECT_CODES: ErrorCode[] = [
   'user/invalid_first_name', 'user/invalid_last_name',
   // The cart's rules (spec §5 stock and quantity; the catalogue names no cart codes).
   'product/disabled', 'cart/not_found', 'cart/invalid_quantity', 'cart/invalid_variant_path',
-  'cart/invalid_message', 'cart/max_items_reached',
+  'cart/invalid_message', 'cart/max_items_reached', 'wishlist/max_items_reached',
 ];
 
 describe('ERROR_MESSAGES', () => {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_CART_ITEMS } from '@kedai/domain';
+import { DEFAULT_MAX_CART_ITEMS, DEFAULT_MAX_WISHLIST_ITEMS } from '@kedai/domain';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -80,6 +80,7 @@ const EnvSchema = z.object({
   PUBLIC_WEB_URL: url.optional().describe('Public address of the storefront, for links in e-mails; default the first WEB_ORIGINS entry'),
   MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_CART_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_CART_ITEMS),
+  MAX_WISHLIST_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_WISHLIST_ITEMS),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name, e.g. cf-ipcountry')
@@ -144,6 +145,8 @@ export interface AppConfig {
   maxAddressesPerUser: number;
   /** Lines one cart may hold (`cart/max_items_reached` beyond it). */
   maxCartItems: number;
+  /** Products one wishlist may hold (`wishlist/max_items_reached` beyond it). */
+  maxWishlistItems: number;
   /**
    * Lower-case name of the header a trusted CDN sets to the visitor's country (e.g. `cf-ipcountry`).
    * Undefined: no header is trusted, since any client could send one; GeoIP decides instead.
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicWebUrl: (e.PUBLIC_WEB_URL ?? webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
     maxAddressesPerUser: e.MAX_ADDRESSES_PER_USER,
     maxCartItems: e.MAX_CART_ITEMS,
+    maxWishlistItems: e.MAX_WISHLIST_ITEMS,
     countryHeader: e.COUNTRY_HEADER,
   };
 }

@@ -142,3 +142,35 @@ describe('the wishlist', () => {
     expect(await listed(client)).toEqual([ids[1], ids[0]]);
   });
 });
+
+describe('MAX_WISHLIST_ITEMS', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { ...LIFTED_LIMITS, MAX_WISHLIST_ITEMS: '2' } });
+  }, 120_000);
+  afterAll(() => limited?.close());
+
+  it('a new product beyond the limit is 409 wishlist/max_items_reached with the limit; one already there still answers 200', async () => {
+    const rows = await queryRows<{ id: string }>(limited.app.db, sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 3`);
+    const [a, b, c] = rows.map((row) => row.id);
+    const client = await signedInClient(limited.app, await createVerifiedUser(limited.app));
+    for (const productId of [a, b]) expect((await client.post('/wishlist', { productId })).status).toBe(200);
+    const refused = await client.post('/wishlist', { productId: c });
+    expect(refused.status).toBe(409);
+    expectEnvelope(refused.body, 'wishlist/max_items_reached');
+    expect(refused.body.params).toEqual([2]);
+    expect((await client.post('/wishlist', { productId: a })).status).toBe(200);
+    expect((await client.delete(`/wishlist/${b}`)).status).toBe(200);
+    expect((await client.post('/wishlist', { productId: c })).status).toBe(200);
+  });
+
+  it('concurrent adds of different products cannot pass the limit together', async () => {
+    const rows = await queryRows<{ id: string }>(limited.app.db, sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 6`);
+    const client = await signedInClient(limited.app, await createVerifiedUser(limited.app));
+    const answers = await Promise.all(rows.map((row) => client.post('/wishlist', { productId: row.id })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
+    const listed = await client.get('/wishlist');
+    expect(listed.body.products).toHaveLength(2);
+  });
+});

@@ -27,13 +27,16 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add a product to the wishlist (idempotent: adding again keeps one entry)',
-        description: '404 `product/not_found` for an unknown product, 409 `product/disabled` for a disabled one.',
+        description:
+          '404 `product/not_found` for an unknown product, 409 `product/disabled` for a disabled one, 409 ' +
+          '`wishlist/max_items_reached` for a new product beyond MAX_WISHLIST_ITEMS (`params[0]` the limit).',
         body: WishlistRequest,
         response: { 200: WishlistEntryResponse, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
       },
       preHandler: requireUser(),
     },
-    async (request) => addToWishlist(app.db, authOf(request).user.id, request.body.productId),
+    async (request) =>
+      addToWishlist(app.db, authOf(request).user.id, app.config.maxWishlistItems, request.body.productId),
   );
 
   app.get(

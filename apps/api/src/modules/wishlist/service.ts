@@ -1,5 +1,5 @@
 import { AppError, isUuid } from '@kedai/domain';
-import { and, desc, eq, schema, type Database } from '@kedai/db';
+import { and, desc, eq, schema, sql, type Database } from '@kedai/db';
 import type { ProductSummary, WishlistEntryResponse } from '@kedai/contract';
 import { productSummariesByIds, productsByIds } from '../catalogue/service';
 
@@ -7,7 +7,9 @@ import { productSummariesByIds, productsByIds } from '../catalogue/service';
  * The wishlist (spec §7 `/wishlist`, issue 6). Adding and removing are idempotent (no toggle: a
  * repeated or retried call cannot undo itself): adding again keeps one entry at its first time,
  * removing what is not there is fine. Only enabled products can be added; a product disabled later
- * stays stored but is left out of the list until it is enabled again.
+ * stays stored but is left out of the list until it is enabled again. At most `MAX_WISHLIST_ITEMS`
+ * products (409 `wishlist/max_items_reached`, the limit as `{0}`), checked under a per-user
+ * advisory lock so concurrent adds cannot pass it together; adding one already there always works.
  */
 
 const { wishlistItems } = schema;
@@ -20,13 +22,33 @@ function productIdOf(value: unknown): string {
   return value.toLowerCase();
 }
 
-/** `POST /wishlist`: 404 for an unknown product, 409 `product/disabled` for a disabled one. */
-export async function addToWishlist(db: Database, userId: string, productIdValue: unknown): Promise<WishlistEntryResponse> {
+/**
+ * `POST /wishlist`: 404 for an unknown product, 409 `product/disabled` for a disabled one, 409
+ * `wishlist/max_items_reached` for a new product beyond `limit`.
+ */
+export async function addToWishlist(
+  db: Database,
+  userId: string,
+  limit: number,
+  productIdValue: unknown,
+): Promise<WishlistEntryResponse> {
   const productId = productIdOf(productIdValue);
   const [product] = await productsByIds(db, [productId]);
   if (!product) throw new AppError('product/not_found', [productId]);
   if (product.disabled) throw new AppError('product/disabled', [productId]);
-  await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wishlist:${userId}`}, 0))`);
+    const [held] = await tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        exists: sql<boolean>`coalesce(bool_or(${wishlistItems.productId} = ${productId}::uuid), false)`,
+      })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, userId));
+    if (held?.exists) return;
+    if ((held?.count ?? 0) >= limit) throw new AppError('wishlist/max_items_reached', [limit]);
+    await tx.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
+  });
   return { productId, inWishlist: true };
 }
 
