@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  variantOptionsOf,
   allVariantPaths,
   assetUrl,
   isAvailable,
@@ -138,5 +139,24 @@ describe('thumbnailName and assetUrl', () => {
   it('keeps absolute URLs', () => {
     expect(assetUrl('https://assets.example', 'http://cdn.example/x.jpg')).toBe('http://cdn.example/x.jpg');
     expect(assetUrl('https://assets.example', 'https://cdn.example/x.jpg', 'thumb')).toBe('https://cdn.example/x_thumb.jpg');
+  });
+});
+
+describe('variantOptionsOf', () => {
+  const variants = [
+    { name: 'Storage', options: ['256 GB', '1 TB'] },
+    { name: 'Colour', options: ['Black', 'Mint'] },
+  ];
+  it('names the chosen option of each variant', () => {
+    expect(variantOptionsOf(variants, '1/0')).toEqual([
+      { name: 'Storage', option: '1 TB' },
+      { name: 'Colour', option: 'Black' },
+    ]);
+  });
+  it('is null for a partial, unknown or absent path, and for a product without variants', () => {
+    expect(variantOptionsOf(variants, '1')).toBeNull();
+    expect(variantOptionsOf(variants, '1/9')).toBeNull();
+    expect(variantOptionsOf(variants, null)).toBeNull();
+    expect(variantOptionsOf([], '')).toBeNull();
   });
 });

@@ -29,6 +29,19 @@ export function allVariantPaths(variants: ProductVariant[]): string[] {
   );
 }
 
+/**
+ * The chosen option of each variant for a variant path ("1/0" -> Storage 1 TB, Colour Black), or
+ * null when the path is not a full path of these variants (or there are none).
+ */
+export function variantOptionsOf(
+  variants: ProductVariant[],
+  path: string | null | undefined,
+): { name: string; option: string }[] | null {
+  if (variants.length === 0 || !isValidVariantPath(variants, path)) return null;
+  const indexes = path!.split('/').map(Number);
+  return variants.map((variant, i) => ({ name: variant.name, option: variant.options[indexes[i]!]! }));
+}
+
 /** A path is valid when it names one existing option of each variant, in order. */
 export function isValidVariantPath(variants: ProductVariant[], path: string | null | undefined): boolean {
   if (variants.length === 0) return path === undefined || path === null || path === '';

@@ -7,7 +7,7 @@
  * into major units from integer minor units with the currency's decimals (spec §9), exactly.
  */
 import type { Product, ProductSummary } from '@kedai/contract';
-import { fromMinorUnits } from '@kedai/domain';
+import { cartUnitPrice, fromMinorUnits, variantOptionsOf } from '@kedai/domain';
 import { countryFromPath } from '../region/country';
 
 export type AnalyticsParams = Record<string, unknown>;
@@ -114,16 +114,16 @@ export function toMajorUnits(amountMinor: number, currency: string): number {
   return Number(fromMinorUnits(amountMinor, currency));
 }
 
-/** Price in minor units for the region: the variant's when a known variant path is given, else the lowest. */
+/**
+ * Price in minor units for the region: a line's unit price as the cart counts it (domain
+ * `cartUnitPrice`) when a variant path of a whole product is given, else the lowest price.
+ */
 export function unitPriceMinor(
   product: AnalyticsProduct | Product,
   region: string,
   variantPath?: string | null,
 ): number | undefined {
-  if (variantPath && hasVariantPaths(product)) {
-    const variantPrice = product.variantPaths[variantPath]?.price[region];
-    if (variantPrice !== undefined) return variantPrice;
-  }
+  if (variantPath && hasVariantPaths(product)) return cartUnitPrice(product, variantPath, region)?.amount;
   return product.priceRange[region]?.min ?? product.price[region];
 }
 
@@ -131,10 +131,8 @@ export function unitPriceMinor(
 export function variantLabel(product: AnalyticsProduct | Product, variantPath?: string | null): string | undefined {
   if (!variantPath) return undefined;
   if (!('variants' in product) || !Array.isArray(product.variants)) return variantPath;
-  const indexes = variantPath.split('/');
-  if (indexes.length !== product.variants.length) return variantPath;
-  const names = indexes.map((index, position) => product.variants[position]?.options[Number(index)]);
-  return names.every((name) => typeof name === 'string') ? names.join(' / ') : variantPath;
+  const options = variantOptionsOf(product.variants, variantPath);
+  return options ? options.map(({ option }) => option).join(' / ') : variantPath;
 }
 
 function safeMajor(amountMinor: number | undefined, currency: string | undefined): number | undefined {

@@ -4,7 +4,7 @@
  * the region's currency (the domain's `cartUnitPrice` and money helpers, spec §9 format).
  */
 import type { CartItem, Product } from '@kedai/contract';
-import { cartUnitPrice, formatMoney, isCartItemAvailable, isValidCartVariantPath, multiplyMoney, stockFor, sumMoney, type Money } from '@kedai/domain';
+import { cartUnitPrice, formatMoney, isCartItemAvailable, isValidCartVariantPath, multiplyMoney, stockFor, sumMoney, variantOptionsOf, type Money } from '@kedai/domain';
 import { LOW_STOCK_THRESHOLD } from '../product/variants';
 
 /** Where buy-now goes (spec §2): the cart with the new line selected and in view. */
@@ -49,14 +49,8 @@ export function availabilityOf(item: Pick<CartItem, 'variantPath' | 'quantity'>,
 
 /** "Storage: 1 TB, Colour: Mint" for a line's variant path; '' without variants or for a withdrawn path. */
 export function variantOptionsText(product: Pick<Product, 'variants'> | undefined, variantPath: string): string {
-  if (!product || !variantPath) return '';
-  const indexes = variantPath.split('/').map(Number);
-  if (indexes.length !== product.variants.length) return '';
-  const parts = product.variants.map((variant, i) => {
-    const option = variant.options[indexes[i]!];
-    return option === undefined ? null : `${variant.name}: ${option}`;
-  });
-  return parts.every((part) => part !== null) ? parts.join(', ') : '';
+  const options = product ? variantOptionsOf(product.variants, variantPath) : null;
+  return options ? options.map(({ name, option }) => `${name}: ${option}`).join(', ') : '';
 }
 
 export interface MerchantGroup {
