@@ -46,9 +46,11 @@ describe('parseCartMessage', () => {
     expect(parseCartMessage(undefined)).toBe('');
     expect(parseCartMessage(null)).toBe('');
   });
-  it('counts characters, not UTF-16 units, up to the limit', () => {
-    expect(parseCartMessage('😀'.repeat(CART_MESSAGE_MAX))).toHaveLength(CART_MESSAGE_MAX * 2);
+  it("counts UTF-16 units, as the note box's maxLength does, up to the limit", () => {
+    expect(parseCartMessage('a'.repeat(CART_MESSAGE_MAX))).toHaveLength(CART_MESSAGE_MAX);
+    expect(parseCartMessage('😀'.repeat(CART_MESSAGE_MAX / 2))).toHaveLength(CART_MESSAGE_MAX);
     expect(parseCartMessage('a'.repeat(CART_MESSAGE_MAX + 1))).toBeNull();
+    expect(parseCartMessage('😀'.repeat(CART_MESSAGE_MAX / 2) + 'a')).toBeNull();
   });
   it('refuses what is not text', () => {
     expect(parseCartMessage(12)).toBeNull();

@@ -9,7 +9,7 @@ import { parsePositiveInt } from './numbers';
 
 /** Most units of one cart line. Above it a quantity is refused, not clamped: nobody means 10 000 shirts. */
 export const CART_QUANTITY_MAX = 999;
-/** Longest note to the seller on a cart line, in characters after trimming. */
+/** Longest note to the seller on a cart line, in UTF-16 units (what `maxLength` counts) after trimming. */
 export const CART_MESSAGE_MAX = 500;
 /** Default most lines in one cart (the API's `MAX_CART_ITEMS` overrides it). */
 export const DEFAULT_MAX_CART_ITEMS = 100;
@@ -44,7 +44,8 @@ export function parseCartMessage(value: unknown): string | null {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') return null;
   const message = value.trim();
-  return [...message].length <= CART_MESSAGE_MAX ? message : null;
+  // UTF-16 units, as a textarea's maxLength counts them: the browser and the server agree on the limit.
+  return message.length <= CART_MESSAGE_MAX ? message : null;
 }
 
 /** The variant path a product needs: '' for a product without variants, else one of its full paths. */

@@ -76,6 +76,12 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
     if (confirming) keepRef.current?.focus();
   }, [confirming]);
 
+  // "Keep it" closes the question; focus goes back to that card's Delete button, not to the page.
+  const [keptId, setKeptId] = useState<string | null>(null);
+  useEffect(() => {
+    if (keptId) document.getElementById(deleteButtonId(keptId))?.focus();
+  }, [keptId]);
+
   if (book.status === 'loading') {
     return (
       <p className={accountStyles.loading} role="status" aria-live="polite">
@@ -233,7 +239,11 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
                         >
                           {busy === address.id ? 'Deleting…' : 'Yes, delete'}
                         </button>
-                        <button ref={keepRef} type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
+                        <button ref={keepRef} type="button" className="button button--secondary" onClick={() => {
+                            setConfirming(null);
+                            setKeptId(address.id);
+                          }}
+                        >
                           Keep it
                         </button>
                       </div>
@@ -257,8 +267,10 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
                       <button
                         type="button"
                         className={styles.action}
+                        id={deleteButtonId(address.id)}
                         onClick={() => {
                           setNotice(null);
+                          setKeptId(null);
                           setConfirming(address.id);
                         }}
                         aria-describedby={cardTitle}
@@ -276,3 +288,5 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
     </div>
   );
 }
+
+const deleteButtonId = (addressId: string) => `delete-address-${addressId}`;

@@ -123,12 +123,12 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
         value={quantity}
         onChange={setQuantity}
         disabled={busy !== null}
+        describedBy={tooMany ? reasonId : undefined}
       />
-      {tooMany ? (
-        <p className={styles.hint} id={reasonId}>
-          Only {stock} left: choose {stock} or fewer.
-        </p>
-      ) : null}
+      {/* Always in the page so screen readers announce the hint when it appears. */}
+      <p className={`${styles.hint} ${styles.liveHint}`} id={tooMany ? reasonId : undefined} aria-live="polite">
+        {tooMany ? `Only ${stock} left: choose ${stock} or fewer.` : null}
+      </p>
       <div className={styles.field}>
         <label htmlFor={`${id}-note`} className={styles.label}>
           Note to the seller <span className={styles.hint}>(optional)</span>

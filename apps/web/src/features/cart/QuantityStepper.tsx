@@ -15,13 +15,15 @@ export interface QuantityStepperProps {
   onChange: (value: number) => void;
   max?: number;
   disabled?: boolean;
+  /** Id of a hint about the quantity (e.g. how many are left), read with the field. */
+  describedBy?: string;
 }
 
 /**
  * A quantity field with − and + buttons. Typing commits on Enter or when the field loses focus;
  * something that is not a whole number from 1 to `max` puts the last value back.
  */
-export function QuantityStepper({ label, showLabel = false, id, value, onChange, max = CART_QUANTITY_MAX, disabled = false }: QuantityStepperProps) {
+export function QuantityStepper({ label, showLabel = false, id, value, onChange, max = CART_QUANTITY_MAX, disabled = false, describedBy }: QuantityStepperProps) {
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
 
@@ -62,6 +64,7 @@ export function QuantityStepper({ label, showLabel = false, id, value, onChange,
           step={1}
           value={text}
           aria-label={showLabel ? undefined : label}
+          aria-describedby={describedBy}
           disabled={disabled}
           onChange={(event) => setText(event.target.value)}
           onBlur={commit}

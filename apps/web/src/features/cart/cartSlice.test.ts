@@ -193,6 +193,13 @@ describe('removing a cart item (DELETE /cart/{id})', () => {
     expect(store.getState().cart.removeError).toBeNull();
   });
 
+  it('a 404 that is not the cart\'s own (a proxy, a missing route) keeps the line and stores the error', async () => {
+    const { store } = await loadedStore({ [`DELETE /cart/${panLine.id}`]: [{ fail: withStatus(404, 'general/not_found', 'Not found') }] });
+    await store.dispatch(removeCartItem(panLine.id));
+    expect(store.getState().cart.data).toHaveLength(2);
+    expect(store.getState().cart.removeError).not.toBeNull();
+  });
+
   it('a failure stores the text in the remove slot and keeps the line', async () => {
     const { store } = await loadedStore({ [`DELETE /cart/${panLine.id}`]: [{ fail: new Error('Network down') }] });
     await store.dispatch(removeCartItem(panLine.id));

@@ -64,9 +64,9 @@ export interface SetCartItemInput {
 /** An item that is no longer in the cart leaves the local state (no server call). */
 export const cartItemGone = createAction<string>('cart/itemGone');
 
+/** Only the cart's own 404 means the line is gone: a 404 from a proxy in between says nothing of it. */
 function isNotFound(error: unknown): boolean {
-  const source = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  return source.errorCode === 'cart/not_found' || source.status === 404;
+  return typeof error === 'object' && error !== null && (error as { errorCode?: unknown }).errorCode === 'cart/not_found';
 }
 
 /** `GET /cart`. */
@@ -228,6 +228,5 @@ export const cartSlice = createSlice({
   },
 });
 
-export const selectCart = (state: RootState) => state.cart;
 /** Units in the cart (the header badge), 0 until it is loaded. */
 export const selectCartCount = (state: RootState) => state.cart.data.reduce((sum, item) => sum + item.quantity, 0);

@@ -115,4 +115,3 @@ export const pruneSelection = (): Thunk => (dispatch, getState) => {
   if (stale || allChecked !== allCheckedOf(cartItemIds, available)) dispatch(selectionPruned({ available }));
 };
 
-export const selectCheckedCartItemIds = (state: RootState) => state.selection.cartItemIds;
