@@ -19,6 +19,7 @@
  *   --port P          API port when the script starts it (default 4850; keep clear of 3600/3700/4600/4700)
  *   --url URL         use a running API instead of starting one
  *   --json FILE       also write the results as JSON
+ *   --database-url U  start the API on this (empty) PostgreSQL database instead of PGlite
  *
  * Scenarios:
  *   1. GET /cart of a shopper with 50 lines (variants and plain products; each product answered whole).
@@ -52,6 +53,7 @@ const { values: opts } = parseArgs({
     port: { type: 'string', default: '4850' },
     url: { type: 'string' },
     json: { type: 'string' },
+    'database-url': { type: 'string' },
   },
 });
 const CONNECTIONS = Number(opts.connections);
@@ -78,7 +80,7 @@ function startServer() {
     API_PORT: String(PORT),
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: opts['database-url'] ?? '', // empty: PGlite in the temporary DATA_DIR
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     RATE_LIMIT_REGISTER: '1000/3600',
     RATE_LIMIT_VERIFY_EMAIL: '1000/900',
@@ -214,7 +216,7 @@ function row(name, result, expected) {
 
 async function main() {
   if (!opts.url) {
-    log(`starting the API on ${BASE} (PGlite, temporary DATA_DIR; the first start seeds the demo catalogue)`);
+    log(`starting the API on ${BASE} (${opts['database-url'] ? 'PostgreSQL' : 'PGlite, temporary DATA_DIR'}; the first start seeds the demo catalogue)`);
     startServer();
   }
   await waitForPing();
