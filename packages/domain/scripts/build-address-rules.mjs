@@ -155,6 +155,8 @@ function buildRule(data) {
     displayFormat,
     displayValue: displayNames.of(code),
     postalCodeRegex: d.zip ?? '',
+    // The first of the source's examples, shown beside the field so a shopper sees the format.
+    postalCodeExample: d.zip && d.zipex ? d.zipex.split(',')[0].trim() : '',
     postalCodeRequired: d.require.includes('Z') && shows('zip'),
     stateDisplayValue,
     stateRequired: d.require.includes('S') && shows('state'),

@@ -172,6 +172,19 @@ describe('postal code patterns', () => {
     expect(count).toBeGreaterThan(400);
   });
 
+  it('gives every country with a pattern an example the shopper is shown, and the example passes', () => {
+    for (const country of ADDRESS_COUNTRY_CODES) {
+      const rule = addressRule(country)!;
+      if (rule.postalCodeRegex === '') {
+        expect(rule.postalCodeExample, country).toBe('');
+      } else {
+        expect(rule.postalCodeExample, country).not.toBe('');
+        expect(isValidPostalCode(country, rule.postalCodeExample), `${country} ${rule.postalCodeExample}`).toBe(true);
+      }
+    }
+    expect(addressRule('JP')!.postalCodeExample).toBe('154-0023');
+  });
+
   it('accepts every subdivision example too, except China’s 3-digit ones, which are prefix ranges, not codes', () => {
     const failing: string[] = [];
     let count = 0;

@@ -33,6 +33,8 @@ export interface AddressRule {
   postalCodeRequired: boolean;
   /** Pattern of a whole postal code ('' when the country has none); apply with `isValidPostalCode`. */
   postalCodeRegex: string;
+  /** A postal code of the country from the source data, to show its format ('' when none). */
+  postalCodeExample: string;
 }
 
 /** Attribution of the table's source data, to show wherever the table is credited. */

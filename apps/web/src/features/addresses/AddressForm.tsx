@@ -263,7 +263,12 @@ export function AddressForm({
       ) : null}
 
       {layout.zip.shown
-        ? input('zip', layout.zip.label, layout.zip.required, { autoComplete: 'postal-code', maxLength: 16, onBlur: onZipBlur })
+        ? input('zip', layout.zip.label, layout.zip.required, {
+            autoComplete: 'postal-code',
+            maxLength: 16,
+            hint: layout.zip.hint,
+            onBlur: onZipBlur,
+          })
         : null}
       {input('phone', 'Phone number', true, {
         autoComplete: 'tel',

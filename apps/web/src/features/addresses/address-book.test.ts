@@ -80,7 +80,7 @@ describe('the form follows the country', () => {
     expect(layout.state.options).toHaveLength(47);
     expect(layout.state.options).toContainEqual({ value: '13', label: 'Tokyo' });
     expect(layout.city.shown).toBe(false);
-    expect(layout.zip).toEqual({ shown: true, label: 'Postal code', required: true });
+    expect(layout.zip).toEqual({ shown: true, label: 'Postal code', required: true, hint: 'For example 154-0023' });
   });
 
   it('United States: required city, state (a list, sorted by name) and postal code', () => {
@@ -97,6 +97,7 @@ describe('the form follows the country', () => {
     expect(layout.city.shown).toBe(false);
     expect(layout.state.shown).toBe(false);
     expect(layout.zip.required).toBe(true);
+    expect(layout.zip.hint).toBe('For example 546080');
   });
 
   it('labels come from the table (post town, district, area, emirate) and countries without postal codes have no field', () => {

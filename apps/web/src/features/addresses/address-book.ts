@@ -51,6 +51,8 @@ export interface FieldLayout {
   shown: boolean;
   label: string;
   required: boolean;
+  /** Shown under the label, e.g. the country's postal-code format. */
+  hint?: string;
 }
 
 export interface StateOption {
@@ -102,6 +104,7 @@ export function formLayout(rule: AddressRule | undefined): AddressFormLayout {
       shown: uses('zip') || rule.postalCodeRequired || rule.postalCodeRegex !== '',
       label: POSTAL_CODE_LABEL,
       required: rule.postalCodeRequired,
+      hint: rule.postalCodeExample ? `For example ${rule.postalCodeExample}` : undefined,
     },
   };
 }
