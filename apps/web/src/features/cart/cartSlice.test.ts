@@ -76,6 +76,35 @@ describe('fetching the cart (GET /cart)', () => {
   });
 });
 
+describe('a fetch in flight while a line changes', () => {
+  it('does not undo a quantity the server has since changed', async () => {
+    let releaseStale!: (value: unknown) => void;
+    const stale = new Promise((resolve) => (releaseStale = resolve));
+    const changed = { ...phoneLine, quantity: 5 };
+    const { store } = await loadedStore({
+      '/cart': [{ ok: fullCart }, { wait: stale }],
+      [`PUT /cart/${phoneLine.id}`]: [{ ok: { cartItem: changed, product: phone() } }],
+    });
+    const fetching = store.dispatch(fetchCart());
+    await store.dispatch(setCartItem({ id: phoneLine.id, quantity: 5 }));
+    releaseStale(fullCart); // read before the change: quantity 2
+    await fetching;
+    expect(store.getState().cart.data.find((item) => item.id === phoneLine.id)?.quantity).toBe(5);
+    expect(store.getState().cart.loading).toBe(false);
+  });
+
+  it('does not bring back a line the server has since removed', async () => {
+    let releaseStale!: (value: unknown) => void;
+    const stale = new Promise((resolve) => (releaseStale = resolve));
+    const { store } = await loadedStore({ '/cart': [{ ok: fullCart }, { wait: stale }], [`DELETE /cart/${panLine.id}`]: [{ ok: undefined }] });
+    const fetching = store.dispatch(fetchCart());
+    await store.dispatch(removeCartItem(panLine.id));
+    releaseStale(fullCart);
+    await fetching;
+    expect(store.getState().cart.data.map((item) => item.id)).toEqual([phoneLine.id]);
+  });
+});
+
 describe('adding to the cart (POST /cart, spec §4)', () => {
   it('when the cart is not loaded yet, adding triggers a full fetch', async () => {
     const added = line(pan(), { quantity: 3 });

@@ -4,7 +4,8 @@
  * and fetch. Signed-in users only; signing out (or a session that cannot be refreshed) empties it.
  *
  * - `fetchCart` (`GET /cart`) replaces data and productById and sets dataLoaded. When asked again
- *   before an answer, the latest ask's answer wins.
+ *   before an answer, the latest ask's answer wins; a change answered while it is in flight drops
+ *   its answer (it may predate the change).
  * - `addToCart` (`POST /cart`): when the cart is not loaded yet, a full fetch follows (so the page
  *   shows every line, not only the new one); otherwise the line is put in place: a line already in
  *   the cart (same id) only gets its quantity and product updated, a new line is appended.
@@ -67,6 +68,16 @@ export const cartItemGone = createAction<string>('cart/itemGone');
 /** Only the cart's own 404 means the line is gone: a 404 from a proxy in between says nothing of it. */
 function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { errorCode?: unknown }).errorCode === 'cart/not_found';
+}
+
+/**
+ * A change the server has answered while a `GET /cart` is in flight: that fetch may have read the
+ * cart before the change, so its answer is dropped rather than allowed to undo the change.
+ */
+function dropFetchInFlight(state: CartState): void {
+  if (!state.loading) return;
+  state.fetchRequestId = null;
+  state.loading = false;
 }
 
 /** `GET /cart`. */
@@ -182,6 +193,7 @@ export const cartSlice = createSlice({
       .addCase(addToCart.fulfilled, (state, action) => {
         const { cartItem, product } = action.payload;
         if (!state.dataLoaded) return; // the full fetch that followed has filled the cart
+        dropFetchInFlight(state);
         state.productById[product.uuid] = product;
         const existing = state.data.find((item) => item.id === cartItem.id);
         if (existing) {
@@ -202,6 +214,7 @@ export const cartSlice = createSlice({
       })
       .addCase(setCartItem.fulfilled, (state, action) => {
         if (!action.payload) return;
+        dropFetchInFlight(state);
         const { cartItem, product } = action.payload;
         const index = state.data.findIndex((item) => item.id === cartItem.id);
         if (index === -1) return; // removed meanwhile
@@ -215,7 +228,9 @@ export const cartSlice = createSlice({
         state.removeError = null;
       })
       .addCase(removeCartItem.fulfilled, (state, action) => {
-        if (action.payload) removeLine(state, action.payload.id);
+        if (!action.payload) return;
+        dropFetchInFlight(state);
+        removeLine(state, action.payload.id);
       })
       .addCase(removeCartItem.rejected, (state, action) => {
         state.removeError = action.payload ?? action.error.message ?? 'Unknown error';
