@@ -1,44 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-
-const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
-const api = `http://127.0.0.1:${apiPort}`;
-const screenshots = join(import.meta.dirname, 'screenshots');
-
-async function shoot(page: Page, info: TestInfo, name: string) {
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${info.project.name}-${name}.png`), fullPage: true });
-}
-
-/** A verified account made through the API (the registration page has its own journey in auth.spec.ts). */
-async function registerVerified(request: APIRequestContext, email: string, password: string): Promise<void> {
-  await request.get(`${api}/ping`);
-  const xsrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if (!xsrf) throw new Error('no XSRF-TOKEN cookie from /ping');
-  const headers = { 'x-xsrf-token': xsrf };
-  const registered = await request.post(`${api}/auth/register`, {
-    headers,
-    data: {
-      email,
-      password,
-      firstName: 'Siti',
-      lastName: 'Nurhaliza',
-      phoneNumber: '+65 9123 4567',
-      country: 'SG',
-      birthDate: '1990-05-17',
-      gender: 'female',
-      acceptTerms: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const outbox = await request.get(`${api}/dev/outbox?to=${encodeURIComponent(email)}`);
-  const { messages } = (await outbox.json()) as { messages: { text: string }[] };
-  const code = /code is (\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  const verified = await request.post(`${api}/auth/verifyEmail`, { headers, data: { email, code } });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
+import { expect, test } from '@playwright/test';
+import { registerVerified, shoot } from './support';
 
 test('a shopper keeps an address book: Japanese, US and Singapore addresses, each mistake corrected from the error shown; make main; delete', async ({
   page,
@@ -47,7 +8,7 @@ test('a shopper keeps an address book: Japanese, US and Singapore addresses, eac
   test.setTimeout(120_000);
   const email = `e2e.addr.${info.project.name}.${Date.now().toString(36)}@example.com`;
   const password = 'Rahsia123!';
-  await registerVerified(request, email, password);
+  await registerVerified(request, email, password, { firstName: 'Siti', lastName: 'Nurhaliza', birthDate: '1990-05-17' });
 
   // Sign in, then reach the address book from the account menu.
   await page.goto('/sign_in');
@@ -78,7 +39,7 @@ test('a shopper keeps an address book: Japanese, US and Singapore addresses, eac
   await submit.click();
   await expect(field('Postal code')).toHaveAttribute('aria-invalid', 'true');
   await expect(field('Postal code')).toBeFocused();
-  await shoot(page, info, 'address-jp-error');
+  await shoot(page, info, 'address-jp-error', { fullPage: true });
   await field('Postal code').fill('100-0001');
   await expect(main.getByText('Postal code must be 3 to 16 characters')).toHaveCount(0);
   await submit.click();
@@ -121,7 +82,7 @@ test('a shopper keeps an address book: Japanese, US and Singapore addresses, eac
   await expect(cards.nth(0).getByText('Main address', { exact: true })).toBeVisible();
   await expect(lines(1)).toHaveText(['Siti Nurhaliza', '1 Raffles Place', '#12-34', 'Singapore 048616', '+6561234567']);
   await expect(lines(2)).toHaveText(['Siti Nurhaliza', '1600 Amphitheatre Pkwy', 'Mountain View, California 94043', 'United States', '+16502530000']);
-  await shoot(page, info, 'address-book');
+  await shoot(page, info, 'address-book', { fullPage: true });
 
   // Edit the Japanese address: the form opens with its values (the prefecture chosen by its code).
   await cards.nth(0).getByRole('button', { name: 'Edit' }).click();

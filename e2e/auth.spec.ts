@@ -1,16 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-
-const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
-const api = `http://127.0.0.1:${apiPort}`;
-const screenshots = join(import.meta.dirname, 'screenshots');
-
-async function shoot(page: Page, info: TestInfo, name: string) {
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${info.project.name}-${name}.png`), fullPage: false });
-}
+import { expect, test } from '@playwright/test';
+import { api, mailedCode, shoot } from './support';
 
 /** RFC 4648 base32 to bytes (the authenticator key as the page shows it, spaces allowed). */
 function base32Bytes(key: string): Buffer {
@@ -42,16 +32,6 @@ async function freshCode(key: string, usedStep: number): Promise<{ code: string;
   while (currentStep() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 500));
   const step = currentStep();
   return { code: totp(key, step), step };
-}
-
-/** The newest verification code mailed to `email`, read from the development outbox. */
-async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.get(`${api}/dev/outbox?to=${encodeURIComponent(email)}`);
-  expect(answer.ok()).toBe(true);
-  const { messages } = (await answer.json()) as { messages: { text: string }[] };
-  const code = /code is (\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
 }
 
 test('a shopper registers, verifies, turns on two-factor, and signs in again with it back to the page that needed it', async ({

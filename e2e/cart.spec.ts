@@ -1,10 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-
-const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
-const api = `http://127.0.0.1:${apiPort}`;
-const screenshots = join(import.meta.dirname, 'screenshots');
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { api, registerVerified, shoot } from './support';
 
 interface Summary {
   uuid: string;
@@ -20,40 +15,6 @@ interface Product extends Summary {
   disabled: boolean;
   variants: { name: string; options: string[] }[];
   variantPaths: Record<string, { price: Record<string, number>; stock: number }>;
-}
-
-async function shoot(page: Page, info: TestInfo, name: string) {
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${info.project.name}-${name}.png`), fullPage: false });
-}
-
-/** A verified account made through the API (the registration page has its own journey in auth.spec.ts). */
-async function registerVerified(request: APIRequestContext, email: string, password: string): Promise<void> {
-  await request.get(`${api}/ping`);
-  const xsrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if (!xsrf) throw new Error('no XSRF-TOKEN cookie from /ping');
-  const headers = { 'x-xsrf-token': xsrf };
-  const registered = await request.post(`${api}/auth/register`, {
-    headers,
-    data: {
-      email,
-      password,
-      firstName: 'Wei',
-      lastName: 'Ling',
-      phoneNumber: '+65 9123 4567',
-      country: 'SG',
-      birthDate: '1991-03-02',
-      gender: 'female',
-      acceptTerms: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const outbox = await request.get(`${api}/dev/outbox?to=${encodeURIComponent(email)}`);
-  const { messages } = (await outbox.json()) as { messages: { text: string }[] };
-  const code = /code is (\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  const verified = await request.post(`${api}/auth/verifyEmail`, { headers, data: { email, code } });
-  expect(verified.status(), await verified.text()).toBe(200);
 }
 
 /**
@@ -95,7 +56,7 @@ test('a shopper fills a cart: two variants, one product twice, buy now, a quanti
   const { variantProduct, paths, twice, bought } = await pickProducts(request);
   const email = `e2e.cart.${info.project.name}.${Date.now().toString(36)}@example.com`;
   const password = 'Rahsia123!';
-  await registerVerified(request, email, password);
+  await registerVerified(request, email, password, { firstName: 'Wei', lastName: 'Ling', birthDate: '1991-03-02' });
 
   await page.goto('/sign_in');
   await page.locator('main').getByLabel('E-mail').fill(email);

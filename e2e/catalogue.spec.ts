@@ -1,10 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-
-const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
-const api = `http://127.0.0.1:${apiPort}`;
-const screenshots = join(import.meta.dirname, 'screenshots');
+import { expect, test, type Page } from '@playwright/test';
+import { api, shoot } from './support';
 
 interface Summary {
   uuid: string;
@@ -26,11 +21,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const sgd = (minor: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'SGD', minimumFractionDigits: 2 }).format(minor / 100);
-
-async function shoot(page: Page, info: TestInfo, name: string) {
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${info.project.name}-${name}.png`), fullPage: false });
-}
 
 /** Follows a facet link; on a phone the filters sit behind a disclosure button. */
 async function followFacet(page: Page, group: string, href: RegExp) {

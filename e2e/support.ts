@@ -1,0 +1,46 @@
+/** What the journeys share: the API's address, screenshots, and accounts made through the API. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
+export const api = `http://127.0.0.1:${apiPort}`;
+const screenshots = join(import.meta.dirname, 'screenshots');
+
+/** Saves `screenshots/<project>-<name>.png` (the viewport, or the whole page). */
+export async function shoot(page: Page, info: TestInfo, name: string, options: { fullPage?: boolean } = {}) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${info.project.name}-${name}.png`), fullPage: options.fullPage ?? false });
+}
+
+/** The newest verification code mailed to `email`, read from the development outbox. */
+export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.get(`${api}/dev/outbox?to=${encodeURIComponent(email)}`);
+  expect(answer.ok()).toBe(true);
+  const { messages } = (await answer.json()) as { messages: { text: string }[] };
+  const code = /code is (\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+}
+
+/** A verified account made through the API (the registration page has its own journey in auth.spec.ts). */
+export async function registerVerified(request: APIRequestContext, email: string, password: string, person: Person): Promise<void> {
+  await request.get(`${api}/ping`);
+  const xsrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (!xsrf) throw new Error('no XSRF-TOKEN cookie from /ping');
+  const headers = { 'x-xsrf-token': xsrf };
+  const registered = await request.post(`${api}/auth/register`, {
+    headers,
+    data: { email, password, ...person, phoneNumber: '+65 9123 4567', country: 'SG', gender: 'female', acceptTerms: true },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const code = await mailedCode(request, email);
+  const verified = await request.post(`${api}/auth/verifyEmail`, { headers, data: { email, code } });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
