@@ -6,8 +6,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { SignInLink } from '../state/SignInLink';
 import { signOut } from '../state/userSlice';
-import { ADDRESSES_PATH } from './account-links';
-import { PROFILE_PATH } from './paths';
+import { ADDRESSES_PATH, PROFILE_PATH } from './paths';
 import styles from './account.module.css';
 
 /**

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAppSelector } from '../state/hooks';
 import { FormAlert, Field } from './Field';
 import { PASSWORD_POLICY, changePassword, newPasswordProblems } from './account-actions';
-import { FORGOT_PASSWORD_PATH, PROFILE_PATH } from './account-links';
+import { FORGOT_PASSWORD_PATH, PROFILE_PATH } from './paths';
 import styles from './account.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 

@@ -17,7 +17,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from './account-actions';
-import { ADDRESSES_PATH, CHANGE_PASSWORD_PATH, TWO_FACTOR_PATH } from './account-links';
+import { ADDRESSES_PATH, CHANGE_PASSWORD_PATH, TWO_FACTOR_PATH } from './paths';
 import { countryOptions } from './register-form';
 import styles from './account.module.css';
 import pageStyles from './account-pages.module.css';

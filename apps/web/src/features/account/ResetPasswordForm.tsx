@@ -6,7 +6,7 @@ import { useAppDispatch } from '../state/hooks';
 import { fetchCurrentUser } from '../state/userSlice';
 import { FormAlert, Field } from './Field';
 import { PASSWORD_POLICY, newPasswordProblems, resetPassword } from './account-actions';
-import { FORGOT_PASSWORD_PATH } from './account-links';
+import { FORGOT_PASSWORD_PATH } from './paths';
 import styles from './account.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 

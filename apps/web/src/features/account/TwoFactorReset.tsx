@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { fetchCurrentUser } from '../state/userSlice';
 import { FormAlert } from './Field';
 import { tfaReset } from './account-actions';
-import { TWO_FACTOR_PATH } from './account-links';
+import { TWO_FACTOR_PATH } from './paths';
 import styles from './account.module.css';
 
 export type TwoFactorResetState = { kind: 'idle' } | { kind: 'done' } | { kind: 'error'; message: string };

@@ -9,6 +9,9 @@ export const VERIFY_EMAIL_PATH = '/verify_email';
 export const TFA_VERIFY_PATH = '/two_factor/verify';
 export const FORGOT_PASSWORD_PATH = '/forgot_password';
 export const PROFILE_PATH = '/profile';
+export const CHANGE_PASSWORD_PATH = '/profile/password';
+export const ADDRESSES_PATH = '/profile/addresses';
+export const TWO_FACTOR_PATH = '/two_factor';
 
 /** `/verify_email?email=…` (the e-mail pre-filled), or the bare page. */
 export function verifyEmailHref(email?: string | null): string {
