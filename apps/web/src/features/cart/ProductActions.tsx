@@ -4,15 +4,15 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
 import type { ProductFlags } from '@kedai/contract';
-import { CART_MESSAGE_MAX, stockFor } from '@kedai/domain';
+import { CART_MESSAGE_MAX } from '@kedai/domain';
 import { browserGet } from '../../lib/browser-api';
 import { trackAddToCart } from '../analytics/analytics';
 import type { ActionProduct } from './action-product';
-import { pathFromSelection, priceFor, selectionFromPath } from '../product/variants';
+import { pathFromSelection, selectionFromPath } from '../product/variants';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { buyNow } from './buy-now';
 import { addToCart } from './cartSlice';
-import { variantOptionsText } from './cart-view';
+import { purchaseCheck, variantOptionsText } from './cart-view';
 import styles from './cart.module.css';
 import { QuantityStepper } from './QuantityStepper';
 import { useSignInGate } from './useSignInGate';
@@ -65,14 +65,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
   // The variant picker writes the chosen path to the address (`?v=`); a variant with one option is chosen by itself.
   const hasVariants = product.variants.length > 0;
   const path = hasVariants ? pathFromSelection(selectionFromPath(product.variants, searchParams.get('v') ?? initialPath)) : '';
-  const stock = path === null ? null : stockFor(product, path || null);
-  const priced = priceFor(product, region, path) !== null;
-  const missing = hasVariants && path === null;
-  let blocked: string | null = null;
-  if (missing) blocked = `Choose ${product.variants.map((variant) => variant.name.toLowerCase()).join(' and ')} first.`;
-  else if (stock !== null && stock <= 0) blocked = hasVariants ? 'This option is sold out.' : 'This product is sold out.';
-  else if (!priced) blocked = `This product is not sold in ${regionName}.`;
-  const tooMany = !blocked && stock !== null && quantity > stock;
+  const { blocked, stock, tooMany } = purchaseCheck(product, path, quantity, { key: region, name: regionName });
   const reasonId = `${id}-reason`;
 
   async function submit(kind: 'add' | 'buy') {

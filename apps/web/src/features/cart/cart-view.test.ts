@@ -10,6 +10,7 @@ import {
   formatMoneyOrNull,
   groupByMerchant,
   lineTotal,
+  purchaseCheck,
   selectionSubtotal,
   variantOptionsText,
 } from './cart-view';
@@ -40,6 +41,31 @@ describe('availability of a cart line (spec §5 stock check)', () => {
   it('without variants, the product stock counts', () => {
     expect(availabilityOf({ variantPath: '', quantity: 12 }, pan()).available).toBe(true);
     expect(availabilityOf({ variantPath: '', quantity: 13 }, pan()).available).toBe(false);
+  });
+});
+
+describe('the product page\'s Add to cart and Buy now', () => {
+  const singapore = { key: 'SG', name: 'Singapore' };
+  it('a chosen path in stock and priced in the region: nothing blocks', () => {
+    expect(purchaseCheck(phone(), '0/0', 29, singapore)).toEqual({ blocked: null, stock: 29, tooMany: false });
+    expect(purchaseCheck(pan(), '', 1, singapore)).toEqual({ blocked: null, stock: 12, tooMany: false });
+  });
+  it('before every variant has an option chosen: asks for them, by name', () => {
+    expect(purchaseCheck(phone(), null, 1, singapore)).toEqual({ blocked: 'Choose storage and colour first.', stock: null, tooMany: false });
+  });
+  it('sold out: the option, or the product without variants', () => {
+    expect(purchaseCheck(phone(), '0/1', 1, singapore).blocked).toBe('This option is sold out.');
+    expect(purchaseCheck(pan({ stock: 0 }), '', 1, singapore).blocked).toBe('This product is sold out.');
+  });
+  it('not sold in the region', () => {
+    expect(purchaseCheck(phone(), '0/0', 1, { key: 'MY', name: 'Malaysia' }).blocked).toBe('This product is not sold in Malaysia.');
+  });
+  it('more than the stock: not blocked, but too many (the quantity can still be lowered)', () => {
+    expect(purchaseCheck(phone(), '0/2', 4, singapore)).toEqual({ blocked: null, stock: 3, tooMany: true });
+    expect(purchaseCheck(pan(), '', 13, singapore)).toEqual({ blocked: null, stock: 12, tooMany: true });
+  });
+  it('a blocked product is never also too many', () => {
+    expect(purchaseCheck(phone(), '0/1', 5, singapore).tooMany).toBe(false);
   });
 });
 

@@ -1,11 +1,23 @@
 /**
  * What the cart page shows, as pure functions: a line's availability in words (spec §5 stock
  * check), its variant options, the lines grouped by merchant, and the subtotal of the selection in
- * the region's currency (the domain's `cartUnitPrice` and money helpers, spec §9 format).
+ * the region's currency (the domain's `cartUnitPrice` and money helpers, spec §9 format). Also
+ * whether the product page's Add to cart and Buy now may be used (`purchaseCheck`).
  */
 import type { CartItem, Product } from '@kedai/contract';
-import { cartUnitPrice, formatMoney, isCartItemAvailable, isValidCartVariantPath, multiplyMoney, stockFor, sumMoney, variantOptionsOf, type Money } from '@kedai/domain';
-import { LOW_STOCK_THRESHOLD } from '../product/variants';
+import {
+  cartUnitPrice,
+  formatMoney,
+  isAvailable,
+  isCartItemAvailable,
+  isValidCartVariantPath,
+  multiplyMoney,
+  stockFor,
+  sumMoney,
+  variantOptionsOf,
+  type Money,
+} from '@kedai/domain';
+import { LOW_STOCK_THRESHOLD, priceFor, type VariantProduct } from '../product/variants';
 
 /** Where buy-now goes (spec §2): the cart with the new line selected and in view. */
 export function cartHrefFor(cartItemId: string): string {
@@ -45,6 +57,36 @@ export function availabilityOf(item: Pick<CartItem, 'variantPath' | 'quantity'>,
   }
   if (stock <= LOW_STOCK_THRESHOLD) return { kind: 'low_stock', available: true, label: `Only ${stock} left`, stock };
   return { kind: 'in_stock', available: true, label: '', stock };
+}
+
+export interface PurchaseCheck {
+  /** Why Add to cart and Buy now cannot be used (no full variant chosen, sold out, not sold in the region), or null. */
+  blocked: string | null;
+  /** Units on hand of the chosen path (or of a product without variants); null before a full path is chosen. */
+  stock: number | null;
+  /** Nothing else blocks, but the quantity is more than the stock (the domain's stock check fails). */
+  tooMany: boolean;
+}
+
+/**
+ * Whether the product page's buying controls may be used for `quantity` units of the chosen
+ * variant path (`''` for a product without variants, null while a variant has no option chosen),
+ * and if not, why.
+ */
+export function purchaseCheck(
+  product: VariantProduct,
+  path: string | null,
+  quantity: number,
+  region: { key: string; name: string },
+): PurchaseCheck {
+  const hasVariants = product.variants.length > 0;
+  const stock = path === null ? null : stockFor(product, path || null);
+  let blocked: string | null = null;
+  if (hasVariants && path === null) blocked = `Choose ${product.variants.map((variant) => variant.name.toLowerCase()).join(' and ')} first.`;
+  else if (stock !== null && stock <= 0) blocked = hasVariants ? 'This option is sold out.' : 'This product is sold out.';
+  else if (priceFor(product, region.key, path) === null) blocked = `This product is not sold in ${region.name}.`;
+  const tooMany = !blocked && path !== null && !isAvailable(product, path || null, quantity);
+  return { blocked, stock, tooMany };
 }
 
 /** "Storage: 1 TB, Colour: Mint" for a line's variant path; '' without variants or for a withdrawn path. */
