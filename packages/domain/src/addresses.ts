@@ -7,7 +7,8 @@
 import table from './address-rules.json';
 import { compareCountries } from './countries';
 import type { ErrorCode } from './errors';
-import { collectFields, parsePhoneNumber, type FieldProblem, type FieldResult } from './users';
+import { codePoints, collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
+import { parsePhoneNumber } from './users';
 
 export interface AddressState {
   /** The code an address stores in its `state` field (same as the key in `states`). */
@@ -136,25 +137,6 @@ export interface ValidateAddressOptions {
   countries?: Iterable<string>;
 }
 
-const ok = <T>(value: T): FieldResult<T> => ({ ok: true, value });
-const fail = <T>(errorCode: ErrorCode): FieldResult<T> => ({ ok: false, errorCode });
-
-// Control characters (tab, newline, NUL …) and Unicode line/paragraph separators.
-const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-
-/**
- * A trimmed text within `limits`. Absent (undefined/null) counts as '' so optional fields may be left
- * out; anything else that is not a string is refused.
- */
-function parseText(input: unknown, limits: { min: number; max: number }, errorCode: ErrorCode): FieldResult<string> {
-  if (input === undefined || input === null) input = '';
-  if (typeof input !== 'string') return fail(errorCode);
-  const value = input.normalize('NFC').trim();
-  const length = [...value].length;
-  if (length < limits.min || length > limits.max || CONTROL.test(value)) return fail(errorCode);
-  return ok(value);
-}
-
 function parseAddressCountry(input: unknown, allowed: Set<string> | undefined): FieldResult<AddressRule> {
   const rule = typeof input === 'string' ? addressRule(input) : undefined;
   if (!rule || (allowed && !allowed.has(rule.countryId))) return fail('address/invalid_country');
@@ -166,7 +148,7 @@ function parsePostalCode(input: unknown, rule: AddressRule | undefined): FieldRe
   if (!text.ok) return text;
   const value = text.value.toUpperCase();
   if (value === '') return rule?.postalCodeRequired ? fail('address/invalid_postal_code') : ok('');
-  if ([...value].length < ADDRESS_LIMITS.postalCode.min) return fail('address/invalid_postal_code');
+  if (codePoints(value) < ADDRESS_LIMITS.postalCode.min) return fail('address/invalid_postal_code');
   if (rule && !isValidPostalCode(rule, value)) return fail('address/invalid_postal_code');
   return ok(value);
 }

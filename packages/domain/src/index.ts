@@ -4,6 +4,7 @@ export * from './errors';
 export * from './money';
 export * from './numbers';
 export * from './countries';
+export { collectFields, type FieldProblem, type FieldResult } from './fields';
 export * from './users';
 export * from './addresses';
 export * from './ids';

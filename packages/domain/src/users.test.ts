@@ -16,8 +16,8 @@ import {
   parsePassword,
   parsePhoneNumber,
   validateRegistration,
-  type FieldResult,
 } from './users';
+import type { FieldResult } from './fields';
 
 const valueOf = <T>(result: FieldResult<T>) => (result.ok ? result.value : undefined);
 const codeOf = <T>(result: FieldResult<T>) => (result.ok ? undefined : result.errorCode);

@@ -6,13 +6,8 @@
  */
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { isCountryCode } from './countries';
-import { ERROR_MESSAGES, type ErrorCode } from './errors';
-
-/** A parsed field: its normalised value, or the catalogue code saying what is wrong with it. */
-export type FieldResult<T> = { ok: true; value: T } | { ok: false; errorCode: ErrorCode };
-
-const ok = <T>(value: T): FieldResult<T> => ({ ok: true, value });
-const fail = <T>(errorCode: ErrorCode): FieldResult<T> => ({ ok: false, errorCode });
+import type { ErrorCode } from './errors';
+import { codePoints, collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
 
 /** Spec §5: first and last name are 1 to 100 characters (after trimming). */
 export const NAME_MAX_LENGTH = 100;
@@ -32,22 +27,8 @@ export const VERIFY_CODE_LENGTH = 6;
 /** Wrong guesses at one code (made for a known e-mail) before that code is locked. */
 export const VERIFY_CODE_MAX_ATTEMPTS = 5;
 
-/** Length in Unicode code points, so an emoji or a CJK character counts once. */
-function codePoints(value: string): number {
-  let n = 0;
-  for (const _ of value) n++;
-  return n;
-}
-
-// Control characters (tab, newline, NUL …) and Unicode line/paragraph separators.
-const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-
 function parseName(input: unknown, errorCode: ErrorCode): FieldResult<string> {
-  if (typeof input !== 'string') return fail(errorCode);
-  const value = input.normalize('NFC').trim();
-  const length = codePoints(value);
-  if (length < 1 || length > NAME_MAX_LENGTH || CONTROL.test(value)) return fail(errorCode);
-  return ok(value);
+  return parseText(input, { min: 1, max: NAME_MAX_LENGTH }, errorCode);
 }
 
 /** A first name: trimmed, 1–100 characters, no control characters. */
@@ -207,35 +188,7 @@ export interface Registration {
   acceptTerms: true;
 }
 
-/** One field's problem, with the catalogue message so a form can show it beside the field. */
-export interface FieldProblem<F extends string = RegistrationField> {
-  field: F;
-  errorCode: ErrorCode;
-  error: string;
-}
-
-/** The value of a field result that passed. */
-type ValueOf<R> = Extract<R, { ok: true }> extends { value: infer T } ? T : never;
-
-/**
- * Joins the results of a form's field rules: every value when all passed, else every problem
- * (one per field, with its catalogue message) in the order of `fields`.
- */
-export function collectFields<F extends string, R extends Record<F, FieldResult<unknown>>>(
-  fields: readonly F[],
-  results: R,
-): { ok: true; value: { [K in F]: ValueOf<R[K]> } } | { ok: false; problems: FieldProblem<F>[] } {
-  const problems: FieldProblem<F>[] = [];
-  const value = {} as { [K in F]: ValueOf<R[K]> };
-  for (const field of fields) {
-    const result = results[field];
-    if (result.ok) value[field] = result.value as ValueOf<R[typeof field]>;
-    else problems.push({ field, errorCode: result.errorCode, error: ERROR_MESSAGES[result.errorCode] });
-  }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value };
-}
-
-export type RegistrationResult = { ok: true; value: Registration } | { ok: false; problems: FieldProblem[] };
+export type RegistrationResult = { ok: true; value: Registration } | { ok: false; problems: FieldProblem<RegistrationField>[] };
 
 /**
  * Every rule of a registration at once. Answers the normalised registration, or every problem
@@ -266,7 +219,7 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileInput = Partial<Record<ProfileField, unknown>>;
 export type ProfileChanges = Partial<Record<ProfileField, string>>;
 
-export type ProfileUpdateResult = { ok: true; changes: ProfileChanges } | { ok: false; problems: FieldProblem[] };
+export type ProfileUpdateResult = { ok: true; changes: ProfileChanges } | { ok: false; problems: FieldProblem<RegistrationField>[] };
 
 /**
  * The rules of a profile update: each field given is checked by the rule registration uses;
@@ -296,13 +249,7 @@ export function validateProfileUpdate(
     birthDate: given('birthDate') ? parseBirthDate(input.birthDate, now) : undefined,
     gender: given('gender') ? parseGender(input.gender) : undefined,
   };
-  const problems: FieldProblem[] = [];
-  const changes: ProfileChanges = {};
-  for (const field of PROFILE_FIELDS) {
-    const result = results[field];
-    if (!result) continue;
-    if (result.ok) changes[field] = result.value;
-    else problems.push({ field, errorCode: result.errorCode, error: ERROR_MESSAGES[result.errorCode] });
-  }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, changes };
+  const checked = PROFILE_FIELDS.filter((field) => results[field] !== undefined);
+  const joined = collectFields(checked, results as Record<ProfileField, FieldResult<string>>);
+  return joined.ok ? { ok: true, changes: joined.value } : { ok: false, problems: joined.problems };
 }
