@@ -2,15 +2,15 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { apiErrorMessage, browserPost } from '../../lib/browser-api';
+import { apiErrorMessage } from '../../lib/browser-api';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { SIGN_IN_PATH } from '../state/returnPath';
 import { fetchCurrentUser, verifyTfa } from '../state/userSlice';
-import { FormAlert, Field } from './Field';
+import { CodeField } from './CodeField';
+import { FormAlert } from './Field';
+import { TFA_CODE_LENGTH, tfaCodeProblem, tfaDigits, tfaRequestReset } from './account-actions';
 import { owesSecondFactor, goAfterSignIn, pathAfterSignIn } from './paths';
 import styles from './account.module.css';
-
-const CODE_LENGTH = 6;
 
 /**
  * The two-factor prompt after sign-in (`/two_factor/verify`): the six-digit code of the
@@ -40,32 +40,29 @@ export function TwoFactorVerifyForm() {
     goAfterSignIn(router, user.signedIn ? pathAfterSignIn(user) : SIGN_IN_PATH);
   }, [leaving, user, router]);
 
-  const digits = code.replace(/\D/g, '');
   const error = submitted && !pending && user.tfaVerifyError ? apiErrorMessage(user.tfaVerifyError) : undefined;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    if (digits.length !== CODE_LENGTH) {
-      setLocalError(`Enter the ${CODE_LENGTH}-digit code`);
-      return;
-    }
-    setLocalError(undefined);
+    const problem = tfaCodeProblem(code);
+    setLocalError(problem);
+    if (problem) return;
     setSubmitted(true);
     setPending(true);
     // On success the effect above sees tfaPassed and goes on to the remembered path.
-    await dispatch(verifyTfa(digits));
+    await dispatch(verifyTfa(tfaDigits(code)));
     setPending(false);
   }
 
   async function requestReset() {
     setReset({ pending: true });
-    try {
-      await browserPost('/tfa/requestReset');
-      setReset({ pending: false, ok: true, text: `We have e-mailed a link to turn off two-factor authentication to ${user.profile?.email ?? 'your address'}.` });
-    } catch (failure) {
-      setReset({ pending: false, ok: false, text: apiErrorMessage(failure) });
-    }
+    const outcome = await tfaRequestReset();
+    setReset(
+      outcome.ok
+        ? { pending: false, ok: true, text: `We have e-mailed a link to turn off two-factor authentication to ${user.profile?.email ?? 'your address'}.` }
+        : { pending: false, ok: false, text: outcome.message },
+    );
   }
 
   if (leaving || !user.profileFetched) {
@@ -79,18 +76,12 @@ export function TwoFactorVerifyForm() {
   return (
     <>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <Field
+        <CodeField
           id={`${id}-code`}
           label="Authentication code"
-          hint="The 6-digit code shown in your authenticator app."
+          hint={`The ${TFA_CODE_LENGTH}-digit code shown in your authenticator app.`}
           error={localError ?? error}
-          inputClassName={styles.code}
           name="token"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={CODE_LENGTH + 2}
           required
           autoFocus
           value={code}
