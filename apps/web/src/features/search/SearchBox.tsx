@@ -124,13 +124,20 @@ function SearchForm({ defaultValue, formRef, inputRef, onActivate, onSubmit }: S
         />
         <ul id={listId} role="listbox" aria-label="Suggested products" className="site-search__list" hidden />
       </div>
-      <button type="submit" className="button site-search__submit">
-        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20" className="icon">
-          <circle cx="8.5" cy="8.5" r="5.5" stroke="currentColor" strokeWidth="2" fill="none" />
-          <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span className="site-search__submit-text">Search</span>
-      </button>
+      <SearchSubmit />
     </form>
+  );
+}
+
+/** The search button (a magnifier, its text hidden on narrow screens), the same before and after the suggestions load. */
+export function SearchSubmit() {
+  return (
+    <button type="submit" className="button site-search__submit">
+      <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20" className="icon">
+        <circle cx="8.5" cy="8.5" r="5.5" stroke="currentColor" strokeWidth="2" fill="none" />
+        <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span className="site-search__submit-text">Search</span>
+    </button>
   );
 }

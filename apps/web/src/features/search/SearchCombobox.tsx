@@ -20,7 +20,7 @@ import { browserGet } from '../../lib/browser-api';
 import { comboboxReducer, escapeClearsText, initialComboboxState, keyAction, suggestionTerm } from './combobox';
 import { SEARCH_INPUT_ATTRIBUTES } from './query-text';
 import { MAX_QUERY_LENGTH, parseSearchParams, searchHref } from './url-state';
-import type { SearchBoxProps } from './SearchBox';
+import { SearchSubmit, type SearchBoxProps } from './SearchBox';
 
 /** Wait this long after the last key press before asking for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 200;
@@ -235,13 +235,7 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
           })}
         </ul>
       </div>
-      <button type="submit" className="button site-search__submit">
-        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20" className="icon">
-          <circle cx="8.5" cy="8.5" r="5.5" stroke="currentColor" strokeWidth="2" fill="none" />
-          <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span className="site-search__submit-text">Search</span>
-      </button>
+      <SearchSubmit />
       <p className="visually-hidden" role="status" aria-live="polite">
         {typed && term ? announcement : ''}
       </p>
