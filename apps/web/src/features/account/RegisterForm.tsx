@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { REGISTRATION_FIELDS, type RegistrationField } from '@kedai/domain';
+import { useId, useState, type FormEvent } from 'react';
+import type { RegistrationField } from '@kedai/domain';
 import { apiErrorMessage, browserPost, isApiError } from '../../lib/browser-api';
 import { PASSWORD_POLICY } from './account-actions';
 import { FieldError, FormAlert, Field } from './Field';
@@ -18,6 +18,7 @@ import {
   type RegisterFormValues,
 } from './register-form';
 import styles from './account.module.css';
+import { useFocusInvalid } from './useFocusInvalid';
 
 /**
  * `/register`: every field of spec §3 "User". The domain rules run in the browser on submit; the
@@ -38,12 +39,12 @@ export interface RegisterFormProps {
 export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: RegisterFormProps) {
   const id = useId();
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<RegisterFormValues>(() => emptyRegisterForm(defaultCountry));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [emailTaken, setEmailTaken] = useState(false);
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
 
   const fieldId = (field: RegistrationField) => `${id}-${field}`;
   const errorId = (field: RegistrationField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
@@ -54,12 +55,6 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
     if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
   }
 
-  /** Moves focus to the first field with a problem, so keyboard and screen-reader users land on it. */
-  function focusFirst(found: FieldErrors) {
-    const first = REGISTRATION_FIELDS.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
@@ -67,10 +62,7 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
     setEmailTaken(false);
     const found = clientFieldErrors(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
+    if (Object.keys(found).length > 0) return focusInvalid();
     setPending(true);
     try {
       await browserPost('/auth/register', toRegistrationInput(values));
@@ -79,13 +71,11 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
       const fromServer = registerFieldErrors(error);
       setEmailTaken(isApiError(error) && error.errorCode === 'auth/email_taken');
       setErrors(fromServer);
-      if (Object.keys(fromServer).length > 0) focusFirst(fromServer);
+      if (Object.keys(fromServer).length > 0) focusInvalid();
       else setFormError(apiErrorMessage(error));
       setPending(false);
     }
   }
-
-  const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
@@ -163,7 +153,7 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
             required
             checked={values.acceptTerms}
             aria-invalid={errors.acceptTerms ? true : undefined}
-            aria-describedby={describedBy(errorId('acceptTerms'))}
+            aria-describedby={errorId('acceptTerms')}
             onChange={(event) => set('acceptTerms', event.target.checked)}
           />
           <label htmlFor={fieldId('acceptTerms')}>I accept the terms and conditions of the shop</label>
