@@ -13,6 +13,7 @@
 import { createAction, createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProfileUpdateRequest, PublicUser, SessionState } from '@kedai/contract';
 import { errorMessageFor } from '@kedai/domain';
+import { owesSecondFactor } from '../account/paths';
 import type { AppThunkDispatch, RootState, ThunkExtra } from './types';
 
 /** A failed call as kept in the store: the envelope and the status (serialisable, unlike the Error). */
@@ -253,4 +254,4 @@ export const { sessionChanged } = userSlice.actions;
 export const selectUser = (state: RootState) => state.user;
 export const selectSignedIn = (state: RootState) => state.user.signedIn;
 /** Signed in but the second factor is still owed in this session. */
-export const selectTfaOwed = (state: RootState) => state.user.signedIn && state.user.tfaEnabled && !state.user.tfaPassed;
+export const selectTfaOwed = (state: RootState) => owesSecondFactor(state.user);
