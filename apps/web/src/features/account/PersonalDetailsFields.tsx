@@ -1,11 +1,50 @@
 'use client';
 
-import { BIRTH_DATE_MIN } from '@kedai/domain';
+import { BIRTH_DATE_MIN, NAME_MAX_LENGTH } from '@kedai/domain';
 import { Field, FieldError } from './Field';
 import { GENDER_CHOICES } from './register-form';
 import styles from './account.module.css';
 
+export type NameField = 'firstName' | 'lastName';
 export type PersonalDetailsField = 'country' | 'phoneNumber' | 'birthDate' | 'gender';
+
+export interface NameFieldsProps {
+  values: Record<NameField, string>;
+  errors: Partial<Record<NameField, string>>;
+  onChange(field: NameField, value: string): void;
+  /** The id of a field's input (its error is `${id}-error`). */
+  fieldId(field: NameField): string;
+}
+
+/** First and last name side by side: the other part of spec §3 "User" that registration and the profile share. */
+export function NameFields({ values, errors, onChange, fieldId }: NameFieldsProps) {
+  return (
+    <div className={styles.row}>
+      <Field
+        id={fieldId('firstName')}
+        label="First name"
+        name="firstName"
+        autoComplete="given-name"
+        maxLength={NAME_MAX_LENGTH}
+        required
+        value={values.firstName}
+        error={errors.firstName}
+        onChange={(event) => onChange('firstName', event.target.value)}
+      />
+      <Field
+        id={fieldId('lastName')}
+        label="Last name"
+        name="lastName"
+        autoComplete="family-name"
+        maxLength={NAME_MAX_LENGTH}
+        required
+        value={values.lastName}
+        error={errors.lastName}
+        onChange={(event) => onChange('lastName', event.target.value)}
+      />
+    </div>
+  );
+}
 
 export interface PersonalDetailsFieldsProps {
   values: Record<PersonalDetailsField, string>;

@@ -6,8 +6,8 @@ import type { PublicUser } from '@kedai/contract';
 import { apiErrorMessage } from '../../lib/browser-api';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { updateProfile } from '../state/userSlice';
-import { FormAlert, Field } from './Field';
-import { PersonalDetailsFields } from './PersonalDetailsFields';
+import { FormAlert } from './Field';
+import { NameFields, PersonalDetailsFields } from './PersonalDetailsFields';
 import {
   profileProblems,
   profileServerErrors,
@@ -93,30 +93,7 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
           </FormAlert>
         ) : null}
         {notice.kind === 'error' ? <FormAlert id={noticeId}>{notice.message}</FormAlert> : null}
-        <div className={styles.row}>
-          <Field
-            id={fieldId('firstName')}
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={100}
-            required
-            value={values.firstName}
-            error={errors.firstName}
-            onChange={(event) => set('firstName', event.target.value)}
-          />
-          <Field
-            id={fieldId('lastName')}
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={100}
-            required
-            value={values.lastName}
-            error={errors.lastName}
-            onChange={(event) => set('lastName', event.target.value)}
-          />
-        </div>
+        <NameFields values={values} errors={errors} onChange={set} fieldId={fieldId} />
         <PersonalDetailsFields
           values={values}
           errors={errors}

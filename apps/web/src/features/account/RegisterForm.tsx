@@ -7,7 +7,7 @@ import type { RegistrationField } from '@kedai/domain';
 import { apiErrorMessage, browserPost, isApiError } from '../../lib/browser-api';
 import { PASSWORD_POLICY } from './account-actions';
 import { FieldError, FormAlert, Field } from './Field';
-import { PersonalDetailsFields } from './PersonalDetailsFields';
+import { NameFields, PersonalDetailsFields } from './PersonalDetailsFields';
 import { registerFieldErrors } from './errors';
 import { signInHref, verifyEmailHref } from './paths';
 import {
@@ -86,30 +86,7 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
           <Link href={verifyEmailHref(values.email)}>verify your e-mail</Link>.
         </p>
       ) : null}
-      <div className={styles.row}>
-        <Field
-          id={fieldId('firstName')}
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          maxLength={100}
-          required
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={(event) => set('firstName', event.target.value)}
-        />
-        <Field
-          id={fieldId('lastName')}
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          maxLength={100}
-          required
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={(event) => set('lastName', event.target.value)}
-        />
-      </div>
+      <NameFields values={values} errors={errors} onChange={set} fieldId={fieldId} />
       <Field
         id={fieldId('email')}
         label="E-mail"
