@@ -25,7 +25,9 @@ export interface QuantityStepperProps {
  */
 export function QuantityStepper({ label, showLabel = false, id, value, onChange, max = CART_QUANTITY_MAX, disabled = false, describedBy }: QuantityStepperProps) {
   const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  // The field shows the value held: when it changes, and again when a change being saved (the field
+  // disabled meanwhile) ends, so a refused change does not leave the typed number on show.
+  useEffect(() => setText(String(value)), [value, disabled]);
 
   function commit() {
     const parsed = parseCartQuantity(text.trim());
