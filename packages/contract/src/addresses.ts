@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { ADDRESS_FIELDS } from '@kedai/domain';
-import { UnixSeconds, Uuid } from './common';
+import { UnixSeconds, Uuid, checkedByDomain } from './common';
 
 /**
  * The address book (spec §7 `/address`). Bodies are the spec's "address as displayed"; field
  * contents are checked by `validateAddress` in packages/domain, so every problem answers with its
  * `address/invalid_…` catalogue code. The schemas here only fix the shape; unknown fields are dropped.
  */
-
-/** Any JSON value passes the schema: a wrong type is then that field's catalogue error, not a generic one. */
-const checkedByDomain = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta);
 
 /**
  * `POST /address` and `PUT /address/{id}`: the whole address every time (a PUT replaces it; a field

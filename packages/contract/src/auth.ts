@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GENDERS, REGISTRATION_FIELDS, isEmail, normaliseEmail } from '@kedai/domain';
-import { UnixSeconds, Uuid } from './common';
+import { UnixSeconds, Uuid, checkedByDomain } from './common';
 
 /**
  * Accounts: registration and e-mail verification (spec §7 auth service). Field contents are
@@ -8,12 +8,6 @@ import { UnixSeconds, Uuid } from './common';
  * code; the schemas here only fix the shape. Unknown body fields (`role`, `verified`, …) are
  * dropped: zod objects strip keys they do not declare.
  */
-
-/**
- * A body field whose content the domain rules check: any JSON value passes the schema (a wrong
- * type is then that field's catalogue error, not a generic one). `meta` documents the intended type.
- */
-const checkedByDomain = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta);
 
 export const RegisterRequest = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_ITEM_TYPES, CART_MESSAGE_MAX, CART_QUANTITY_MAX } from '@kedai/domain';
 import { Product, ProductSummary } from './catalogue';
-import { UnixSeconds, Uuid } from './common';
+import { UnixSeconds, Uuid, checkedByDomain } from './common';
 
 /**
  * The cart, the wishlist and per-user product flags (spec §7 `/cart`, `/wishlist`,
@@ -10,9 +10,6 @@ import { UnixSeconds, Uuid } from './common';
  * cart rules in packages/domain (`parseCartQuantity`, `parseCartMessage`, `isValidCartVariantPath`),
  * so every problem answers with its `cart/…` catalogue code; the schemas only fix the shape.
  */
-
-/** Any JSON value passes the schema: a wrong type is then that field's catalogue error, not a generic one. */
-const checkedByDomain = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta);
 
 /** One cart line (spec §3 "Cart item"). */
 export const CartItem = z

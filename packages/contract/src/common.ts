@@ -25,6 +25,13 @@ export const queryInt = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.int().min(min).max(max));
 
+/**
+ * A body field whose content the domain rules of packages/domain check: any JSON value passes the
+ * schema (a wrong type is then that field's catalogue error, not a generic one). `meta` documents
+ * the intended type in the OpenAPI document.
+ */
+export const checkedByDomain = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta);
+
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
