@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
+import { SIGN_IN_PATH } from '../state/returnPath';
 import { FormAlert, Field } from './Field';
 import { emailProblem, requestPasswordReset } from './account-actions';
 import styles from './account.module.css';
@@ -49,7 +50,7 @@ export function ForgotPasswordForm({ initial = { kind: 'idle' } }: { initial?: F
           link works once and expires soon; check your spam folder if it does not arrive.
         </p>
         <p>
-          <Link href="/sign_in">Back to sign in</Link>
+          <Link href={SIGN_IN_PATH}>Back to sign in</Link>
         </p>
       </FormAlert>
     );
@@ -79,7 +80,7 @@ export function ForgotPasswordForm({ initial = { kind: 'idle' } }: { initial?: F
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Sending…' : 'Send me a link'}
         </button>
-        <Link href="/sign_in">Back to sign in</Link>
+        <Link href={SIGN_IN_PATH}>Back to sign in</Link>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../state/hooks';
+import { SIGN_IN_PATH } from '../state/returnPath';
 import { fetchCurrentUser } from '../state/userSlice';
 import { FormAlert, Field } from './Field';
 import { PASSWORD_POLICY, newPasswordProblems, resetPassword } from './account-actions';
@@ -61,7 +62,7 @@ export function ResetPasswordForm({ uid, token, initial }: { uid: string; token:
       <FormAlert tone="success">
         <p>Your password has been changed. For your safety we have signed you out on every device.</p>
         <p>
-          <Link href="/sign_in">Sign in with your new password</Link>
+          <Link href={SIGN_IN_PATH}>Sign in with your new password</Link>
         </p>
       </FormAlert>
     );

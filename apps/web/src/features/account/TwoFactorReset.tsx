@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { SIGN_IN_PATH } from '../state/returnPath';
 import { fetchCurrentUser } from '../state/userSlice';
 import { FormAlert } from './Field';
 import { tfaReset } from './account-actions';
@@ -44,7 +45,7 @@ export function TwoFactorReset({ token, initial }: { token: string; initial?: Tw
           {signedIn ? (
             <Link href={TWO_FACTOR_PATH}>Set it up again with your new device</Link>
           ) : (
-            <Link href="/sign_in">Sign in</Link>
+            <Link href={SIGN_IN_PATH}>Sign in</Link>
           )}
         </p>
       </FormAlert>
@@ -55,7 +56,7 @@ export function TwoFactorReset({ token, initial }: { token: string; initial?: Tw
       <FormAlert>
         <p>{state.message}</p>
         <p>
-          {signedIn ? <Link href={TWO_FACTOR_PATH}>Go to your two-factor settings</Link> : <Link href="/sign_in">Sign in</Link>}{' '}
+          {signedIn ? <Link href={TWO_FACTOR_PATH}>Go to your two-factor settings</Link> : <Link href={SIGN_IN_PATH}>Sign in</Link>}{' '}
           to ask for a new link.
         </p>
       </FormAlert>

@@ -2,7 +2,7 @@
  * Addresses of the account pages, and where a user goes once signed in (spec §4: "After login the
  * user returns to the remembered path"; a session that owes its second factor is asked for it first).
  */
-import { consumeReturnPath } from '../state/returnPath';
+import { SIGN_IN_PATH, consumeReturnPath } from '../state/returnPath';
 
 export const REGISTER_PATH = '/register';
 export const VERIFY_EMAIL_PATH = '/verify_email';
@@ -22,7 +22,7 @@ export function verifyEmailHref(email?: string | null): string {
 /** `/sign_in?email=…` (the e-mail pre-filled), or the bare page. */
 export function signInHref(email?: string | null): string {
   const value = email?.trim();
-  return value ? `/sign_in?${new URLSearchParams({ email: value })}` : '/sign_in';
+  return value ? `${SIGN_IN_PATH}?${new URLSearchParams({ email: value })}` : SIGN_IN_PATH;
 }
 
 export interface SessionFlags {
