@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { eq, schema } from '@kedai/db';
 import { TestClient } from './client';
 import { get, post } from './helpers';
 
@@ -84,4 +85,14 @@ export async function signedInClient(app: FastifyInstance, user: TestUser, remem
   const answer = await client.post('/auth/login', { email: user.email, password: user.password, rememberme });
   if (answer.status !== 200) throw new Error(`login answered ${answer.status}: ${answer.response.payload}`);
   return client;
+}
+
+/**
+ * A client signed in as `user` (a new verified user by default) whose account has two-factor on,
+ * so the session still owes its second factor (`tfaPassed: false`).
+ */
+export async function clientOwingSecondFactor(app: FastifyInstance, user?: TestUser): Promise<TestClient> {
+  const owner = user ?? (await createVerifiedUser(app));
+  await app.db.update(schema.users).set({ tfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(schema.users.id, owner.id));
+  return signedInClient(app, owner);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, queryRows, schema, sql } from '@kedai/db';
 import { CART_MESSAGE_MAX, CART_QUANTITY_MAX } from '@kedai/domain';
-import { LIFTED_LIMITS, createVerifiedUser, signedInClient } from '../accounts';
+import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
 import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
 
@@ -96,9 +96,7 @@ describe('signed out, second factor owed, anti-forgery', () => {
   });
 
   it('a session that owes its second factor is 403 auth/tfa_not_verified', async () => {
-    const user = await createVerifiedUser(t.app);
-    await t.app.db.update(schema.users).set({ tfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(schema.users.id, user.id));
-    const owing = await signedInClient(t.app, user);
+    const owing = await clientOwingSecondFactor(t.app);
     for (const answer of [await owing.get('/cart'), await owing.post('/cart', { productId: plain[0], quantity: 1 })]) {
       expect(answer.status).toBe(403);
       expectEnvelope(answer.body, 'auth/tfa_not_verified');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, queryRows, schema, sql } from '@kedai/db';
-import { LIFTED_LIMITS, createVerifiedUser, signedInClient } from '../accounts';
+import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
 import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
 
@@ -74,8 +74,7 @@ describe('GET /product/{id}/flags', () => {
     const user = await createVerifiedUser(t.app);
     const signedIn = await signedInClient(t.app, user);
     await signedIn.post('/wishlist', { productId: ids[0] });
-    await t.app.db.update(schema.users).set({ tfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(schema.users.id, user.id));
-    const owing = await signedInClient(t.app, user);
+    const owing = await clientOwingSecondFactor(t.app, user);
     await owing.get('/product/recently_viewed'); // the visitor cookie
     expect(await flags(owing, ids[0]!)).toMatchObject({ inWishlist: false, inCart: false });
     expect(await viewed(owing)).toEqual([ids[0]]);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Reader, type CountryResponse } from 'mmdb-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@kedai/db';
-import { LIFTED_LIMITS, createVerifiedUser, signedInClient } from '../accounts';
+import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
 import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
 import { invalidate } from '../../src/platform/cache';
@@ -210,9 +210,7 @@ describe('GET /region/preferred and POST /region/prefer', () => {
   });
 
   it('an owed second factor is 403 auth/tfa_not_verified; no anti-forgery header is 403 too', async () => {
-    const user = await createVerifiedUser(plain.app);
-    await plain.app.db.update(schema.users).set({ tfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(schema.users.id, user.id));
-    const owing = await signedInClient(plain.app, user);
+    const owing = await clientOwingSecondFactor(plain.app);
     for (const answer of [await owing.get('/region/preferred'), await owing.post('/region/prefer', { countryCode: 'MY' })]) {
       expect(answer.status).toBe(403);
       expectEnvelope(answer.body, 'auth/tfa_not_verified');

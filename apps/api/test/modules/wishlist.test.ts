@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, queryRows, schema, sql } from '@kedai/db';
-import { LIFTED_LIMITS, createVerifiedUser, signedInClient } from '../accounts';
+import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
 import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
 
@@ -50,9 +50,7 @@ describe('signed out, second factor owed, anti-forgery', () => {
   });
 
   it('a session that owes its second factor is 403 auth/tfa_not_verified', async () => {
-    const user = await createVerifiedUser(t.app);
-    await t.app.db.update(schema.users).set({ tfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(schema.users.id, user.id));
-    const owing = await signedInClient(t.app, user);
+    const owing = await clientOwingSecondFactor(t.app);
     for (const answer of [await owing.get('/wishlist'), await owing.post('/wishlist', { productId: ids[0] })]) {
       expect(answer.status).toBe(403);
       expectEnvelope(answer.body, 'auth/tfa_not_verified');
