@@ -1,16 +1,21 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../state/store';
 import { fakeApi, shopper } from '../state/testing';
 import { initialUserState, type UserState } from '../state/userSlice';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { RegisterForm } from './RegisterForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { TwoFactorReset } from './TwoFactorReset';
 import { TwoFactorSettings } from './TwoFactorSettings';
+import { TwoFactorVerifyForm } from './TwoFactorVerifyForm';
+import { countryOptions } from './register-form';
+
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
 
 /*
  * What each page shows in each of its states, rendered as HTML (the web tests run in Node
@@ -91,6 +96,38 @@ describe('/reset_password', () => {
     expect(html).toContain('not complete');
     expect(html).toContain('href="/forgot_password"');
     expect(html).not.toContain('type="password"');
+  });
+});
+
+describe('/register', () => {
+  it('asks for every field of a user, each labelled, with the hints linked and the names limited as the API limits them', () => {
+    const html = render(<RegisterForm countries={countryOptions()} defaultCountry="SG" maxBirthDate="2026-01-01" />);
+    for (const label of ['First name', 'Last name', 'E-mail', 'Password', 'Country', 'Mobile phone number', 'Date of birth']) {
+      expect(html).toMatch(new RegExp(`<label for="[^"]+"[^>]*>${label}</label>`));
+    }
+    expect(html).toContain('<legend>Gender</legend>');
+    expect(html).toMatch(/<input[^>]*name="firstName"[^>]*maxLength="100"|<input[^>]*maxLength="100"[^>]*name="firstName"/);
+    expect(html).toMatch(/<option value="SG" selected="">Singapore<\/option>/);
+    expect(html).toContain('name="acceptTerms"');
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+});
+
+describe('/two_factor/verify', () => {
+  const owing: Partial<UserState> = { signedIn: true, tfaEnabled: true, tfaPassed: false, profileFetched: true, profile: user };
+
+  it('asks for the code of the authenticator app as a one-time code, and offers a reset by e-mail', () => {
+    const html = render(<TwoFactorVerifyForm />, owing);
+    expect(html).toMatch(/<label for="[^"]+"[^>]*>Authentication code<\/label>/);
+    expect(html).toContain('autoComplete="one-time-code"');
+    expect(html).toContain('inputMode="numeric"');
+    expect(html).toContain('The 6-digit code shown in your authenticator app.');
+    expect(html).toContain('Reset two-factor authentication by e-mail');
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('says it is loading until the session is known', () => {
+    expect(render(<TwoFactorVerifyForm />)).toMatch(/role="status"[^>]*>Loading…/);
   });
 });
 
