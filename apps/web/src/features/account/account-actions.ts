@@ -46,6 +46,18 @@ async function call(run: () => Promise<unknown>): Promise<Outcome> {
   }
 }
 
+/** What a call answered, or its failure's catalogue message. */
+export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Runs a call for its answer; a failure comes back as its catalogue message instead of a thrown error. */
+export async function loaded<T>(run: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return { ok: false, message: apiErrorMessage(error) };
+  }
+}
+
 // ——— Forgot and reset password ———
 
 /** The browser's check of an e-mail address (the API's rule): the catalogue message, or undefined. */
@@ -150,24 +162,10 @@ export function tfaCodeProblem(code: string): string | undefined {
   return new RegExp(`^\\d{${TFA_CODE_LENGTH}}$`).test(tfaDigits(code)) ? undefined : `Enter the ${TFA_CODE_LENGTH}-digit code from your app`;
 }
 
-export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
-
-export async function tfaIsEnabled(): Promise<Loaded<boolean>> {
-  try {
-    return { ok: true, value: (await browserGet<TfaEnabledResponse>('/tfa/is_enabled')).enabled };
-  } catch (error) {
-    return { ok: false, message: apiErrorMessage(error) };
-  }
-}
+export const tfaIsEnabled = () => loaded(async () => (await browserGet<TfaEnabledResponse>('/tfa/is_enabled')).enabled);
 
 /** `POST /tfa/setup`: a new pending secret (QR code, manual key). */
-export async function tfaSetup(): Promise<Loaded<TfaSetupResponse>> {
-  try {
-    return { ok: true, value: await browserPost<TfaSetupResponse>('/tfa/setup') };
-  } catch (error) {
-    return { ok: false, message: apiErrorMessage(error) };
-  }
-}
+export const tfaSetup = () => loaded(() => browserPost<TfaSetupResponse>('/tfa/setup'));
 
 /** `POST /tfa/verify {token}`: with a pending set-up this turns two-factor on. */
 export const tfaVerify = (code: string) => call(() => browserPost('/tfa/verify', { token: tfaDigits(code) }));

@@ -23,9 +23,10 @@ import {
   type AddressRule,
 } from '@kedai/domain';
 import { apiErrorMessage, browserDelete, browserGet, browserPost, browserPut } from '../../lib/browser-api';
+import { loaded, type Loaded } from '../account/account-actions';
 import { fieldErrorsOf } from '../account/errors';
 
-export type { Address };
+export type { Address, Loaded };
 
 /**
  * The fields the form shows (spec §3 "Address form fields"), in order. `company` is left out: the
@@ -246,8 +247,6 @@ export async function saveAddress(
   }
 }
 
-export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
-
 export interface AddressBookData {
   addresses: Address[];
   /** Countries the shop ships to; null when they could not be loaded (the form then offers every country, the server still checks). */
@@ -266,23 +265,13 @@ export async function loadAddressBook(): Promise<Loaded<AddressBookData>> {
 }
 
 /** `DELETE /address/{id}`: the remaining list (another address may have become main). */
-export async function deleteAddress(id: string): Promise<Loaded<Address[]>> {
-  try {
-    const { addresses } = await browserDelete<{ addresses: Address[] }>(`/address/${encodeURIComponent(id)}`);
-    return { ok: true, value: sortAddresses(addresses) };
-  } catch (error) {
-    return { ok: false, message: apiErrorMessage(error) };
-  }
+export function deleteAddress(id: string): Promise<Loaded<Address[]>> {
+  return loaded(async () => sortAddresses((await browserDelete<{ addresses: Address[] }>(`/address/${encodeURIComponent(id)}`)).addresses));
 }
 
 /** `POST /address/{id}/main`. */
-export async function makeMainAddress(id: string): Promise<Loaded<Address>> {
-  try {
-    const { address } = await browserPost<{ address: Address }>(`/address/${encodeURIComponent(id)}/main`);
-    return { ok: true, value: address };
-  } catch (error) {
-    return { ok: false, message: apiErrorMessage(error) };
-  }
+export function makeMainAddress(id: string): Promise<Loaded<Address>> {
+  return loaded(async () => (await browserPost<{ address: Address }>(`/address/${encodeURIComponent(id)}/main`)).address);
 }
 
 /** The API's order: the main address first, then the newest first (stable for equal times). */
