@@ -20,6 +20,7 @@ import {
 } from './account-actions';
 import styles from './account.module.css';
 import pageStyles from './account-pages.module.css';
+import { useFocusInvalid } from './useFocusInvalid';
 
 export type TwoFactorView =
   | { kind: 'loading' }
@@ -285,8 +286,7 @@ function CodeForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusCode = () => formRef.current?.querySelector<HTMLInputElement>('input[name="token"]')?.focus();
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -296,14 +296,14 @@ function CodeForm({
     if (pending) return;
     const problem = tfaCodeProblem(code);
     setError(problem);
-    if (problem) return focusCode();
+    if (problem) return focusInvalid();
     setPending(true);
     const outcome = await send(code);
     setPending(false);
     if (outcome.ok) return onDone();
     setError(outcome.message);
     setCode('');
-    focusCode();
+    focusInvalid();
   }
 
   return (
