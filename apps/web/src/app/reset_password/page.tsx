@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ResetPasswordForm } from '../../features/account/ResetPasswordForm';
+import { firstQueryValue } from '../../features/account/query';
 import styles from '../../features/account/account.module.css';
 
 export const metadata: Metadata = {
@@ -9,17 +10,13 @@ export const metadata: Metadata = {
   referrer: 'no-referrer',
 };
 
-function first(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-}
-
 /** `/reset_password?uid=…&token=…`: the link of the reset e-mail. */
 export default async function ResetPasswordPage({ searchParams }: PageProps<'/reset_password'>) {
   const { uid, token } = await searchParams;
   return (
     <section className={styles.page} aria-labelledby="reset-title">
       <h1 id="reset-title">Choose a new password</h1>
-      <ResetPasswordForm uid={first(uid)} token={first(token)} />
+      <ResetPasswordForm uid={firstQueryValue(uid)} token={firstQueryValue(token)} />
     </section>
   );
 }

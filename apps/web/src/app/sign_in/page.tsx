@@ -1,16 +1,12 @@
 import type { Metadata } from 'next';
 import { SignInForm } from '../../features/account/SignInForm';
+import { firstQueryValue } from '../../features/account/query';
 import styles from '../../features/account/account.module.css';
 
 export const metadata: Metadata = {
   title: 'Sign in',
   robots: { index: false, follow: true },
 };
-
-/** First value of a query parameter, or ''. */
-function first(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-}
 
 /**
  * `/sign_in` (spec §2; `?email=` pre-fills the address). After signing in the user returns to the
@@ -22,7 +18,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/sign_in'>
     <section className={styles.page} aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
       <p className={styles.lead}>Sign in to keep a cart and a wishlist, ask for quotations and follow your orders.</p>
-      <SignInForm initialEmail={first(email)} />
+      <SignInForm initialEmail={firstQueryValue(email)} />
     </section>
   );
 }

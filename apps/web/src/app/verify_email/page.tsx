@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { VerifyEmailForm } from '../../features/account/VerifyEmailForm';
+import { firstQueryValue } from '../../features/account/query';
 import styles from '../../features/account/account.module.css';
 
 export const metadata: Metadata = {
@@ -14,7 +15,7 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
     <section className={styles.page} aria-labelledby="verify-email-title">
       <h1 id="verify-email-title">Verify your e-mail</h1>
       <p className={styles.lead}>We have sent a 6-digit code to your e-mail address. Enter it here to activate your account.</p>
-      <VerifyEmailForm initialEmail={(Array.isArray(email) ? email[0] : email) ?? ''} />
+      <VerifyEmailForm initialEmail={firstQueryValue(email)} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeSignInError, registerFieldErrors, resendErrorMessage } from './errors';
 import { TFA_VERIFY_PATH, goAfterSignIn, pathAfterSignIn, signInHref, verifyEmailHref } from './paths';
+import { firstQueryValue } from './query';
 import { clientFieldErrors, countryOptions, emptyRegisterForm, toRegistrationInput, type RegisterFormValues } from './register-form';
 
 const envelope = (errorCode: string, error: string, params: unknown[] = []) => ({ errorCode, error, params });
@@ -149,5 +150,14 @@ describe('the registration form runs the domain rules in the browser', () => {
     expect(options.slice(0, 2).map((c) => c.code)).toEqual(['SG', 'MY']);
     expect(options.length).toBeGreaterThan(200);
     expect(options.some((c) => c.code === 'EU' || c.code === 'ZZ')).toBe(false);
+  });
+});
+
+describe("a page's query parameter", () => {
+  it('is its first value when given twice, and empty when absent', () => {
+    expect(firstQueryValue(['a@example.com', 'b@example.com'])).toBe('a@example.com');
+    expect(firstQueryValue('a@example.com')).toBe('a@example.com');
+    expect(firstQueryValue(undefined)).toBe('');
+    expect(firstQueryValue([])).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { TwoFactorReset } from '../../../features/account/TwoFactorReset';
+import { firstQueryValue } from '../../../features/account/query';
 import styles from '../../../features/account/account.module.css';
 
 export const metadata: Metadata = {
@@ -8,10 +9,6 @@ export const metadata: Metadata = {
   // The address holds a reset token: never send it to another site as a referrer.
   referrer: 'no-referrer',
 };
-
-function first(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-}
 
 /** `/two_factor/reset?token=…`: the link e-mailed to someone who lost their authenticator. Works signed out. */
 export default async function TwoFactorResetPage({ searchParams }: PageProps<'/two_factor/reset'>) {
@@ -23,7 +20,7 @@ export default async function TwoFactorResetPage({ searchParams }: PageProps<'/t
         This turns off two-factor authentication for your account, so you can sign in with your e-mail and password and set
         it up again on a new device.
       </p>
-      <TwoFactorReset token={first(token)} />
+      <TwoFactorReset token={firstQueryValue(token)} />
     </section>
   );
 }
