@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +15,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** One type for both drivers: every query in the app is written once against it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
@@ -79,7 +81,15 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
-export async function queryRows<T>(db: Database | Parameters<Parameters<Database['transaction']>[0]>[0], query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A transaction-scoped advisory lock on a text key (e.g. `cart:<user id>`): serialises the
+ * transactions that take the same key until they end, without locking any row.
+ */
+export async function lockKey(tx: Transaction, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }

@@ -1,5 +1,5 @@
 import { AppError, isUuid, validateAddress, type Address as DomainAddress, type AddressInput } from '@kedai/domain';
-import { and, desc, eq, ne, schema, sql, type Database } from '@kedai/db';
+import { and, desc, eq, ne, schema, sql, lockKey, type Database, type Transaction } from '@kedai/db';
 import type { Address } from '@kedai/contract';
 import { enabledShippingLocations } from '../regions/service';
 
@@ -15,10 +15,8 @@ import { enabledShippingLocations } from '../regions/service';
  * the limit together and concurrent make-main calls cannot leave two (or no) main addresses.
  */
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type AddressRow = typeof schema.addresses.$inferSelect;
 const { addresses } = schema;
-
 
 export function toAddress(row: AddressRow): Address {
   return {
@@ -40,8 +38,8 @@ export function toAddress(row: AddressRow): Address {
  * Serialises the changes to one user's address book. A transaction-scoped advisory lock rather
  * than a lock on the users row: this module does not touch another module's tables.
  */
-async function lockAddressBook(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`);
+function lockAddressBook(tx: Transaction, userId: string): Promise<void> {
+  return lockKey(tx, `addresses:${userId}`);
 }
 
 /** The whole address through the domain rules, against the countries the shop ships to. */
@@ -68,7 +66,7 @@ function columns(a: DomainAddress) {
 const notFound = () => new AppError('address/not_found');
 
 /** The caller's address with this id (locked when `forUpdate`, inside a transaction); 404 otherwise. */
-async function ownAddress(db: Database | Tx, userId: string, id: string, forUpdate = true): Promise<AddressRow> {
+async function ownAddress(db: Database | Transaction, userId: string, id: string, forUpdate = true): Promise<AddressRow> {
   if (!isUuid(id)) throw notFound();
   const query = db
     .select()
@@ -80,7 +78,7 @@ async function ownAddress(db: Database | Tx, userId: string, id: string, forUpda
 }
 
 /** Clears the main flag of the user's other addresses (before setting it, for the unique index). */
-async function clearMain(tx: Tx, userId: string, exceptId?: string): Promise<void> {
+async function clearMain(tx: Transaction, userId: string, exceptId?: string): Promise<void> {
   const others = exceptId ? ne(addresses.id, exceptId) : undefined;
   await tx
     .update(addresses)
@@ -89,7 +87,7 @@ async function clearMain(tx: Tx, userId: string, exceptId?: string): Promise<voi
 }
 
 /** `GET /address`: the main address first, then the newest first. */
-export async function listAddresses(db: Database | Tx, userId: string): Promise<Address[]> {
+export async function listAddresses(db: Database | Transaction, userId: string): Promise<Address[]> {
   const rows = await db
     .select()
     .from(addresses)

@@ -11,7 +11,7 @@ import {
   validateRegistration,
   type RegistrationInput,
 } from '@kedai/domain';
-import { and, desc, eq, gt, isNull, schema, sql, type Database } from '@kedai/db';
+import { and, desc, eq, gt, isNull, schema, sql, type Database, type Transaction } from '@kedai/db';
 import type { PublicUser } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -27,7 +27,6 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type UserRow = typeof schema.users.$inferSelect;
 
 const { users, emailVerificationCodes: codes } = schema;
@@ -52,7 +51,7 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 /** The user of an already normalised e-mail address (see `parseEmail`), if any. */
-export async function findUserByEmail(db: Database | Tx, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Database | Transaction, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
 }
@@ -64,7 +63,7 @@ const liveCode = () => and(isNull(codes.consumedAt), gt(codes.expiresAt, sql`now
  * advisory lock, a code that equals another live code is drawn again, so a code alone names
  * its user.
  */
-async function issueCode(tx: Tx, userId: string, ttlMinutes: number): Promise<string> {
+async function issueCode(tx: Transaction, userId: string, ttlMinutes: number): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(VERIFY_CODE_LOCK))})`);
   for (let attempt = 0; attempt < 20; attempt++) {
     const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
@@ -153,7 +152,7 @@ export async function register(deps: AuthDeps, input: RegistrationInput): Promis
 const invalidCode = () => new AppError('auth/invalid_email_verification_code');
 
 /** Uses a live code: consumes it, ends the user's other live codes, marks the address verified. */
-async function consume(tx: Tx, code: { id: string; userId: string }): Promise<UserRow | undefined> {
+async function consume(tx: Transaction, code: { id: string; userId: string }): Promise<UserRow | undefined> {
   const used = await tx
     .update(codes)
     .set({ consumedAt: sql`now()` })

@@ -9,7 +9,7 @@ import {
   parseCartMessage,
   parseCartQuantity,
 } from '@kedai/domain';
-import { and, asc, eq, schema, sql, type Database } from '@kedai/db';
+import { and, asc, eq, lockKey, schema, sql, type Database } from '@kedai/db';
 import type {
   AddCartItemRequest,
   CartItem,
@@ -35,7 +35,6 @@ import { productsByIds } from '../catalogue/service';
  * - a quantity above the stock is accepted: the line answers `available: false` (spec §5).
  */
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type CartRow = typeof schema.cartItems.$inferSelect;
 const { cartItems } = schema;
 
@@ -58,14 +57,6 @@ export function toCartItem(row: CartRow, product: Product | undefined): CartItem
     createdAt: unixSeconds(row.createdAt),
     updatedAt: unixSeconds(row.updatedAt),
   };
-}
-
-/**
- * Serialises the changes to one user's cart that count its lines. A transaction-scoped advisory
- * lock rather than a lock on the users row: this module does not touch another module's tables.
- */
-async function lockCart(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cart:${userId}`}, 0))`);
 }
 
 /** The product a line is about, disabled ones included; 404 `product/not_found` for anything else. */
@@ -116,7 +107,9 @@ export async function addCartItem(
   if (!isValidCartVariantPath(product, variantPath)) throw new AppError('cart/invalid_variant_path');
 
   const row = await db.transaction(async (tx) => {
-    await lockCart(tx, userId);
+    // Serialises the changes that count the user's lines. An advisory lock rather than a lock on the
+    // users row: this module does not touch another module's tables.
+    await lockKey(tx, `cart:${userId}`);
     const [line] = await tx
       .select({ count: sql<number>`count(*)::int`, exists: sql<boolean>`coalesce(bool_or(${cartItems.productId} = ${product.uuid}::uuid AND ${cartItems.variantPath} = ${variantPath}), false)` })
       .from(cartItems)

@@ -1,10 +1,8 @@
 import { AppError, isInStock, isUuid } from '@kedai/domain';
-import { sql, queryRows, type Database } from '@kedai/db';
+import { sql, queryRows, type Database, type Transaction } from '@kedai/db';
 import type { Product, ProductFlags, ProductSummary } from '@kedai/contract';
 import { regionCurrencies } from '../regions/service';
 import { detailRowsByIds, findProductRow, summaryRowsByIds, toProduct, toSummary } from './products';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** How many products a visitor's history keeps. */
 export const RECENTLY_VIEWED_KEEP = 30;
@@ -64,7 +62,7 @@ export async function recordView(db: Database, visitorId: string, productId: str
 }
 
 /** Keeps the newest RECENTLY_VIEWED_KEEP views of one visitor or user. */
-async function trimViews(tx: Tx, key: string): Promise<void> {
+async function trimViews(tx: Transaction, key: string): Promise<void> {
   await tx.execute(sql`
     DELETE FROM recently_viewed WHERE visitor_id = ${key} AND product_id NOT IN (
       SELECT product_id FROM recently_viewed WHERE visitor_id = ${key}

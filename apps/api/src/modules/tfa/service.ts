@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toString as qrCodeString } from 'qrcode';
 import { TOTP } from 'otpauth';
 import { AppError } from '@kedai/domain';
-import { and, eq, gt, isNull, lt, or, schema, sql, type Database } from '@kedai/db';
+import { and, eq, gt, isNull, lt, or, schema, sql, type Database, type Transaction } from '@kedai/db';
 import type { SessionState, TfaSetupResponse } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
 import type { Mailer } from '../../platform/mailer';
@@ -29,7 +29,6 @@ export interface TfaDeps {
 }
 
 type UserRow = typeof schema.users.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const { users, userTokens } = schema;
 
 const TFA_RESET = 'tfa_reset';
@@ -119,7 +118,7 @@ export async function skipTfaSetup(deps: TfaDeps, auth: AuthContext): Promise<vo
  * Two-factor off: secret, pending secret and last step cleared, and the sessions' passes
  * forgotten, so turning it on again later asks every other session for a code from the new secret.
  */
-async function turnOff(tx: Tx, userId: string, where = eq(users.id, userId)): Promise<UserRow | undefined> {
+async function turnOff(tx: Transaction, userId: string, where = eq(users.id, userId)): Promise<UserRow | undefined> {
   const [row] = await tx
     .update(users)
     .set({ tfaSecret: null, tfaPendingSecret: null, tfaEnabledAt: null, tfaLastStep: null, updatedAt: sql`now()` })

@@ -1,5 +1,5 @@
 import { AppError, isUuid } from '@kedai/domain';
-import { and, desc, eq, schema, sql, type Database } from '@kedai/db';
+import { and, desc, eq, lockKey, schema, sql, type Database } from '@kedai/db';
 import type { ProductSummary, WishlistEntryResponse } from '@kedai/contract';
 import { productSummariesByIds, productsByIds } from '../catalogue/service';
 
@@ -37,7 +37,7 @@ export async function addToWishlist(
   if (!product) throw new AppError('product/not_found', [productId]);
   if (product.disabled) throw new AppError('product/disabled', [productId]);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wishlist:${userId}`}, 0))`);
+    await lockKey(tx, `wishlist:${userId}`);
     const [held] = await tx
       .select({
         count: sql<number>`count(*)::int`,
