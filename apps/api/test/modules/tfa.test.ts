@@ -31,6 +31,9 @@ function wrongCode(secret: string): string {
 
 const keyOf = (manualKey: string) => manualKey.replace(/ /g, '');
 
+/** Starts (or restarts) setup in `client`'s session: the new secret, without spaces. */
+const newSecret = async (client: TestClient) => keyOf((await client.post('/tfa/setup')).body.manualKey);
+
 async function userRow(id: string) {
   const [row] = await t.app.db.select().from(schema.users).where(eq(schema.users.id, id));
   return row!;
@@ -40,9 +43,9 @@ async function userRow(id: string) {
 const clearOfStepEdge = () => clearOfWindowEdge(30, 6);
 
 /** A signed-in user with two-factor turned on (by a code of the current step) in `client`'s session. */
-async function userWithTfa(): Promise<{ user: TestUser; client: TestClient; secret: string }> {
-  const user = await createVerifiedUser(t.app);
-  const client = await signedInClient(t.app, user);
+async function userWithTfa(app = t.app): Promise<{ user: TestUser; client: TestClient; secret: string }> {
+  const user = await createVerifiedUser(app);
+  const client = await signedInClient(app, user);
   const setup = await client.post('/tfa/setup');
   expect(setup.status).toBe(200);
   const secret = keyOf(setup.body.manualKey);
@@ -121,8 +124,8 @@ describe('POST /tfa/setup and /tfa/verify', () => {
   it('a second setup replaces the pending secret: only the newest one can be confirmed', async () => {
     await clearOfStepEdge();
     const client = await signedInClient(t.app, await createVerifiedUser(t.app));
-    const first = keyOf((await client.post('/tfa/setup')).body.manualKey);
-    const second = keyOf((await client.post('/tfa/setup')).body.manualKey);
+    const first = await newSecret(client);
+    const second = await newSecret(client);
     expect(second).not.toBe(first);
     const old = await client.post('/tfa/verify', { token: code(first) });
     expect(old.status).toBe(400);
@@ -137,7 +140,7 @@ describe('POST /tfa/setup and /tfa/verify', () => {
     expect(none.status).toBe(409);
     expectEnvelope(none.body, 'auth/tfa_not_setup');
 
-    const secret = keyOf((await client.post('/tfa/setup')).body.manualKey);
+    const secret = await newSecret(client);
     for (const token of [wrongCode(secret), '', 'abcdef', '12345', '1234567']) {
       const wrong = await client.post('/tfa/verify', { token });
       expect(wrong.status).toBe(400);
@@ -150,7 +153,7 @@ describe('POST /tfa/setup and /tfa/verify', () => {
   it('accepts spaces inside the code', async () => {
     await clearOfStepEdge();
     const client = await signedInClient(t.app, await createVerifiedUser(t.app));
-    const secret = keyOf((await client.post('/tfa/setup')).body.manualKey);
+    const secret = await newSecret(client);
     const c = code(secret);
     expect((await client.post('/tfa/verify', { token: `${c.slice(0, 3)} ${c.slice(3)}` })).status).toBe(200);
   });
@@ -161,7 +164,7 @@ describe('clock drift', () => {
     await clearOfStepEdge();
     for (const offset of [-1, 1]) {
       const client = await signedInClient(t.app, await createVerifiedUser(t.app));
-      const secret = keyOf((await client.post('/tfa/setup')).body.manualKey);
+      const secret = await newSecret(client);
       const answer = await client.post('/tfa/verify', { token: code(secret, offset) });
       expect(answer.status, `offset ${offset}`).toBe(200);
     }
@@ -171,7 +174,7 @@ describe('clock drift', () => {
     await clearOfStepEdge();
     const user = await createVerifiedUser(t.app);
     const client = await signedInClient(t.app, user);
-    const secret = keyOf((await client.post('/tfa/setup')).body.manualKey);
+    const secret = await newSecret(client);
     for (const offset of [-2, 2, -3, 3]) {
       const answer = await client.post('/tfa/verify', { token: code(secret, offset) });
       expect(answer.status, `offset ${offset}`).toBe(400);
@@ -221,7 +224,7 @@ describe('replay protection', () => {
     const user = await createVerifiedUser(t.app);
     const client = await signedInClient(t.app, user);
     const other = await signedInClient(t.app, user);
-    const secret = keyOf((await client.post('/tfa/setup')).body.manualKey);
+    const secret = await newSecret(client);
     const token = code(secret);
     const answers = await Promise.all([client.post('/tfa/verify', { token }), other.post('/tfa/verify', { token })]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
@@ -290,7 +293,7 @@ describe('sessions after two-factor is on', () => {
     const user = await createVerifiedUser(t.app);
     const phone = await signedInClient(t.app, user);
     const laptop = await signedInClient(t.app, user);
-    const secret = keyOf((await laptop.post('/tfa/setup')).body.manualKey);
+    const secret = await newSecret(laptop);
     expect((await laptop.post('/tfa/verify', { token: code(secret) })).status).toBe(200);
     expect((await phone.get('/auth/me')).body).toMatchObject({ tfaEnabled: true, tfaPassed: false });
   });
@@ -319,7 +322,7 @@ describe('POST /tfa/disable_tfa', () => {
     const off = await client.post('/tfa/disable_tfa', { token: '123456' });
     expect(off.status).toBe(409);
     expectEnvelope(off.body, 'auth/tfa_not_enabled');
-    const secret = keyOf((await client.post('/tfa/setup')).body.manualKey);
+    const secret = await newSecret(client);
     const pending = await client.post('/tfa/disable_tfa', { token: code(secret) });
     expect(pending.status).toBe(409);
     expectEnvelope(pending.body, 'auth/tfa_not_enabled');
@@ -367,7 +370,7 @@ describe('POST /tfa/disable_tfa', () => {
     // Disable needs a later step than the last accepted one: set the last step back by hand.
     await t.app.db.update(schema.users).set({ tfaLastStep: null }).where(eq(schema.users.id, user.id));
     expect((await client.post('/tfa/disable_tfa', { token: code(secret) })).status).toBe(200);
-    const again = keyOf((await client.post('/tfa/setup')).body.manualKey);
+    const again = await newSecret(client);
     expect((await client.post('/tfa/verify', { token: code(again) })).status).toBe(200);
     expect((await client.get('/auth/me')).body.tfaPassed).toBe(true);
     expect((await other.get('/auth/me')).body).toMatchObject({ tfaEnabled: true, tfaPassed: false });
@@ -493,8 +496,8 @@ describe('nothing secret in the answers', () => {
     await client.post('/tfa/skip_setup');
     await client.get('/tfa/is_enabled');
     await client.post('/tfa/verify', { token: '000000' });
-    const first = keyOf((await client.post('/tfa/setup')).body.manualKey);
-    const secret = keyOf((await client.post('/tfa/setup')).body.manualKey);
+    const first = await newSecret(client);
+    const secret = await newSecret(client);
     secrets.add(first).add(secret);
     await client.post('/tfa/verify', { token: wrongCode(secret) });
     await client.post('/tfa/verify', { token: code(secret) });
@@ -568,7 +571,7 @@ describe('rate limits', () => {
     await clearOfStepEdge();
     const user = await createVerifiedUser(limited.app);
     const client = await signedInClient(limited.app, user);
-    const secret = keyOf((await client.post('/tfa/setup')).body.manualKey);
+    const secret = await newSecret(client);
     expect((await client.post('/tfa/verify', { token: wrongCode(secret) })).status).toBe(400);
     expect((await client.post('/tfa/verify', { token: code(secret) })).status).toBe(200);
     expect((await client.post('/tfa/disable_tfa', { token: wrongCode(secret) })).status).toBe(400);
@@ -578,17 +581,14 @@ describe('rate limits', () => {
 
     // Counted per user: another user (from the same address) is unaffected.
     const other = await signedInClient(limited.app, await createVerifiedUser(limited.app));
-    const otherSecret = keyOf((await other.post('/tfa/setup')).body.manualKey);
+    const otherSecret = await newSecret(other);
     expect((await other.post('/tfa/verify', { token: code(otherSecret) })).status).toBe(200);
   });
 
   it('reset mails: a few per user, then 429', async () => {
     await clearOfWindowEdge(3600);
     await clearOfStepEdge();
-    const user = await createVerifiedUser(limited.app);
-    const client = await signedInClient(limited.app, user);
-    const secret = keyOf((await client.post('/tfa/setup')).body.manualKey);
-    expect((await client.post('/tfa/verify', { token: code(secret) })).status).toBe(200);
+    const { user, client } = await userWithTfa(limited.app);
     expect((await client.post('/tfa/requestReset')).status).toBe(200);
     expect((await client.post('/tfa/requestReset')).status).toBe(200);
     expectLimited(await client.post('/tfa/requestReset'));
