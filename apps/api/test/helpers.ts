@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { DatabaseHandle } from '@kedai/db';
 import { createTestDatabase } from '@kedai/db/testing';
 import { seedDemo } from '@kedai/db/seed';
@@ -52,6 +53,12 @@ export function expectEnvelope(body: unknown, errorCode: string) {
     throw new Error(`not an error envelope: ${JSON.stringify(body)}`);
   }
   if (JSON.stringify(body).includes('    at ')) throw new Error('stack trace leaked');
+}
+
+/** An error answer: this status and the one envelope with this code (the body shown when the status differs). */
+export function expectError(answer: { status: number; body: unknown }, status: number, errorCode: string) {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expectEnvelope(answer.body, errorCode);
 }
 
 /** A matching anti-forgery cookie and header, as a browser page of the shop would send (double submit). */

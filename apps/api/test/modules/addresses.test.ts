@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, schema } from '@kedai/db';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
-import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
 
 // The shop ships to these (FR deliberately not): set here instead of seeding the whole catalogue.
 const SHIPPING = ['SG', 'MY', 'JP', 'US', 'GB'];
@@ -83,16 +83,14 @@ describe('signed out and owed second factor', () => {
       await visitor.delete(`/address/${id}`),
       await visitor.post(`/address/${id}/main`),
     ]) {
-      expect(answer.status).toBe(401);
-      expectEnvelope(answer.body, 'auth/not_authorized');
+      expectError(answer, 401, 'auth/not_authorized');
     }
   });
 
   it('a session that owes its second factor is 403 auth/tfa_not_verified', async () => {
     const owing = await clientOwingSecondFactor(t.app);
     for (const answer of [await owing.get('/address'), await owing.post('/address', SG)]) {
-      expect(answer.status).toBe(403);
-      expectEnvelope(answer.body, 'auth/tfa_not_verified');
+      expectError(answer, 403, 'auth/tfa_not_verified');
     }
   });
 });
@@ -164,15 +162,13 @@ describe('POST /address and GET /address', () => {
     }
 
     const many = await client.post('/address', { fullName: 42, country: 'US', postalCode: '1', main: null });
-    expect(many.status).toBe(400);
-    expectEnvelope(many.body, 'address/invalid_full_name');
+    expectError(many, 400, 'address/invalid_full_name');
     expect(many.body.params.map((p: { field: string }) => p.field)).toEqual([
       'fullName', 'address', 'city', 'phoneNumber', 'postalCode', 'state', 'main',
     ]);
     // A body that is not an object is a shape error, not a field's.
     const notObject = await client.post('/address', [SG]);
-    expect(notObject.status).toBe(400);
-    expectEnvelope(notObject.body, 'general/argument_error');
+    expectError(notObject, 400, 'general/argument_error');
   });
 
   it('ignores unknown fields such as userId and isMain', async () => {
@@ -267,8 +263,7 @@ describe('PUT /address/{id}', () => {
 
     // No partial updates: a field left out counts as empty.
     const partial = await client.put(`/address/${a.id}`, { fullName: 'New Name' });
-    expect(partial.status).toBe(400);
-    expectEnvelope(partial.body, 'address/invalid_address');
+    expectError(partial, 400, 'address/invalid_address');
     expect(partial.body.params.map((p: { field: string }) => p.field)).toEqual(['address', 'country', 'phoneNumber']);
     const bad = await client.put(`/address/${a.id}`, { ...US, postalCode: '9404' });
     expectEnvelope(bad.body, 'address/invalid_postal_code');
@@ -320,8 +315,7 @@ describe('DELETE /address/{id}', () => {
       await client.put(`/address/${a.id}`, SG),
       await client.post(`/address/${a.id}/main`),
     ]) {
-      expect(answer.status).toBe(404);
-      expectEnvelope(answer.body, 'address/not_found');
+      expectError(answer, 404, 'address/not_found');
     }
   });
 });
@@ -361,8 +355,7 @@ describe('maximum addresses', () => {
     let last = '';
     for (let i = 0; i < 10; i++) last = (await create(client, { ...SG, fullName: `Person ${i}` })).id;
     const over = await client.post('/address', SG);
-    expect(over.status).toBe(409);
-    expectEnvelope(over.body, 'user/max_addresses_reached');
+    expectError(over, 409, 'user/max_addresses_reached');
     expect(over.body.params).toEqual([10]);
     expect(over.body.error).toBe('maximum number of addresses of 10 per user');
 

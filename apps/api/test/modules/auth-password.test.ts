@@ -4,7 +4,7 @@ import { resetMailsSettled } from '../../src/modules/auth/password';
 import { sha256 } from '../../src/platform/secure-tokens';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, newEmail, outbox, registration, type TestUser } from '../accounts';
 import { TestClient } from '../client';
-import { XSRF_PAIR, clearOfWindowEdge, createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { XSRF_PAIR, clearOfWindowEdge, createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,12 +109,10 @@ describe('POST /auth/forgotPassword', () => {
   it('refuses a malformed address with user/invalid_email', async () => {
     for (const email of ['not-an-email', '', 'a@b']) {
       const answer = await send('/auth/forgotPassword', { email });
-      expect(answer.status).toBe(400);
-      expectEnvelope(answer.body, 'user/invalid_email');
+      expectError(answer, 400, 'user/invalid_email');
     }
     const missing = await send('/auth/forgotPassword', {});
-    expect(missing.status).toBe(400);
-    expectEnvelope(missing.body, 'general/argument_error');
+    expectError(missing, 400, 'general/argument_error');
   });
 });
 
@@ -129,8 +127,7 @@ describe('POST /auth/resetPassword', () => {
     expect((await outbox(t.app, user.email))[0]?.subject).toMatch(/password was changed/);
 
     const again = await reset(uid, token, 'Lain789!x');
-    expect(again.status).toBe(400);
-    expectEnvelope(again.body, 'auth/invalid_password_reset_token');
+    expectError(again, 400, 'auth/invalid_password_reset_token');
 
     const old = await send('/auth/login', { email: user.email, password: PASSWORD });
     expectEnvelope(old.body, 'auth/wrong_email_or_password');
@@ -146,8 +143,7 @@ describe('POST /auth/resetPassword', () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(schema.userTokens.userId, user.id));
     const answer = await reset(uid, token);
-    expect(answer.status).toBe(400);
-    expectEnvelope(answer.body, 'auth/password_reset_token_expired');
+    expectError(answer, 400, 'auth/password_reset_token_expired');
     expect((await send('/auth/login', { email: user.email, password: PASSWORD })).status).toBe(200);
   });
 
@@ -177,8 +173,7 @@ describe('POST /auth/resetPassword', () => {
       ['00000000-0000-0000-0000-000000000000', link.token],
     ] as const) {
       const answer = await reset(uid, token);
-      expect(answer.status).toBe(400);
-      expectEnvelope(answer.body, 'auth/invalid_password_reset_token');
+      expectError(answer, 400, 'auth/invalid_password_reset_token');
     }
     // Bob's password did not change, and Alice's link still works.
     expect((await send('/auth/login', { email: bob.email, password: PASSWORD })).status).toBe(200);
@@ -191,8 +186,7 @@ describe('POST /auth/resetPassword', () => {
     const { uid, token } = await resetLink(user.email);
     for (const weak of ['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoNumberOrSymbol']) {
       const answer = await reset(uid, token, weak);
-      expect(answer.status).toBe(400);
-      expectEnvelope(answer.body, 'auth/invalid_new_password');
+      expectError(answer, 400, 'auth/invalid_new_password');
     }
     expect((await reset(uid, token)).status).toBe(200);
   });
@@ -220,11 +214,9 @@ describe('POST /auth/resetPassword', () => {
 
     for (const client of [phone, laptop]) {
       const me = await client.get('/auth/me');
-      expect(me.status).toBe(401);
-      expectEnvelope(me.body, 'auth/invalid_access_token');
+      expectError(me, 401, 'auth/invalid_access_token');
       const refreshed = await client.post('/auth/refreshAccessToken');
-      expect(refreshed.status).toBe(401);
-      expectEnvelope(refreshed.body, 'auth/invalid_refresh_token');
+      expectError(refreshed, 401, 'auth/invalid_refresh_token');
     }
     const reasons = await queryRows<{ revoked_reason: string }>(
       t.handle.db,
@@ -248,8 +240,7 @@ describe('POST /auth/changePassword', () => {
   it('needs a session: 401 auth/not_authorized when signed out', async () => {
     const client = new RecordingClient(t.app);
     const answer = await client.post('/auth/changePassword', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
-    expect(answer.status).toBe(401);
-    expectEnvelope(answer.body, 'auth/not_authorized');
+    expectError(answer, 401, 'auth/not_authorized');
   });
 
   it('refuses a wrong current password and a weak new one, changing nothing', async () => {
@@ -258,11 +249,9 @@ describe('POST /auth/changePassword', () => {
     const other = await signIn(user);
 
     const wrong = await client.post('/auth/changePassword', { currentPassword: 'Salah123!', newPassword: NEW_PASSWORD });
-    expect(wrong.status).toBe(400);
-    expectEnvelope(wrong.body, 'auth/wrong_password');
+    expectError(wrong, 400, 'auth/wrong_password');
     const weak = await client.post('/auth/changePassword', { currentPassword: PASSWORD, newPassword: 'weakpassword' });
-    expect(weak.status).toBe(400);
-    expectEnvelope(weak.body, 'auth/invalid_new_password');
+    expectError(weak, 400, 'auth/invalid_new_password');
 
     expect((await other.get('/auth/me')).status).toBe(200);
     expect((await send('/auth/login', { email: user.email, password: PASSWORD })).status).toBe(200);
@@ -313,8 +302,7 @@ describe('rate limits at their defaults', () => {
       expect((await send('/auth/forgotPassword', { email: newEmail() }, '198.51.100.1', d.app)).status).toBe(200);
     }
     const limited = await send('/auth/forgotPassword', { email: newEmail() }, '198.51.100.1', d.app);
-    expect(limited.status).toBe(429);
-    expectEnvelope(limited.body, 'general/rate_limited');
+    expectError(limited, 429, 'general/rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await send('/auth/forgotPassword', { email: newEmail() }, '198.51.100.2', d.app)).status).toBe(200);
   });
@@ -327,8 +315,7 @@ describe('rate limits at their defaults', () => {
         expect((await send('/auth/forgotPassword', { email }, `198.51.100.${10 + i}`, d.app)).status).toBe(200);
       }
       const limited = await send('/auth/forgotPassword', { email: email.toUpperCase() }, '198.51.100.20', d.app);
-      expect(limited.status).toBe(429);
-      expectEnvelope(limited.body, 'general/rate_limited');
+      expectError(limited, 429, 'general/rate_limited');
     }
     await resetMailsSettled();
     expect((await outbox(d.app, user.email)).filter((m) => m.subject.startsWith('Reset your'))).toHaveLength(3);
@@ -344,8 +331,7 @@ describe('rate limits at their defaults', () => {
       expectEnvelope(wrong.body, 'auth/wrong_password');
     }
     const limited = await client.post('/auth/changePassword', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
-    expect(limited.status).toBe(429);
-    expectEnvelope(limited.body, 'general/rate_limited');
+    expectError(limited, 429, 'general/rate_limited');
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, schema, sql } from '@kedai/db';
 import { isUniqueViolation } from '../../src/platform/db-errors';
 import { PASSWORD, latestCode as accountLatestCode, newEmail, outbox as accountOutbox, registration } from '../accounts';
-import { createTestApp, expectEnvelope, get, post as rawPost, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, get, post as rawPost, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -173,8 +173,7 @@ describe('POST /auth/register', () => {
     const first = registration();
     expect((await post('/auth/register', first)).status).toBe(201);
     const again = await post('/auth/register', registration({ email: ` ${first.email.toUpperCase()} ` }));
-    expect(again.status).toBe(409);
-    expectEnvelope(again.body, 'auth/email_taken');
+    expectError(again, 409, 'auth/email_taken');
   });
 
   it('lets only one of several concurrent registrations of one address through', async () => {
@@ -245,11 +244,9 @@ describe('POST /auth/verifyEmail', () => {
     const { email, code } = await registered();
     expect((await post('/auth/verifyEmail', { code })).status).toBe(200);
     const again = await post('/auth/verifyEmail', { code });
-    expect(again.status).toBe(400);
-    expectEnvelope(again.body, 'auth/invalid_email_verification_code');
+    expectError(again, 400, 'auth/invalid_email_verification_code');
     const verified = await post('/auth/verifyEmail', { code, email });
-    expect(verified.status).toBe(409);
-    expectEnvelope(verified.body, 'auth/email_verified');
+    expectError(verified, 409, 'auth/email_verified');
   });
 
   it('refuses wrong and malformed codes', async () => {
@@ -313,11 +310,9 @@ describe('POST /auth/verifyEmail', () => {
 
   it('answers user/invalid_email for a malformed e-mail, general/argument_error without a code', async () => {
     const bad = await post('/auth/verifyEmail', { code: '123456', email: 'nope' });
-    expect(bad.status).toBe(400);
-    expectEnvelope(bad.body, 'user/invalid_email');
+    expectError(bad, 400, 'user/invalid_email');
     const missing = await post('/auth/verifyEmail', {});
-    expect(missing.status).toBe(400);
-    expectEnvelope(missing.body, 'general/argument_error');
+    expectError(missing, 400, 'general/argument_error');
   });
 });
 
@@ -330,8 +325,7 @@ describe('POST /auth/resendVerifyCode', () => {
   it('is rate limited per address, and a new code replaces the old one', async () => {
     const { email, id, code } = await registered();
     const early = await post('/auth/resendVerifyCode', { email });
-    expect(early.status).toBe(429);
-    expectEnvelope(early.body, 'auth/resend_verify_code_rate_limit');
+    expectError(early, 429, 'auth/resend_verify_code_rate_limit');
     expect(early.body.params[0]).toBeGreaterThan(0);
     expect(early.body.params[0]).toBeLessThanOrEqual(60);
     expect(Number(early.headers['retry-after'])).toBe(early.body.params[0]);
@@ -349,8 +343,7 @@ describe('POST /auth/resendVerifyCode', () => {
     expect((await post('/auth/resendVerifyCode', { email })).status).toBe(429);
     if (fresh !== code) {
       const old = await post('/auth/verifyEmail', { code });
-      expect(old.status).toBe(400);
-      expectEnvelope(old.body, 'auth/invalid_email_verification_code');
+      expectError(old, 400, 'auth/invalid_email_verification_code');
     }
     const ok = await post('/auth/verifyEmail', { code: fresh });
     expect(ok.status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema, sql } from '@kedai/db';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, newEmail, registration, signedInClient, type TestUser } from '../accounts';
 import { TestClient } from '../client';
-import { XSRF_PAIR, clearOfWindowEdge, createTestApp, expectEnvelope, post, type TestApp } from '../helpers';
+import { XSRF_PAIR, clearOfWindowEdge, createTestApp, expectEnvelope, expectError, post, type TestApp } from '../helpers';
 
 let t: TestApp;
 let user: TestUser;
@@ -45,8 +45,7 @@ describe('POST /auth/login', () => {
     const unknownEmail = await post(t.app, '/auth/login', { email: newEmail('nobody'), password: PASSWORD });
     const malformed = await post(t.app, '/auth/login', { email: 'not-an-email', password: PASSWORD });
     for (const answer of [wrongPassword, unknownEmail, malformed]) {
-      expect(answer.status).toBe(400);
-      expectEnvelope(answer.body, 'auth/wrong_email_or_password');
+      expectError(answer, 400, 'auth/wrong_email_or_password');
       expect(answer.body.error).toBe('your email and/or password is incorrect, please try again');
       expect(setCookieHeaders(answer.headers).some((c) => c.startsWith('kedai_at='))).toBe(false);
     }
@@ -76,8 +75,7 @@ describe('POST /auth/login', () => {
     const body = registration();
     expect((await post(t.app, '/auth/register', body)).status).toBe(201);
     const right = await post(t.app, '/auth/login', { email: body.email, password: body.password });
-    expect(right.status).toBe(403);
-    expectEnvelope(right.body, 'auth/unverified_email');
+    expectError(right, 403, 'auth/unverified_email');
     expect(right.body.error).toBe('check your email for verification instructions');
     const wrong = await post(t.app, '/auth/login', { email: body.email, password: 'Wrong123!' });
     expectEnvelope(wrong.body, 'auth/wrong_email_or_password');
@@ -89,14 +87,12 @@ describe('POST /auth/login', () => {
     await t.handle.db.update(schema.users).set({ blacklistedAt: sql`now()` }).where(eq(schema.users.id, banned.id));
 
     const login = await post(t.app, '/auth/login', { email: banned.email, password: banned.password });
-    expect(login.status).toBe(403);
-    expectEnvelope(login.body, 'auth/account_blacklisted');
+    expectError(login, 403, 'auth/account_blacklisted');
     expect(login.body.params).toEqual(['hello@kedai.example']);
     expect(login.body.error).toContain('hello@kedai.example');
 
     const me = await client.get('/auth/me');
-    expect(me.status).toBe(403);
-    expectEnvelope(me.body, 'auth/account_blacklisted');
+    expectError(me, 403, 'auth/account_blacklisted');
     const refresh = await client.post('/auth/refreshAccessToken');
     expect(refresh.status).toBe(401);
   });
@@ -105,8 +101,7 @@ describe('POST /auth/login', () => {
     const answer = await post(t.app, '/auth/login', { email: user.email, password: PASSWORD, role: 'admin' });
     expect(answer.status).toBe(200);
     const bad = await post(t.app, '/auth/login', { email: user.email });
-    expect(bad.status).toBe(400);
-    expectEnvelope(bad.body, 'general/argument_error');
+    expectError(bad, 400, 'general/argument_error');
   });
 });
 
@@ -123,8 +118,7 @@ describe('GET /auth/me', () => {
     const [header, payload] = real.split('.');
     client.cookies.set('kedai_at', `${header}.${payload}.forged-signature`);
     const forged = await client.get('/auth/me');
-    expect(forged.status).toBe(401);
-    expectEnvelope(forged.body, 'auth/invalid_access_token');
+    expectError(forged, 401, 'auth/invalid_access_token');
 
     // The access cookie gone (the browser drops it at Max-Age) but the refresh cookie kept: 401 too.
     client.cookies.delete('kedai_at');
@@ -161,21 +155,18 @@ describe('POST /auth/refreshAccessToken', () => {
     const thief = new TestClient(t.app);
     thief.cookies.set('kedai_rt', stolen);
     const reuse = await thief.post('/auth/refreshAccessToken');
-    expect(reuse.status).toBe(401);
-    expectEnvelope(reuse.body, 'auth/invalid_refresh_token');
+    expectError(reuse, 401, 'auth/invalid_refresh_token');
 
     // The owner's current tokens belong to the revoked family too.
     const me = await owner.get('/auth/me');
     expect(me.status).toBe(401);
     const ownerRefresh = await owner.post('/auth/refreshAccessToken');
-    expect(ownerRefresh.status).toBe(401);
-    expectEnvelope(ownerRefresh.body, 'auth/invalid_refresh_token');
+    expectError(ownerRefresh, 401, 'auth/invalid_refresh_token');
   });
 
   it('refuses a missing or unknown refresh token and clears the cookies', async () => {
     const none = await new TestClient(t.app).post('/auth/refreshAccessToken');
-    expect(none.status).toBe(401);
-    expectEnvelope(none.body, 'auth/invalid_refresh_token');
+    expectError(none, 401, 'auth/invalid_refresh_token');
     const client = new TestClient(t.app);
     client.cookies.set('kedai_rt', 'made-up');
     client.cookies.set('kedai_at', 'made-up');
@@ -229,11 +220,9 @@ describe('DELETE /auth/logout', () => {
     const replay = new TestClient(t.app);
     for (const [name, value] of saved) replay.cookies.set(name, value);
     const me = await replay.get('/auth/me');
-    expect(me.status).toBe(401);
-    expectEnvelope(me.body, 'auth/invalid_access_token');
+    expectError(me, 401, 'auth/invalid_access_token');
     const refresh = await replay.post('/auth/refreshAccessToken');
-    expect(refresh.status).toBe(401);
-    expectEnvelope(refresh.body, 'auth/invalid_refresh_token');
+    expectError(refresh, 401, 'auth/invalid_refresh_token');
   });
 
   it('revokes by the refresh cookie when the access token has expired', async () => {
@@ -272,11 +261,9 @@ describe('anti-forgery (double submit)', () => {
     await client.get('/ping');
     client.xsrf = false;
     const missing = await client.post('/auth/login', { email: user.email, password: PASSWORD });
-    expect(missing.status).toBe(403);
-    expectEnvelope(missing.body, 'auth/invalid_xsrf_token');
+    expectError(missing, 403, 'auth/invalid_xsrf_token');
     const wrong = await client.post('/auth/login', { email: user.email, password: PASSWORD }, { 'x-xsrf-token': 'guess' });
-    expect(wrong.status).toBe(403);
-    expectEnvelope(wrong.body, 'auth/invalid_xsrf_token');
+    expectError(wrong, 403, 'auth/invalid_xsrf_token');
     // A header without the cookie (another site cannot read ours) is refused as well.
     const headerOnly = await t.app.inject({
       method: 'POST',

@@ -3,7 +3,7 @@ import { and, eq, queryRows, schema, sql } from '@kedai/db';
 import { CART_MESSAGE_MAX, CART_QUANTITY_MAX } from '@kedai/domain';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
-import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
 
 const LIMIT = 5;
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -90,16 +90,14 @@ describe('signed out, second factor owed, anti-forgery', () => {
       await visitor.put(`/cart/${NO_ID}`, { quantity: 2 }),
       await visitor.delete(`/cart/${NO_ID}`),
     ]) {
-      expect(answer.status).toBe(401);
-      expectEnvelope(answer.body, 'auth/not_authorized');
+      expectError(answer, 401, 'auth/not_authorized');
     }
   });
 
   it('a session that owes its second factor is 403 auth/tfa_not_verified', async () => {
     const owing = await clientOwingSecondFactor(t.app);
     for (const answer of [await owing.get('/cart'), await owing.post('/cart', { productId: plain[0], quantity: 1 })]) {
-      expect(answer.status).toBe(403);
-      expectEnvelope(answer.body, 'auth/tfa_not_verified');
+      expectError(answer, 403, 'auth/tfa_not_verified');
     }
   });
 
@@ -112,8 +110,7 @@ describe('signed out, second factor owed, anti-forgery', () => {
       await client.put(`/cart/${cartItem.id}`, { quantity: 3 }),
       await client.delete(`/cart/${cartItem.id}`),
     ]) {
-      expect(answer.status).toBe(403);
-      expectEnvelope(answer.body, 'auth/invalid_xsrf_token');
+      expectError(answer, 403, 'auth/invalid_xsrf_token');
     }
     client.xsrf = true;
     expect((await cart(client)).cartItems.map((line) => line.quantity)).toEqual([1]);
@@ -171,8 +168,7 @@ describe('POST /cart and GET /cart', () => {
     const client = await newClient();
     await add(client, { productId: plain[0], quantity: 990 });
     const answer = await client.post('/cart', { productId: plain[0], quantity: 10 });
-    expect(answer.status).toBe(400);
-    expectEnvelope(answer.body, 'cart/invalid_quantity');
+    expectError(answer, 400, 'cart/invalid_quantity');
     expect(answer.body.params).toEqual([CART_QUANTITY_MAX]);
     expect((await add(client, { productId: plain[0], quantity: 9 }, 200)).cartItem.quantity).toBe(CART_QUANTITY_MAX);
   });
@@ -204,8 +200,7 @@ describe('POST /cart and GET /cart', () => {
       expect(answer.body.params).toEqual([CART_QUANTITY_MAX]);
     }
     const missing = await client.post('/cart', { productId: plain[0] });
-    expect(missing.status).toBe(400);
-    expectEnvelope(missing.body, 'cart/invalid_quantity');
+    expectError(missing, 400, 'cart/invalid_quantity');
     expect((await cart(client)).cartItems).toEqual([]);
     // The bounds themselves are fine.
     expect((await add(client, { productId: plain[0], quantity: '1' })).cartItem.quantity).toBe(1);
@@ -254,8 +249,7 @@ describe('POST /cart and GET /cart', () => {
       expectEnvelope(answer.body, 'product/not_found');
     }
     const disabled = await client.post('/cart', { productId: disabledId, quantity: 1 });
-    expect(disabled.status).toBe(409);
-    expectEnvelope(disabled.body, 'product/disabled');
+    expectError(disabled, 409, 'product/disabled');
     // An upper-case uuid names the same product.
     const upper = await add(client, { productId: plain[0]!.toUpperCase(), quantity: 1 });
     expect(upper.cartItem.productId).toBe(plain[0]);
@@ -287,8 +281,7 @@ describe(`MAX_CART_ITEMS (${LIMIT} here)`, () => {
     const client = await newClient();
     for (const id of plain.slice(0, LIMIT)) await add(client, { productId: id, quantity: 1 });
     const answer = await client.post('/cart', { productId: plain[LIMIT], quantity: 1 });
-    expect(answer.status).toBe(409);
-    expectEnvelope(answer.body, 'cart/max_items_reached');
+    expectError(answer, 409, 'cart/max_items_reached');
     expect(answer.body.params).toEqual([LIMIT]);
     const variant = await client.post('/cart', { productId: varied.id, variantPath: varied.paths[0], quantity: 1 });
     expect(variant.status).toBe(409);
@@ -373,8 +366,7 @@ describe('PUT /cart/{id}', () => {
       expect(answer.body.params).toEqual([CART_QUANTITY_MAX]);
     }
     const longNote = await client.put(`/cart/${cartItem.id}`, { quantity: 5, message: 'x'.repeat(CART_MESSAGE_MAX + 1) });
-    expect(longNote.status).toBe(400);
-    expectEnvelope(longNote.body, 'cart/invalid_message');
+    expectError(longNote, 400, 'cart/invalid_message');
     expect(longNote.body.params).toEqual([CART_MESSAGE_MAX]);
     expect((await cart(client)).cartItems[0]).toMatchObject({ quantity: 3, message: 'keep' });
   });
@@ -410,8 +402,7 @@ describe('DELETE /cart/{id}', () => {
     expect(removed.response.payload).toBe('');
     expect((await cart(client)).cartItems.map((line) => line.id)).toEqual([b.cartItem.id]);
     const again = await client.delete(`/cart/${a.cartItem.id}`);
-    expect(again.status).toBe(404);
-    expectEnvelope(again.body, 'cart/not_found');
+    expectError(again, 404, 'cart/not_found');
     const put = await client.put(`/cart/${a.cartItem.id}`, { quantity: 1 });
     expect(put.status).toBe(404);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@kedai/db';
 import type { Category, Product, SearchResult } from '@kedai/contract';
-import { createTestApp, expectEnvelope, get, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, get, type TestApp } from '../helpers';
 
 let t: TestApp;
 let categories: Category[];
@@ -176,14 +176,11 @@ describe('GET /product/search', () => {
 
   it('answers 404 envelopes for an unknown category, merchant or region', async () => {
     const category = await search('category=no.such.category');
-    expect(category.status).toBe(404);
-    expectEnvelope(category.body, 'category/not_found');
+    expectError(category, 404, 'category/not_found');
     const merchant = await search('merchant=nobody');
-    expect(merchant.status).toBe(404);
-    expectEnvelope(merchant.body, 'merchant/not_found');
+    expectError(merchant, 404, 'merchant/not_found');
     const region = await search('region=XX');
-    expect(region.status).toBe(404);
-    expectEnvelope(region.body, 'region/not_found');
+    expectError(region, 404, 'region/not_found');
   });
 });
 
@@ -230,8 +227,7 @@ describe('GET /product/{id}/flags', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ uuid: soldOut.uuid, inStock: false, disabled: false });
     const missing = await get(t.app, '/product/nope/flags');
-    expect(missing.status).toBe(404);
-    expectEnvelope(missing.body, 'product/not_found');
+    expectError(missing, 404, 'product/not_found');
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@kedai/db';
-import { createTestApp, expectEnvelope, get, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, get, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,8 +52,7 @@ describe('system', () => {
     const placeholder = await t.app.inject({ method: 'GET', url: '/assets/placeholder_thumb.svg' });
     expect(placeholder.statusCode).toBe(200);
     const missing = await get(t.app, '/assets/nothing-here.png');
-    expect(missing.status).toBe(404);
-    expectEnvelope(missing.body, 'general/not_found');
+    expectError(missing, 404, 'general/not_found');
   });
 });
 
@@ -93,13 +92,11 @@ describe('content', () => {
     expect(byPath.body).toEqual(byId.body);
 
     const tooMany = await get(t.app, `/home_product_group/by_category?categoryId=${parent.id}&limit=500`);
-    expect(tooMany.status).toBe(400);
-    expectEnvelope(tooMany.body, 'general/argument_error');
+    expectError(tooMany, 400, 'general/argument_error');
     const missing = await get(t.app, '/home_product_group/by_category');
     expect(missing.status).toBe(400);
     const unknown = await get(t.app, '/home_product_group/by_category?categoryId=nothing');
-    expect(unknown.status).toBe(404);
-    expectEnvelope(unknown.body, 'category/not_found');
+    expectError(unknown, 404, 'category/not_found');
   });
 
   it('lists merchants with their product counts and finds one by id or slug', async () => {
@@ -113,8 +110,7 @@ describe('content', () => {
     const search = await get(t.app, `/product/search?merchant=${merchant.id}&limit=1`);
     expect(search.body.total).toBe(merchant.productCount);
     const missing = await get(t.app, '/merchant/nobody-here');
-    expect(missing.status).toBe(404);
-    expectEnvelope(missing.body, 'merchant/not_found');
+    expectError(missing, 404, 'merchant/not_found');
   });
 
   it('serves image pages by slug or id and 404s unknown ones', async () => {
@@ -128,8 +124,7 @@ describe('content', () => {
     const byId = await get(t.app, `/image_page/${page.id}`);
     expect(byId.body).toEqual(bySlug.body);
     const missing = await get(t.app, '/image_page/none');
-    expect(missing.status).toBe(404);
-    expectEnvelope(missing.body, 'image_page/not_found');
+    expectError(missing, 404, 'image_page/not_found');
   });
 });
 

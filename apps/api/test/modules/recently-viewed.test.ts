@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, queryRows, schema, sql } from '@kedai/db';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
-import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { createTestApp, expectError, type TestApp } from '../helpers';
 
 let t: TestApp;
 /** Enabled products without variants. */
@@ -85,8 +85,7 @@ describe('GET /product/{id}/flags', () => {
     const client = new TestClient(t.app);
     client.cookies.set('kedai_at', 'not-a-token');
     for (const answer of [await client.get(`/product/${ids[0]}/flags`), await client.get('/product/recently_viewed')]) {
-      expect(answer.status).toBe(401);
-      expectEnvelope(answer.body, 'auth/invalid_access_token');
+      expectError(answer, 401, 'auth/invalid_access_token');
     }
   });
 });

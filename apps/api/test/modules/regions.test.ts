@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@kedai/db';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
-import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
 import { invalidate } from '../../src/platform/cache';
 import { ConfigError, loadConfig } from '../../src/platform/config';
 import { countryOfAddress, isPublicAddress } from '../../src/platform/geoip';
@@ -151,8 +151,7 @@ describe('GET /region/preferred and POST /region/prefer', () => {
   it('signed out: 401 auth/not_authorized', async () => {
     const visitor = new TestClient(plain.app);
     for (const answer of [await visitor.get('/region/preferred'), await visitor.post('/region/prefer', { countryCode: 'MY' })]) {
-      expect(answer.status).toBe(401);
-      expectEnvelope(answer.body, 'auth/not_authorized');
+      expectError(answer, 401, 'auth/not_authorized');
     }
   });
 
@@ -182,13 +181,11 @@ describe('GET /region/preferred and POST /region/prefer', () => {
     const client = await signedInClient(plain.app, user);
     for (const countryCode of ['FR', 'XX', 'Malaysia', 'M']) {
       const answer = await client.post('/region/prefer', { countryCode });
-      expect(answer.status).toBe(400);
-      expectEnvelope(answer.body, 'user/invalid_country');
+      expectError(answer, 400, 'user/invalid_country');
     }
     for (const body of [{}, { countryCode: 12 }, { countryCode: '' }, { countryCode: 'x'.repeat(17) }]) {
       const answer = await client.post('/region/prefer', body);
-      expect(answer.status).toBe(400);
-      expectEnvelope(answer.body, 'general/argument_error');
+      expectError(answer, 400, 'general/argument_error');
     }
     expect((await client.get('/region/preferred')).body).toEqual({ countryCode: null });
   });
@@ -212,14 +209,12 @@ describe('GET /region/preferred and POST /region/prefer', () => {
   it('an owed second factor is 403 auth/tfa_not_verified; no anti-forgery header is 403 too', async () => {
     const owing = await clientOwingSecondFactor(plain.app);
     for (const answer of [await owing.get('/region/preferred'), await owing.post('/region/prefer', { countryCode: 'MY' })]) {
-      expect(answer.status).toBe(403);
-      expectEnvelope(answer.body, 'auth/tfa_not_verified');
+      expectError(answer, 403, 'auth/tfa_not_verified');
     }
 
     const other = await signedInClient(plain.app, await createVerifiedUser(plain.app));
     other.xsrf = false;
     const forged = await other.post('/region/prefer', { countryCode: 'MY' });
-    expect(forged.status).toBe(403);
-    expectEnvelope(forged.body, 'auth/invalid_xsrf_token');
+    expectError(forged, 403, 'auth/invalid_xsrf_token');
   });
 });

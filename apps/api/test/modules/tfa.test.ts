@@ -5,7 +5,7 @@ import { desc, eq, schema, sql } from '@kedai/db';
 import { disableTfa, verifyTfa } from '../../src/modules/tfa/service';
 import { TestClient } from '../client';
 import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, type TestUser } from '../accounts';
-import { clearOfWindowEdge, createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { clearOfWindowEdge, createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
 
 /** Two-factor authentication through the real app (spec §6–7, issue 4). */
 
@@ -66,8 +66,7 @@ describe('signed out', () => {
       visitor.post('/tfa/requestReset'),
     ];
     for (const answer of await Promise.all(calls)) {
-      expect(answer.status).toBe(401);
-      expectEnvelope(answer.body, 'auth/not_authorized');
+      expectError(answer, 401, 'auth/not_authorized');
     }
   });
 });
@@ -116,8 +115,7 @@ describe('POST /tfa/setup and /tfa/verify', () => {
     expect((await client.get('/auth/me')).body).toMatchObject({ tfaEnabled: true, tfaPassed: true });
 
     const again = await client.post('/tfa/setup');
-    expect(again.status).toBe(409);
-    expectEnvelope(again.body, 'auth/tfa_already_setup');
+    expectError(again, 409, 'auth/tfa_already_setup');
     expect((await userRow(user.id)).tfaPendingSecret).toBeNull();
   });
 
@@ -128,8 +126,7 @@ describe('POST /tfa/setup and /tfa/verify', () => {
     const second = await newSecret(client);
     expect(second).not.toBe(first);
     const old = await client.post('/tfa/verify', { token: code(first) });
-    expect(old.status).toBe(400);
-    expectEnvelope(old.body, 'auth/tfa_wrong_code');
+    expectError(old, 400, 'auth/tfa_wrong_code');
     expect((await client.post('/tfa/verify', { token: code(second) })).status).toBe(200);
   });
 
@@ -137,14 +134,12 @@ describe('POST /tfa/setup and /tfa/verify', () => {
     const user = await createVerifiedUser(t.app);
     const client = await signedInClient(t.app, user);
     const none = await client.post('/tfa/verify', { token: '123456' });
-    expect(none.status).toBe(409);
-    expectEnvelope(none.body, 'auth/tfa_not_setup');
+    expectError(none, 409, 'auth/tfa_not_setup');
 
     const secret = await newSecret(client);
     for (const token of [wrongCode(secret), '', 'abcdef', '12345', '1234567']) {
       const wrong = await client.post('/tfa/verify', { token });
-      expect(wrong.status).toBe(400);
-      expectEnvelope(wrong.body, 'auth/tfa_wrong_code');
+      expectError(wrong, 400, 'auth/tfa_wrong_code');
     }
     expect((await client.get('/tfa/is_enabled')).body).toEqual({ enabled: false });
     expect((await userRow(user.id)).tfaPendingSecret).toBe(secret);
@@ -192,8 +187,7 @@ describe('replay protection', () => {
 
     const second = await signedInClient(t.app, user);
     const replay = await second.post('/tfa/verify', { token: code(secret) });
-    expect(replay.status).toBe(400);
-    expectEnvelope(replay.body, 'auth/tfa_wrong_code');
+    expectError(replay, 400, 'auth/tfa_wrong_code');
     expect((await second.get('/auth/me')).body.tfaPassed).toBe(false);
 
     const next = code(secret, 1);
@@ -275,8 +269,7 @@ describe('sessions after two-factor is on', () => {
       await fresh.post('/auth/changePassword', { currentPassword: user.password, newPassword: 'Another123!' }),
     ];
     for (const answer of owed) {
-      expect(answer.status).toBe(403);
-      expectEnvelope(answer.body, 'auth/tfa_not_verified');
+      expectError(answer, 403, 'auth/tfa_not_verified');
       expect(answer.body.error).toBe('this feature requires you to complete two factor authentication to access');
     }
     expect((await userRow(user.id)).firstName).not.toBe('Changed');
@@ -320,12 +313,10 @@ describe('POST /tfa/disable_tfa', () => {
   it('409 auth/tfa_not_enabled when it is off (also with only a set-up pending)', async () => {
     const client = await signedInClient(t.app, await createVerifiedUser(t.app));
     const off = await client.post('/tfa/disable_tfa', { token: '123456' });
-    expect(off.status).toBe(409);
-    expectEnvelope(off.body, 'auth/tfa_not_enabled');
+    expectError(off, 409, 'auth/tfa_not_enabled');
     const secret = await newSecret(client);
     const pending = await client.post('/tfa/disable_tfa', { token: code(secret) });
-    expect(pending.status).toBe(409);
-    expectEnvelope(pending.body, 'auth/tfa_not_enabled');
+    expectError(pending, 409, 'auth/tfa_not_enabled');
   });
 
   it('needs a right, unused code; then clears everything and logins no longer owe a code', async () => {
@@ -333,8 +324,7 @@ describe('POST /tfa/disable_tfa', () => {
     const { user, client, secret } = await userWithTfa();
     for (const token of [wrongCode(secret), code(secret) /* used to enable */]) {
       const refused = await client.post('/tfa/disable_tfa', { token });
-      expect(refused.status).toBe(400);
-      expectEnvelope(refused.body, 'auth/tfa_wrong_code');
+      expectError(refused, 400, 'auth/tfa_wrong_code');
     }
     expect((await client.get('/tfa/is_enabled')).body).toEqual({ enabled: true });
 
@@ -391,8 +381,7 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
   it('409 auth/tfa_not_enabled when it is off', async () => {
     const client = await signedInClient(t.app, await createVerifiedUser(t.app));
     const off = await client.post('/tfa/requestReset');
-    expect(off.status).toBe(409);
-    expectEnvelope(off.body, 'auth/tfa_not_enabled');
+    expectError(off, 409, 'auth/tfa_not_enabled');
   });
 
   it('e-mails a single-use link (only its hash stored) that turns two-factor off without a session', async () => {
@@ -424,8 +413,7 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
     expect((await stuck.get('/auth/me')).body).toMatchObject({ tfaEnabled: false, tfaPassed: true });
 
     const twice = await elsewhere.post('/tfa/reset', { resetTfaToken: token });
-    expect(twice.status).toBe(400);
-    expectEnvelope(twice.body, 'auth/tfa_reset_token_invalid');
+    expectError(twice, 400, 'auth/tfa_reset_token_invalid');
   });
 
   it('a new request ends the older link', async () => {
@@ -437,8 +425,7 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
     const second = (await resetLink(user.email)).token;
     expect(second).not.toBe(first);
     const old = await new TestClient(t.app).post('/tfa/reset', { resetTfaToken: first });
-    expect(old.status).toBe(400);
-    expectEnvelope(old.body, 'auth/tfa_reset_token_invalid');
+    expectError(old, 400, 'auth/tfa_reset_token_invalid');
     expect((await new TestClient(t.app).post('/tfa/reset', { resetTfaToken: second })).status).toBe(200);
   });
 
@@ -454,8 +441,7 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
     const visitor = new TestClient(t.app);
     for (const resetTfaToken of [token, 'no-such-token', '']) {
       const answer = await visitor.post('/tfa/reset', { resetTfaToken });
-      expect(answer.status).toBe(400);
-      expectEnvelope(answer.body, 'auth/tfa_reset_token_invalid');
+      expectError(answer, 400, 'auth/tfa_reset_token_invalid');
     }
     expect((await client.get('/tfa/is_enabled')).body).toEqual({ enabled: true });
   });
@@ -561,8 +547,7 @@ describe('rate limits', () => {
   afterAll(() => limited?.close());
 
   const expectLimited = (answer: { status: number; body: any; headers: Record<string, unknown> }) => {
-    expect(answer.status).toBe(429);
-    expectEnvelope(answer.body, 'general/rate_limited');
+    expectError(answer, 429, 'general/rate_limited');
     expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '@kedai/db';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, type TestUser } from '../accounts';
 import { TestClient } from '../client';
-import { createTestApp, expectEnvelope, post, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, post, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,8 +41,7 @@ describe('signed out', () => {
       ['/user/names', { userIds: [] }],
     ] as const) {
       const answer = await client.post(url, body);
-      expect(answer.status).toBe(401);
-      expectEnvelope(answer.body, 'auth/not_authorized');
+      expectError(answer, 401, 'auth/not_authorized');
     }
   });
 });
@@ -136,8 +135,7 @@ describe('POST /user/profile', () => {
     // A valid change alongside is not applied either.
     const alongside = field === 'lastName' ? { firstName: 'Changed' } : { lastName: 'Changed' };
     const answer = await client.post('/user/profile', { ...alongside, [field]: value });
-    expect(answer.status).toBe(400);
-    expectEnvelope(answer.body, errorCode);
+    expectError(answer, 400, errorCode);
     expect(answer.body.params).toContainEqual({ field, errorCode, error: expect.any(String) });
     expect(await profileOf(client)).toEqual(before);
   });
@@ -153,8 +151,7 @@ describe('POST /user/profile', () => {
       lastName: '',
       firstName: '',
     });
-    expect(answer.status).toBe(400);
-    expectEnvelope(answer.body, 'user/invalid_first_name');
+    expectError(answer, 400, 'user/invalid_first_name');
     expect(answer.body.params.map((p: { field: string; errorCode: string }) => [p.field, p.errorCode])).toEqual([
       ['firstName', 'user/invalid_first_name'],
       ['lastName', 'user/invalid_last_name'],
@@ -171,8 +168,7 @@ describe('POST /user/profile', () => {
     const client = await signIn(user);
 
     const countryOnly = await client.post('/user/profile', { country: 'MY' });
-    expect(countryOnly.status).toBe(400);
-    expectEnvelope(countryOnly.body, 'user/invalid_phone_number');
+    expectError(countryOnly, 400, 'user/invalid_phone_number');
     expect(countryOnly.body.params).toEqual([{ field: 'phoneNumber', errorCode: 'user/invalid_phone_number', error: expect.any(String) }]);
 
     const both = await client.post('/user/profile', { country: 'MY', phoneNumber: '+60 12 345 6789' });
@@ -209,8 +205,7 @@ describe('POST /user/names', () => {
     const tooMany = await client.post('/user/names', {
       userIds: Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
     });
-    expect(tooMany.status).toBe(400);
-    expectEnvelope(tooMany.body, 'general/argument_error');
+    expectError(tooMany, 400, 'general/argument_error');
   });
 });
 

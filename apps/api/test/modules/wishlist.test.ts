@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, queryRows, schema, sql } from '@kedai/db';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
-import { createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
 
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -44,16 +44,14 @@ describe('signed out, second factor owed, anti-forgery', () => {
       await visitor.get(`/wishlist/${ids[0]}`),
       await visitor.delete(`/wishlist/${ids[0]}`),
     ]) {
-      expect(answer.status).toBe(401);
-      expectEnvelope(answer.body, 'auth/not_authorized');
+      expectError(answer, 401, 'auth/not_authorized');
     }
   });
 
   it('a session that owes its second factor is 403 auth/tfa_not_verified', async () => {
     const owing = await clientOwingSecondFactor(t.app);
     for (const answer of [await owing.get('/wishlist'), await owing.post('/wishlist', { productId: ids[0] })]) {
-      expect(answer.status).toBe(403);
-      expectEnvelope(answer.body, 'auth/tfa_not_verified');
+      expectError(answer, 403, 'auth/tfa_not_verified');
     }
   });
 
@@ -61,8 +59,7 @@ describe('signed out, second factor owed, anti-forgery', () => {
     const client = await newClient();
     client.xsrf = false;
     for (const answer of [await client.post('/wishlist', { productId: ids[0] }), await client.delete(`/wishlist/${ids[0]}`)]) {
-      expect(answer.status).toBe(403);
-      expectEnvelope(answer.body, 'auth/invalid_xsrf_token');
+      expectError(answer, 403, 'auth/invalid_xsrf_token');
     }
     client.xsrf = true;
     expect(await listed(client)).toEqual([]);
@@ -117,12 +114,10 @@ describe('the wishlist', () => {
       expectEnvelope(answer.body, 'product/not_found');
     }
     for (const answer of [await client.get('/wishlist/abc'), await client.delete('/wishlist/abc')]) {
-      expect(answer.status).toBe(404);
-      expectEnvelope(answer.body, 'product/not_found');
+      expectError(answer, 404, 'product/not_found');
     }
     const disabled = await client.post('/wishlist', { productId: disabledId });
-    expect(disabled.status).toBe(409);
-    expectEnvelope(disabled.body, 'product/disabled');
+    expectError(disabled, 409, 'product/disabled');
     expect(await listed(client)).toEqual([]);
   });
 
@@ -154,8 +149,7 @@ describe('MAX_WISHLIST_ITEMS', () => {
     const client = await signedInClient(limited.app, await createVerifiedUser(limited.app));
     for (const productId of [a, b]) expect((await client.post('/wishlist', { productId })).status).toBe(200);
     const refused = await client.post('/wishlist', { productId: c });
-    expect(refused.status).toBe(409);
-    expectEnvelope(refused.body, 'wishlist/max_items_reached');
+    expectError(refused, 409, 'wishlist/max_items_reached');
     expect(refused.body.params).toEqual([2]);
     expect((await client.post('/wishlist', { productId: a })).status).toBe(200);
     expect((await client.delete(`/wishlist/${b}`)).status).toBe(200);

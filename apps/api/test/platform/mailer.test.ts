@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { queryRows, sql } from '@kedai/db';
-import { createTestApp, expectEnvelope, get, post, type TestApp } from '../helpers';
+import { createTestApp, expectError, get, post, type TestApp } from '../helpers';
 
 interface Received {
   from: string | undefined;
@@ -130,8 +130,7 @@ describe('in production', () => {
     const { status } = await post(t.app, '/auth/register', registration('aminah.prod@example.com'));
     expect(status).toBe(201);
     const outbox = await get(t.app, '/dev/outbox?to=aminah.prod@example.com');
-    expect(outbox.status).toBe(404);
-    expectEnvelope(outbox.body, 'general/not_found');
+    expectError(outbox, 404, 'general/not_found');
     const docs = await get(t.app, '/docs/json');
     expect(Object.keys(docs.body.paths)).not.toContain('/dev/outbox');
     expect((await outboxRow(t, 'aminah.prod@example.com'))?.text).toMatch(/code is \d{6}/);
