@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { AppError } from '@kedai/domain';
+import { AppError, isUuid } from '@kedai/domain';
 import { and, eq, isNull, ne, schema, sql, type Database } from '@kedai/db';
 import type { AppConfig } from './config';
 import { randomToken, sha256 } from './secure-tokens';
@@ -66,11 +66,23 @@ async function signAccessToken(deps: SessionDeps, userId: string, sessionId: str
     .sign(deps.key);
 }
 
-/** Inserts a refresh token for the session and answers the token itself (only its hash is kept). */
-async function issueRefreshToken(db: Pick<Database, 'insert'>, session: Pick<SessionRow, 'id' | 'expiresAt'>): Promise<string> {
-  const token = randomToken();
+/** Inserts a refresh token for the session (only its hash is kept) and answers the token itself. */
+async function insertRefreshToken(
+  db: Pick<Database, 'insert'>,
+  session: Pick<SessionRow, 'id' | 'expiresAt'>,
+  token: string = randomToken(),
+): Promise<string> {
   await db.insert(refreshTokens).values({ sessionId: session.id, tokenHash: sha256(token), expiresAt: session.expiresAt });
   return token;
+}
+
+/**
+ * The one successor of a refresh token: derived from it under the server's key, so a second tab
+ * presenting the same token within the grace is answered with the very same successor (one chain),
+ * without the successor itself ever being stored.
+ */
+function successorOf(deps: SessionDeps, presented: string): string {
+  return createHmac('sha256', deps.key).update(`kedai-refresh-successor:${presented}`).digest('base64url');
 }
 
 export interface IssuedSession {
@@ -95,21 +107,24 @@ export async function startSession(
         expiresAt: sql`now() + make_interval(secs => ${ttl}::int)`,
       })
       .returning();
-    return { session: session!, refreshToken: await issueRefreshToken(tx, session!) };
+    return { session: session!, refreshToken: await insertRefreshToken(tx, session!) };
   });
   const accessToken = await signAccessToken(deps, input.userId, session.id);
   return { session, accessToken, refreshToken, remember: input.remember };
 }
 
 /**
- * `POST /auth/refreshAccessToken`: trades a live refresh token for a new pair. A token that was
- * already rotated revokes its session (someone else holds a copy), unless it was rotated within
- * the reuse grace, when the other tab's refresh is simply answered with a new pair too.
+ * `POST /auth/refreshAccessToken`: trades the newest refresh token of a session for a new pair.
+ * Each token has exactly one successor (`successorOf`). A token already rotated is answered with
+ * that same successor while it is within the reuse grace and its successor is still the newest
+ * (two tabs refreshing at once share one chain); any other use of a rotated token — after the
+ * grace, or once the chain has moved past its successor — means someone else holds a copy, and
+ * revokes the whole session (decision 0008).
  */
 export async function refreshSession(deps: SessionDeps, presented: string | undefined): Promise<IssuedSession> {
   const invalid = () => new AppError('auth/invalid_refresh_token');
   if (!presented || presented.length > 256) throw invalid();
-  const tokenHash = sha256(presented);
+  const successor = successorOf(deps, presented);
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -122,26 +137,41 @@ export async function refreshSession(deps: SessionDeps, presented: string | unde
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .where(eq(refreshTokens.tokenHash, sha256(presented)))
       .for('update', { of: [refreshTokens, authSessions] });
     if (!row || row.session.revokedAt !== null || row.expired || row.blacklisted) return { kind: 'invalid' as const };
-    if (row.token.rotatedAt !== null && !row.withinGrace) {
-      await tx
+
+    const ttl = sessionTtlSeconds(deps.config, row.session.remember);
+    const slide = async () => {
+      const [session] = await tx
         .update(authSessions)
-        .set({ revokedAt: sql`now()`, revokedReason: 'refresh_token_reuse' })
-        .where(eq(authSessions.id, row.session.id));
-      return { kind: 'reused' as const, sessionId: row.session.id };
-    }
+        .set({ lastUsedAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${ttl}::int)` })
+        .where(eq(authSessions.id, row.session.id))
+        .returning();
+      return session!;
+    };
+
     if (row.token.rotatedAt === null) {
       await tx.update(refreshTokens).set({ rotatedAt: sql`now()` }).where(eq(refreshTokens.id, row.token.id));
+      const session = await slide();
+      return { kind: 'ok' as const, session, refreshToken: await insertRefreshToken(tx, session, successor) };
     }
-    const ttl = sessionTtlSeconds(deps.config, row.session.remember);
-    const [session] = await tx
+
+    // A rotated token: the late twin of a refresh still in its grace gets the same successor, if
+    // that successor has not been rotated in turn; anything else is a replay.
+    if (row.withinGrace) {
+      const [next] = await tx
+        .select({ rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.tokenHash, sha256(successor)), eq(refreshTokens.sessionId, row.session.id)))
+        .for('update');
+      if (next && next.rotatedAt === null) return { kind: 'ok' as const, session: await slide(), refreshToken: successor };
+    }
+    await tx
       .update(authSessions)
-      .set({ lastUsedAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${ttl}::int)` })
-      .where(eq(authSessions.id, row.session.id))
-      .returning();
-    return { kind: 'ok' as const, session: session!, refreshToken: await issueRefreshToken(tx, session!) };
+      .set({ revokedAt: sql`now()`, revokedReason: 'refresh_token_reuse' })
+      .where(eq(authSessions.id, row.session.id));
+    return { kind: 'reused' as const, sessionId: row.session.id };
   });
   if (outcome.kind !== 'ok') throw invalid();
   const accessToken = await signAccessToken(deps, outcome.session.userId, outcome.session.id);
@@ -210,7 +240,9 @@ export async function checkAccess(deps: SessionDeps, request: FastifyRequest): P
   let sessionId: string;
   try {
     const { payload } = await jwtVerify(token, deps.key, { algorithms: ['HS256'] });
+    // Ids that are no uuid cannot name a session (and would make the uuid columns refuse the query).
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { kind: 'invalid' };
+    if (!isUuid(payload.sub) || !isUuid(payload.sid)) return { kind: 'invalid' };
     userId = payload.sub;
     sessionId = payload.sid;
   } catch {

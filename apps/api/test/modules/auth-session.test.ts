@@ -1,5 +1,6 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, schema, sql } from '@kedai/db';
+import { eq, queryRows, schema, sql } from '@kedai/db';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, newEmail, registration, signedInClient, type TestUser } from '../accounts';
 import { TestClient } from '../client';
 import { XSRF_PAIR, clearOfWindowEdge, createTestApp, expectEnvelope, expectError, post, type TestApp } from '../helpers';
@@ -127,6 +128,21 @@ describe('GET /auth/me', () => {
     expect((await client.get('/auth/me')).body.signedIn).toBe(true);
   });
 
+  it('answers 401, not 500, to a token signed with the real key whose ids are no uuids', async () => {
+    const forge = (claims: { sub: string; sid: string }) =>
+      new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt().setExpirationTime('5m').sign(t.app.accessTokenKey);
+    for (const claims of [
+      { sub: user.id, sid: 'not-a-uuid' },
+      { sub: 'admin', sid: '00000000-0000-4000-8000-000000000000' },
+      { sub: user.id, sid: "x' or 1=1 --" },
+    ]) {
+      const client = new TestClient(t.app);
+      client.cookies.set('kedai_at', await forge(claims));
+      expectError(await client.get('/auth/me'), 401, 'auth/invalid_access_token');
+      expectError(await client.get('/cart'), 401, 'auth/invalid_access_token');
+    }
+  });
+
   it('never holds a secret', async () => {
     const client = await signedInClient(t.app, user);
     const text = JSON.stringify((await client.get('/auth/me')).body);
@@ -204,6 +220,82 @@ describe('refresh reuse grace', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect((await tabA.get('/auth/me')).body.signedIn).toBe(true);
     expect((await tabB.get('/auth/me')).body.signedIn).toBe(true);
+    // One chain: both tabs now hold the same refresh token.
+    expect(tabA.cookies.get('kedai_rt')).toBe(tabB.cookies.get('kedai_rt'));
+  });
+
+  /** A client holding only this refresh token, as a tab (or a thief) that copied it. */
+  function holding(refreshToken: string): TestClient {
+    const client = new TestClient(g.app);
+    client.cookies.set('kedai_rt', refreshToken);
+    return client;
+  }
+  const refresh = (token: string) => holding(token).post('/auth/refreshAccessToken');
+  const newRefreshToken = (answer: { headers: Record<string, unknown> }) =>
+    /kedai_rt=([^;]+)/.exec([answer.headers['set-cookie']].flat().join('\n'))?.[1];
+  /** Moves every rotation of the user's tokens `seconds` into the past (time passing, without waiting). */
+  const age = (userId: string, seconds: number) =>
+    g.handle.db.execute(sql`UPDATE refresh_tokens SET rotated_at = rotated_at - make_interval(secs => ${seconds}::int)
+      WHERE rotated_at IS NOT NULL AND session_id IN (SELECT id FROM auth_sessions WHERE user_id = ${userId})`);
+
+  it('answers 30 parallel refreshes with one token with one successor, not 30 chains', async () => {
+    const someone = await createVerifiedUser(g.app);
+    const first = (await signedInClient(g.app, someone)).cookies.get('kedai_rt')!;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => refresh(first)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const successors = new Set(answers.map(newRefreshToken));
+    expect(successors.size).toBe(1);
+    const [successor] = [...successors];
+    expect(successor).toBeDefined();
+    expect(successor).not.toBe(first);
+    const [row] = await queryRows<{ tokens: number }>(
+      g.handle.db,
+      sql`SELECT count(*)::int AS tokens FROM refresh_tokens r JOIN auth_sessions s ON s.id = r.session_id WHERE s.user_id = ${someone.id}`,
+    );
+    expect(row?.tokens).toBe(2);
+  });
+
+  it('keeps at most one chain alive: every token refreshed again over time, only the newest goes on', async () => {
+    const someone = await createVerifiedUser(g.app);
+    const t0 = (await signedInClient(g.app, someone)).cookies.get('kedai_rt')!;
+    const t1 = newRefreshToken(await refresh(t0))!;
+    // Within the grace the twin of t0 gets t1 again, and t1 goes on to t2.
+    expect(newRefreshToken(await refresh(t0))).toBe(t1);
+    await age(someone.id, 5);
+    const t2 = newRefreshToken(await refresh(t1))!;
+    expect(t2).not.toBe(t1);
+    // t0's successor t1 is no longer the newest: t0 is a replay even within the grace, and it ends the family.
+    expectError(await refresh(t0), 401, 'auth/invalid_refresh_token');
+    expectError(await refresh(t2), 401, 'auth/invalid_refresh_token');
+    expectError(await refresh(t1), 401, 'auth/invalid_refresh_token');
+  });
+
+  it('revokes the family when a rotated token comes back after the grace', async () => {
+    const someone = await createVerifiedUser(g.app);
+    const owner = await signedInClient(g.app, someone);
+    const t0 = owner.cookies.get('kedai_rt')!;
+    expect((await owner.post('/auth/refreshAccessToken')).status).toBe(200);
+    await age(someone.id, 31);
+    expectError(await refresh(t0), 401, 'auth/invalid_refresh_token');
+    // The owner, holding the newest pair, is signed out too: the thief's copy killed the session.
+    expectError(await owner.get('/auth/me'), 401, 'auth/invalid_access_token');
+    expectError(await owner.post('/auth/refreshAccessToken'), 401, 'auth/invalid_refresh_token');
+  });
+
+  it('lets many parallel refreshes of each returned token over time leave at most one working chain', async () => {
+    const someone = await createVerifiedUser(g.app);
+    let tokens = [(await signedInClient(g.app, someone)).cookies.get('kedai_rt')!];
+    const seen = new Set(tokens);
+    for (let round = 0; round < 4; round++) {
+      // Every token handed out so far is presented again, ten times each, all at once.
+      const answers = await Promise.all([...seen].flatMap((token) => Array.from({ length: 10 }, () => refresh(token))));
+      tokens = answers.filter((a) => a.status === 200).map((a) => newRefreshToken(a)!);
+      tokens.forEach((token) => seen.add(token));
+      await age(someone.id, 3);
+    }
+    const working = [];
+    for (const token of seen) if ((await refresh(token)).status === 200) working.push(token);
+    expect(working.length).toBeLessThanOrEqual(1);
   });
 });
 
