@@ -11,6 +11,7 @@ import { join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import next from 'next';
+import { setForwardedFor } from './forwarded-for.mjs';
 
 const dir = resolve(process.argv[2] ?? 'apps/web');
 const port = Number(process.argv[3] ?? process.env.WEB_PORT ?? 3000);
@@ -54,11 +55,15 @@ function staticFile(req) {
   return file.startsWith(staticDir + sep) ? { file, type } : null;
 }
 
+// Browsers' own forwarding headers are replaced by the address this server saw (forwarded-for.mjs).
+const trustFront = ['true', '1'].includes(process.env.WEB_TRUST_PROXY ?? '');
+
 const app = next({ dev: false, dir, port, hostname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer(async (req, res) => {
+  setForwardedFor(req.headers, req.socket.remoteAddress ?? '', trustFront);
   const target = staticFile(req);
   const body = target ? await brotli(target.file) : null;
   if (!target || !body) return handle(req, res);

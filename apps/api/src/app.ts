@@ -67,6 +67,15 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.addHook('onClose', () => mailer.close());
   registerErrorHandling(app);
 
+  // Every answer: never sniffed into another type. JSON answers are per request (many per user:
+  // cart, profile, sessions), so no cache keeps them unless a route says otherwise itself.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   await app.register(cookie);
   app.decorate('accessTokenKey', accessTokenKey(config));
   registerXsrf(app);
@@ -112,8 +121,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(addressRoutes);
   await app.register(cartRoutes);
   await app.register(wishlistRoutes);
-  // The development outbox: not registered at all in production.
-  if (config.env !== 'production') await app.register(devRoutes);
+  // The development outbox exists only when switched on (never in production: config refuses it).
+  if (config.devOutbox) await app.register(devRoutes);
 
   await app.ready();
   return app;

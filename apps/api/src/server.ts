@@ -27,6 +27,12 @@ async function main() {
   }
 
   const app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } });
+  if (config.devOutbox) {
+    log.warn(
+      'DEV_OUTBOX is on: GET /dev/outbox shows every mail the shop sends (codes and reset links) to clients on this machine. ' +
+        'Set DEV_OUTBOX=false (or NODE_ENV=production) before the shop faces the internet.',
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

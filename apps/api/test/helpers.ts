@@ -22,7 +22,9 @@ export interface TestApp {
  */
 export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kedai-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  // Tests read codes from the development outbox (app.inject comes from 127.0.0.1), except in production.
+  const devOutbox = options.env?.NODE_ENV === 'production' ? 'false' : 'true';
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEV_OUTBOX: devOutbox, ...options.env });
   const handle = await createTestDatabase();
   if (options.seed !== false) await seedDemo(handle.db, { assetsDir: config.assetsDir });
   const app = await buildApp({ config, db: handle.db, logger: false });

@@ -132,3 +132,56 @@ describe('the country prefix', () => {
     expect(matcher.test('/api/config')).toBe(true);
   });
 });
+
+describe('the development routes of the API', () => {
+  it('are never forwarded: /api/dev/… answers a 404 envelope from the storefront itself', async () => {
+    vi.stubEnv('API_URL', 'http://127.0.0.1:4101');
+    for (const path of ['/api/dev/outbox?to=a@b.co', '/api/dev', '/api//dev/outbox', '/api/DEV/outbox']) {
+      const response = proxy(request(path));
+      expect(response.headers.get('x-middleware-rewrite'), path).toBeNull();
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ errorCode: 'general/not_found', params: [expect.stringMatching(/\/dev/i)] });
+    }
+    // Paths that merely start alike are still API calls.
+    expect(proxy(request('/api/developers')).headers.get('x-middleware-rewrite')).toBe('http://127.0.0.1:4101/developers');
+  });
+});
+
+describe('security headers of pages', () => {
+  const policyOf = (response: Response) => response.headers.get('content-security-policy') ?? '';
+
+  it('answers every page with a nonce policy, and hands the same nonce to the render', () => {
+    for (const path of ['/', '/product/kopi', '/sg/search?q=kopi']) {
+      const response = proxy(request(path));
+      const policy = policyOf(response);
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+      expect(nonce, path).toBeDefined();
+      expect(forwardedHeader(response, 'content-security-policy')).toBe(policy);
+      expect(policy).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).not.toContain('unsafe-eval');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('gives each answer its own nonce', () => {
+    const a = policyOf(proxy(request('/')));
+    const b = policyOf(proxy(request('/')));
+    expect(a).not.toBe(b);
+  });
+
+  it('sends HSTS only in production over HTTPS', () => {
+    expect(proxy(request('/')).headers.get('strict-transport-security')).toBeNull();
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(proxy(request('/')).headers.get('strict-transport-security')).toBeNull();
+    const https = proxy(request('/', { headers: { 'x-forwarded-proto': 'https' } }));
+    expect(https.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+  });
+
+  it('allows images from the assets host when it is another origin', () => {
+    vi.stubEnv('ASSETS_URL', 'https://cdn.shop.example/assets');
+    expect(policyOf(proxy(request('/')))).toContain("img-src 'self' data: blob: https://cdn.shop.example");
+  });
+});

@@ -12,9 +12,15 @@
  *    in the normal route or its 404).
  * 3. Trailing slashes: `/path/` is redirected to `/path` (308), except a bare country prefix
  *    (`/sg/`), which renders the home page like `/sg`.
+ * 4. Pages get the security headers (lib/security-headers.ts): a Content-Security-Policy with a
+ *    nonce per response, which Next puts on its own scripts, and nosniff, Referrer-Policy, HSTS.
+ * 5. The API's development routes (`/api/dev/…`, the mail outbox) are never forwarded: they are
+ *    for a developer on the API's own machine only.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { ERROR_MESSAGES, formatErrorMessage } from '@kedai/domain';
 import { apiBaseUrl } from './lib/api';
+import { contentSecurityPolicy, newNonce, originOf, pageSecurityHeaders } from './lib/security-headers';
 import { COUNTRY_COOKIE, COUNTRY_HEADER, PREFERENCE_COOKIE_MAX_AGE, splitCountryPrefix } from './features/region/country';
 
 export const API_PREFIX = '/api';
@@ -58,9 +64,39 @@ function forwardedHeaders(request: NextRequest): Headers {
   return headers;
 }
 
+/** Whether an `/api/…` path names one of the API's development routes. */
+export function isDevRoute(pathname: string): boolean {
+  return /^\/api\/+dev(\/|$)/i.test(pathname);
+}
+
+/** The policy of one page answer, and the request headers that carry its nonce to Next's render. */
+function pageHeaders(headers: Headers): string {
+  const policy = contentSecurityPolicy({
+    nonce: newNonce(),
+    development: process.env.NODE_ENV === 'development',
+    assetsOrigin: originOf(process.env.ASSETS_URL) ?? originOf(process.env.PUBLIC_API_URL),
+  });
+  headers.set('content-security-policy', policy);
+  return policy;
+}
+
+function withSecurityHeaders(request: NextRequest, response: NextResponse, policy: string): NextResponse {
+  response.headers.set('Content-Security-Policy', policy);
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  for (const [name, value] of Object.entries(pageSecurityHeaders({ https, production: process.env.NODE_ENV === 'production' }))) {
+    response.headers.set(name, value);
+  }
+  return response;
+}
+
 function route(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
 
+  if (isDevRoute(pathname)) {
+    const params = [`${request.method} ${pathname}`];
+    const body = { errorCode: 'general/not_found', error: formatErrorMessage(ERROR_MESSAGES['general/not_found'], params), params };
+    return NextResponse.json(body, { status: 404 });
+  }
   const target =
     apiProxyTarget(pathname, search) ??
     (pathname.startsWith(`${ASSETS_PREFIX}/`) ? new URL(`${apiBaseUrl().replace(/\/+$/, '')}${pathname}`) : null);
@@ -81,15 +117,20 @@ function route(request: NextRequest): NextResponse {
     return NextResponse.redirect(url, 308);
   }
 
-  if (!country) return NextResponse.next({ request: { headers: forwardedHeaders(request) } });
+  if (!country) {
+    const headers = forwardedHeaders(request);
+    const policy = pageHeaders(headers);
+    return withSecurityHeaders(request, NextResponse.next({ request: { headers } }), policy);
+  }
 
   const previous = request.cookies.get(COUNTRY_COOKIE)?.value;
   request.cookies.set(COUNTRY_COOKIE, country); // so `cookies()` in this render agrees
   const headers = forwardedHeaders(request);
   headers.set(COUNTRY_HEADER, country);
+  const policy = pageHeaders(headers);
   const url = request.nextUrl.clone();
   url.pathname = path;
-  const response = NextResponse.rewrite(url, { request: { headers } });
+  const response = withSecurityHeaders(request, NextResponse.rewrite(url, { request: { headers } }), policy);
   if (previous !== country) {
     response.cookies.set(COUNTRY_COOKIE, country, {
       path: '/',

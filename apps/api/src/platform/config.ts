@@ -31,6 +31,9 @@ const EnvSchema = z.object({
   PUBLIC_API_URL: url.optional().describe('Public base URL of this API, used to build the default ASSETS_URL'),
   WEB_ORIGINS: z.string().default('http://localhost:3000'),
   SEED_DEMO: flag.default(true).describe('Seed the demo catalogue on first start of an empty database'),
+  DEV_OUTBOX: flag
+    .optional()
+    .describe('Serve the stored mails at GET /dev/outbox to loopback clients; default on only for the embedded demo, never in production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -101,6 +104,11 @@ export interface AppConfig {
   assetsUrl: string;
   webOrigins: string[];
   seedDemo: boolean;
+  /**
+   * `GET /dev/outbox` (every stored mail, codes and reset links included) is served, to direct
+   * loopback clients only. On by default only for the embedded demo: development mode on PGlite.
+   */
+  devOutbox: boolean;
   logLevel: string;
   /**
    * Fastify's `trustProxy`: `true` takes the left-most `X-Forwarded-For` entry (only safe when the
@@ -190,6 +198,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError(['JWT_SECRET: required in production (at least 32 random characters, the same for every API process)']);
   }
+  if (e.NODE_ENV === 'production' && e.DEV_OUTBOX) {
+    throw new ConfigError(['DEV_OUTBOX: cannot be on in production (it shows every mail the shop sends, reset links included)']);
+  }
   const webOrigins = e.WEB_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   const dataDir = resolve(e.DATA_DIR);
   // Without a public API address, images are served on the storefront's own origin: it forwards
@@ -207,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     assetsUrl: (e.ASSETS_URL ?? defaultAssetsUrl).replace(/\/+$/, ''),
     webOrigins,
     seedDemo: e.SEED_DEMO,
+    devOutbox: e.DEV_OUTBOX ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     mailUrl: e.MAIL_URL,
