@@ -15,6 +15,7 @@ import {
 import type { Database } from '@kedai/db';
 import type { AppConfig } from './platform/config';
 import { registerErrorHandling } from './platform/errors';
+import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input';
 import { systemRoutes } from './modules/system/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -53,8 +54,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Never echo internals: our handler builds every error answer.
+    // Never echo internals: our handler builds every error answer, also the router's and the HTTP parser's.
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +69,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // Pending SMTP deliveries finish (and record their outcome) before the database closes.
   app.addHook('onClose', () => mailer.close());
   registerErrorHandling(app);
+  registerInputGuards(app);
 
   // Every answer: never sniffed into another type. JSON answers are per request (many per user:
   // cart, profile, sessions), so no cache keeps them unless a route says otherwise itself.
