@@ -190,6 +190,12 @@ export type UserNamesResponse = z.infer<typeof UserNamesResponse>;
 export const TfaTokenRequest = z.object({ token: z.string().max(32) }).meta({ id: 'TfaTokenRequest' });
 export type TfaTokenRequest = z.infer<typeof TfaTokenRequest>;
 
+/** `POST /tfa/disable_tfa`: a current code and the account's password (a stolen unlocked phone or session alone is not enough). */
+export const TfaDisableRequest = z
+  .object({ token: z.string().max(32), password: z.string().max(1024) })
+  .meta({ id: 'TfaDisableRequest' });
+export type TfaDisableRequest = z.infer<typeof TfaDisableRequest>;
+
 /**
  * `POST /tfa/setup`: a new secret to add to an authenticator app, by QR code or typed key. It only
  * becomes active once `POST /tfa/verify` confirms a code from it. The only answer that holds the key.

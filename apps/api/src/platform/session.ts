@@ -38,7 +38,13 @@ declare module 'fastify' {
   }
 }
 
-export type RevokeReason = 'logout' | 'refresh_token_reuse' | 'password_changed' | 'password_reset' | 'blacklisted';
+export type RevokeReason =
+  | 'logout'
+  | 'refresh_token_reuse'
+  | 'password_changed'
+  | 'password_reset'
+  | 'blacklisted'
+  | 'tfa_changed';
 
 export interface SessionDeps {
   db: Database;
@@ -131,6 +137,7 @@ export async function refreshSession(deps: SessionDeps, presented: string | unde
         token: refreshTokens,
         session: authSessions,
         blacklisted: sql<boolean>`${users.blacklistedAt} is not null`,
+        tfaOwed: sql<boolean>`${users.tfaSecret} is not null and ${authSessions.tfaPassedAt} is null`,
         expired: sql<boolean>`${refreshTokens.expiresAt} <= now() or ${authSessions.expiresAt} <= now()`,
         withinGrace: sql<boolean>`${refreshTokens.rotatedAt} > now() - make_interval(secs => ${deps.config.refreshReuseGraceSeconds}::int)`,
       })
@@ -140,6 +147,9 @@ export async function refreshSession(deps: SessionDeps, presented: string | unde
       .where(eq(refreshTokens.tokenHash, sha256(presented)))
       .for('update', { of: [refreshTokens, authSessions] });
     if (!row || row.session.revokedAt !== null || row.expired || row.blacklisted) return { kind: 'invalid' as const };
+    // A session that still owes its second factor lives only as long as its first access token:
+    // refreshing cannot keep a password-only session open (decision 0008).
+    if (row.tfaOwed) return { kind: 'tfa_owed' as const };
 
     const ttl = sessionTtlSeconds(deps.config, row.session.remember);
     const slide = async () => {
@@ -173,6 +183,7 @@ export async function refreshSession(deps: SessionDeps, presented: string | unde
       .where(eq(authSessions.id, row.session.id));
     return { kind: 'reused' as const, sessionId: row.session.id };
   });
+  if (outcome.kind === 'tfa_owed') throw new AppError('auth/tfa_not_verified');
   if (outcome.kind !== 'ok') throw invalid();
   const accessToken = await signAccessToken(deps, outcome.session.userId, outcome.session.id);
   return { accessToken, refreshToken: outcome.refreshToken, remember: outcome.session.remember };

@@ -4,7 +4,7 @@ import { Secret, TOTP, URI } from 'otpauth';
 import { desc, eq, schema, sql } from '@kedai/db';
 import { disableTfa, verifyTfa } from '../../src/modules/tfa/service';
 import { TestClient } from '../client';
-import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, type TestUser } from '../accounts';
+import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, outbox, signedInClient, type TestUser } from '../accounts';
 import { clearOfWindowEdge, createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
 
 /** Two-factor authentication through the real app (spec §6–7, issue 4). */
@@ -62,7 +62,7 @@ describe('signed out', () => {
       visitor.post('/tfa/verify', { token: '123456' }),
       visitor.post('/tfa/skip_setup'),
       visitor.get('/tfa/is_enabled'),
-      visitor.post('/tfa/disable_tfa', { token: '123456' }),
+      visitor.post('/tfa/disable_tfa', { password: PASSWORD, token: '123456' }),
       visitor.post('/tfa/requestReset'),
     ];
     for (const answer of await Promise.all(calls)) {
@@ -221,7 +221,10 @@ describe('replay protection', () => {
     const secret = await newSecret(client);
     const token = code(secret);
     const answers = await Promise.all([client.post('/tfa/verify', { token }), other.post('/tfa/verify', { token })]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    // The loser is refused: its code is spent (400), or the winner's new second factor ended its session first (401).
+    const [won, lost] = answers.map((a) => a.status).sort();
+    expect(won).toBe(200);
+    expect([400, 401]).toContain(lost);
   });
 
   it('the refusal holds in the database: a request that read the row before another took a later step fails', async () => {
@@ -242,7 +245,7 @@ describe('replay protection', () => {
     const deps = { db: t.app.db, config: t.app.config, mailer: t.app.mailer, log: t.app.log };
     await t.app.db.update(schema.users).set({ tfaLastStep: staleUser.tfaLastStep! + 1 }).where(eq(schema.users.id, user.id));
     await expect(verifyTfa(deps, auth, code(secret, 1))).rejects.toMatchObject({ errorCode: 'auth/tfa_wrong_code' });
-    await expect(disableTfa(deps, auth, code(secret, 1))).rejects.toMatchObject({ errorCode: 'auth/tfa_wrong_code' });
+    await expect(disableTfa(deps, auth, { token: code(secret, 1), password: PASSWORD })).rejects.toMatchObject({ errorCode: 'auth/tfa_wrong_code' });
     expect((await userRow(user.id)).tfaSecret).toBe(secret);
     expect((await other.get('/auth/me')).body.tfaPassed).toBe(false);
   });
@@ -281,14 +284,18 @@ describe('sessions after two-factor is on', () => {
     expect((await fresh.post('/user/profile', { firstName: 'Changed' })).status).toBe(200);
   });
 
-  it('sessions that were open when two-factor was turned on owe it too', async () => {
+  it('sessions that were open when two-factor was turned on end: they were signed in without it', async () => {
     await clearOfStepEdge();
     const user = await createVerifiedUser(t.app);
     const phone = await signedInClient(t.app, user);
     const laptop = await signedInClient(t.app, user);
     const secret = await newSecret(laptop);
     expect((await laptop.post('/tfa/verify', { token: code(secret) })).status).toBe(200);
-    expect((await phone.get('/auth/me')).body).toMatchObject({ tfaEnabled: true, tfaPassed: false });
+    expectError(await phone.get('/auth/me'), 401, 'auth/invalid_access_token');
+    expect((await laptop.get('/auth/me')).body).toMatchObject({ tfaEnabled: true, tfaPassed: true });
+    // Signing in again on the phone asks for the code.
+    const again = await signedInClient(t.app, user);
+    expect((await again.get('/auth/me')).body).toMatchObject({ tfaEnabled: true, tfaPassed: false });
   });
 });
 
@@ -309,13 +316,45 @@ describe('POST /tfa/skip_setup', () => {
   });
 });
 
+describe('what a session that still owes its second factor may do', () => {
+  it('reads its state, sends a code, asks for a reset e-mail, signs out; nothing else, and no refresh', async () => {
+    await clearOfStepEdge();
+    const { user, secret } = await userWithTfa();
+    const owing = await signedInClient(t.app, user);
+    expect((await owing.get('/auth/me')).body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: false });
+    expect((await owing.get('/tfa/is_enabled')).body).toEqual({ enabled: true });
+    // Skipping a set-up that is done, or setting up again, is no way around the code.
+    expectError(await owing.post('/tfa/skip_setup'), 409, 'auth/tfa_already_setup');
+    expectError(await owing.post('/tfa/setup'), 409, 'auth/tfa_already_setup');
+    expectError(await owing.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret, 1) }), 403, 'auth/tfa_not_verified');
+    expectError(await owing.get('/cart'), 403, 'auth/tfa_not_verified');
+    expectError(await owing.post('/user/profile', { firstName: 'Eve' }), 403, 'auth/tfa_not_verified');
+    // Its access token cannot be renewed: a password-only session lives no longer than that token.
+    const saved = new Map(owing.cookies);
+    expectError(await owing.post('/auth/refreshAccessToken'), 403, 'auth/tfa_not_verified');
+    const replay = new TestClient(t.app);
+    for (const [name, value] of saved) replay.cookies.set(name, value);
+    expect((await replay.post('/tfa/requestReset')).status).toBe(200);
+    expect((await replay.post('/tfa/verify', { token: code(secret, 1) })).status).toBe(200);
+    // Once passed, it refreshes as any session does.
+    expect((await replay.post('/auth/refreshAccessToken')).status).toBe(200);
+    expect((await replay.delete('/auth/logout')).status).toBe(200);
+  });
+
+  it('skipping the set-up is refused once two-factor is on, also for a session that passed it', async () => {
+    await clearOfStepEdge();
+    const { client } = await userWithTfa();
+    expectError(await client.post('/tfa/skip_setup'), 409, 'auth/tfa_already_setup');
+  });
+});
+
 describe('POST /tfa/disable_tfa', () => {
   it('409 auth/tfa_not_enabled when it is off (also with only a set-up pending)', async () => {
     const client = await signedInClient(t.app, await createVerifiedUser(t.app));
-    const off = await client.post('/tfa/disable_tfa', { token: '123456' });
+    const off = await client.post('/tfa/disable_tfa', { password: PASSWORD, token: '123456' });
     expectError(off, 409, 'auth/tfa_not_enabled');
     const secret = await newSecret(client);
-    const pending = await client.post('/tfa/disable_tfa', { token: code(secret) });
+    const pending = await client.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret) });
     expectError(pending, 409, 'auth/tfa_not_enabled');
   });
 
@@ -323,12 +362,12 @@ describe('POST /tfa/disable_tfa', () => {
     await clearOfStepEdge();
     const { user, client, secret } = await userWithTfa();
     for (const token of [wrongCode(secret), code(secret) /* used to enable */]) {
-      const refused = await client.post('/tfa/disable_tfa', { token });
+      const refused = await client.post('/tfa/disable_tfa', { password: PASSWORD, token });
       expectError(refused, 400, 'auth/tfa_wrong_code');
     }
     expect((await client.get('/tfa/is_enabled')).body).toEqual({ enabled: true });
 
-    const ok = await client.post('/tfa/disable_tfa', { token: code(secret, 1) });
+    const ok = await client.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret, 1) });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ ok: true });
     const row = await userRow(user.id);
@@ -343,13 +382,36 @@ describe('POST /tfa/disable_tfa', () => {
     expect(keyOf(setup.body.manualKey)).not.toBe(secret);
   });
 
-  it('a session that has not passed the second factor can disable it only with a code', async () => {
+  it('a session that has not passed the second factor cannot turn it off, even with a code and the password', async () => {
     await clearOfStepEdge();
     const { user, secret } = await userWithTfa();
     const fresh = await signedInClient(t.app, user);
-    expect((await fresh.post('/tfa/disable_tfa', { token: wrongCode(secret) })).status).toBe(400);
-    expect((await fresh.post('/tfa/disable_tfa', { token: code(secret, 1) })).status).toBe(200);
-    expect((await fresh.get('/auth/me')).body).toMatchObject({ tfaEnabled: false, tfaPassed: true });
+    expectError(await fresh.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret, 1) }), 403, 'auth/tfa_not_verified');
+    expect((await userRow(user.id)).tfaSecret).toBe(secret);
+  });
+
+  it('needs the password as well as a code: a stolen unlocked phone or open session is not enough', async () => {
+    await clearOfStepEdge();
+    const { user, client, secret } = await userWithTfa();
+    const wrong = await client.post('/tfa/disable_tfa', { password: 'Wrong123!', token: code(secret, 1) });
+    expectError(wrong, 400, 'auth/wrong_password');
+    expectError(await client.post('/tfa/disable_tfa', { token: code(secret, 1) }), 400, 'general/argument_error');
+    expect((await userRow(user.id)).tfaSecret).toBe(secret);
+    // The code was not spent by the refused tries.
+    expect((await client.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret, 1) })).status).toBe(200);
+  });
+
+  it("ends the user's other sessions, and keeps the caller's", async () => {
+    await clearOfStepEdge();
+    const { user, client, secret } = await userWithTfa();
+    const other = await signedInClient(t.app, user);
+    const owing = await signedInClient(t.app, user);
+    expect((await other.post('/tfa/verify', { token: code(secret, 1) })).status).toBe(200);
+    await t.app.db.update(schema.users).set({ tfaLastStep: null }).where(eq(schema.users.id, user.id));
+    expect((await client.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret) })).status).toBe(200);
+    expectError(await other.get('/auth/me'), 401, 'auth/invalid_access_token');
+    expectError(await owing.get('/auth/me'), 401, 'auth/invalid_access_token');
+    expect((await client.get('/auth/me')).body).toMatchObject({ signedIn: true, tfaEnabled: false });
   });
 
   it('turning it off and on again: sessions that passed under the old secret must pass again', async () => {
@@ -359,11 +421,14 @@ describe('POST /tfa/disable_tfa', () => {
     expect((await other.post('/tfa/verify', { token: code(secret, 1) })).status).toBe(200);
     // Disable needs a later step than the last accepted one: set the last step back by hand.
     await t.app.db.update(schema.users).set({ tfaLastStep: null }).where(eq(schema.users.id, user.id));
-    expect((await client.post('/tfa/disable_tfa', { token: code(secret) })).status).toBe(200);
+    expect((await client.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret) })).status).toBe(200);
+    const later = await signedInClient(t.app, user);
     const again = await newSecret(client);
     expect((await client.post('/tfa/verify', { token: code(again) })).status).toBe(200);
     expect((await client.get('/auth/me')).body.tfaPassed).toBe(true);
-    expect((await other.get('/auth/me')).body).toMatchObject({ tfaEnabled: true, tfaPassed: false });
+    // A new second factor ends the sessions signed in without it.
+    expectError(await other.get('/auth/me'), 401, 'auth/invalid_access_token');
+    expectError(await later.get('/auth/me'), 401, 'auth/invalid_access_token');
   });
 });
 
@@ -410,7 +475,10 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
     expect(reset.body).toEqual({ ok: true });
     const row = await userRow(user.id);
     expect([row.tfaSecret, row.tfaPendingSecret, row.tfaEnabledAt, row.tfaLastStep]).toEqual([null, null, null, null]);
-    expect((await stuck.get('/auth/me')).body).toMatchObject({ tfaEnabled: false, tfaPassed: true });
+    // Every session ends, the one that asked included: whoever holds the password signs in afresh.
+    expectError(await stuck.get('/auth/me'), 401, 'auth/invalid_access_token');
+    const again = await new TestClient(t.app).post('/auth/login', { email: user.email, password: user.password });
+    expect(again.body).toMatchObject({ signedIn: true, tfaEnabled: false, tfaPassed: true });
 
     const twice = await elsewhere.post('/tfa/reset', { resetTfaToken: token });
     expectError(twice, 400, 'auth/tfa_reset_token_invalid');
@@ -490,18 +558,20 @@ describe('nothing secret in the answers', () => {
     await client.post('/tfa/setup');
     await client.get('/tfa/is_enabled');
     await client.post('/tfa/verify', { token: code(secret) });
-    await client.post('/tfa/disable_tfa', { token: wrongCode(secret) });
+    await client.post('/tfa/disable_tfa', { password: PASSWORD, token: wrongCode(secret) });
     await client.post('/tfa/requestReset');
     const { token } = await resetLink(user.email);
     secrets.add(token);
     await client.post('/tfa/reset', { resetTfaToken: 'nope' });
     await client.post('/tfa/reset', { resetTfaToken: token });
     await client.post('/tfa/reset', { resetTfaToken: token });
+    // The reset ended every session: sign in again.
+    expect((await client.post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
     await client.post('/tfa/setup'); // a third secret, pending
     const third = (await userRow(user.id)).tfaPendingSecret!;
     secrets.add(third);
     await client.post('/tfa/verify', { token: code(third) });
-    await client.post('/tfa/disable_tfa', { token: code(third, 1) });
+    await client.post('/tfa/disable_tfa', { password: PASSWORD, token: code(third, 1) });
     await client.get('/tfa/is_enabled');
 
     const row = await userRow(user.id);
@@ -559,8 +629,8 @@ describe('rate limits', () => {
     const secret = await newSecret(client);
     expect((await client.post('/tfa/verify', { token: wrongCode(secret) })).status).toBe(400);
     expect((await client.post('/tfa/verify', { token: code(secret) })).status).toBe(200);
-    expect((await client.post('/tfa/disable_tfa', { token: wrongCode(secret) })).status).toBe(400);
-    expectLimited(await client.post('/tfa/disable_tfa', { token: code(secret, 1) }));
+    expect((await client.post('/tfa/disable_tfa', { password: PASSWORD, token: wrongCode(secret) })).status).toBe(400);
+    expectLimited(await client.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret, 1) }));
     expectLimited(await client.post('/tfa/verify', { token: code(secret, 1) }));
     expect((await client.get('/tfa/is_enabled')).body).toEqual({ enabled: true });
 

@@ -139,8 +139,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Trade the refresh cookie for a new access and refresh token (rotation)',
         description:
           'A refresh token works once. Presenting one that was already used revokes its whole session ' +
-          '(`auth/invalid_refresh_token`, 401), except within a few seconds of its use (two tabs refreshing at once).',
-        response: { 200: OkResponse, 401: ErrorEnvelope },
+          '(`auth/invalid_refresh_token`, 401), except within a few seconds of its use (two tabs refreshing at once), ' +
+          'which is answered with the same new token. A session that still owes its second factor cannot be ' +
+          'refreshed (403 `auth/tfa_not_verified`): it signs in again.',
+        response: { 200: OkResponse, 401: ErrorEnvelope, 403: ErrorEnvelope },
       },
     },
     async (request, reply) => {

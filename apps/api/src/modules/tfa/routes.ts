@@ -6,6 +6,7 @@ import {
   SessionState,
   TfaEnabledResponse,
   TfaResetRequest,
+  TfaDisableRequest,
   TfaSetupResponse,
   TfaTokenRequest,
 } from '@kedai/contract';
@@ -17,8 +18,11 @@ import { disableTfa, requestTfaReset, resetTfa, setupTfa, skipTfaSetup, verifyTf
 export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tfa'];
   const deps = (request: FastifyRequest): TfaDeps => ({ db: app.db, config: app.config, mailer: app.mailer, log: request.log });
-  // The /tfa steps are what a session that still owes its second factor may call.
+  // What a session that still owes its second factor may call (decision 0008): the code itself
+  // (verify), whether it is on, and the reset e-mail for a lost authenticator. Set-up answers 409
+  // (two-factor is on), skipping too; turning it off needs a session that has passed it.
   const guard = requireUser({ allowTfaPending: true });
+  const passed = requireUser();
   // Counted per user after the guard has named them; one budget for every code-taking route.
   const perUser = (request: FastifyRequest) => `user:${authOf(request).user.id}`;
   const limits = app.config.rateLimits;
@@ -65,7 +69,8 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Decline setting up two-factor authentication (shown as `tfaSetupSkipped`)',
-        response: { 200: OkResponse, ...signedIn },
+        description: '409 `auth/tfa_already_setup` when two-factor is on: there is nothing to skip.',
+        response: { 200: OkResponse, ...signedIn, 409: ErrorEnvelope },
       },
       preHandler: guard,
     },
@@ -93,17 +98,18 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Turn two-factor authentication off with a current code',
+        summary: "Turn two-factor authentication off with the account's password and a current code",
         description:
-          'The code follows the rules of `/tfa/verify` (once only, ±1 step, rate limited). 409 `auth/tfa_not_enabled` ' +
-          'when it is off.',
-        body: TfaTokenRequest,
+          'A wrong password is 400 `auth/wrong_password`. The code follows the rules of `/tfa/verify` (once only, ' +
+          '±1 step, rate limited). 409 `auth/tfa_not_enabled` when it is off. Every other session of the user ends. ' +
+          'A session that has not passed its second factor gets 403 `auth/tfa_not_verified`.',
+        body: TfaDisableRequest,
         response: { 200: OkResponse, 400: ErrorEnvelope, ...signedIn, 409: ErrorEnvelope, 429: ErrorEnvelope },
       },
-      preHandler: [guard, codeLimit],
+      preHandler: [passed, codeLimit],
     },
     async (request) => {
-      await disableTfa(deps(request), authOf(request), request.body.token);
+      await disableTfa(deps(request), authOf(request), request.body);
       return { ok: true as const };
     },
   );

@@ -7,9 +7,9 @@ import type { SessionState, TfaSetupResponse } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
-import { forgetTfaPasses, markTfaPassed, type AuthContext } from '../../platform/session';
+import { forgetTfaPasses, markTfaPassed, revokeUserSessions, type AuthContext } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/secure-tokens';
-import { sessionState } from '../auth/login';
+import { passwordMatches, sessionState } from '../auth/login';
 import { shopName } from '../system/service';
 import { sendAccountMail } from '../auth/account-mail';
 import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
@@ -18,7 +18,8 @@ import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
  * Two-factor authentication (spec §6–7, issue 4). The secret lives in `users.tfa_secret` once a
  * code has confirmed it; until then in `users.tfa_pending_secret`. Every accepted code records its
  * time step in `users.tfa_last_step` with a conditional UPDATE, so a code (or an older one) is
- * never accepted twice, even by two requests at once.
+ * never accepted twice, even by two requests at once. Any change of the second factor (on, off,
+ * reset by e-mail) ends the user's other sessions, as a password change does (issue 11).
  */
 
 export interface TfaDeps {
@@ -93,6 +94,8 @@ export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string)
           .returning();
     if (!row) return undefined;
     await markTfaPassed(tx, auth.session.id);
+    // A new second factor: sessions signed in without it end (this one has just passed it).
+    if (!user.tfaSecret) await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
     return row;
   });
   // Another request took this code (or a later one) first, or the secret changed meanwhile.
@@ -106,8 +109,9 @@ export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string)
   });
 }
 
-/** `POST /tfa/skip_setup`: remembers that the user declined (the first time counts). */
+/** `POST /tfa/skip_setup`: remembers that the user declined (the first time counts); nothing to skip once it is on. */
 export async function skipTfaSetup(deps: TfaDeps, auth: AuthContext): Promise<void> {
+  if (auth.tfaEnabled) throw new AppError('auth/tfa_already_setup');
   await deps.db
     .update(users)
     .set({ tfaSetupSkippedAt: sql`coalesce(${users.tfaSetupSkippedAt}, now())`, updatedAt: sql`now()` })
@@ -128,16 +132,23 @@ async function turnOff(tx: Transaction, userId: string, where = eq(users.id, use
   return row;
 }
 
-/** `POST /tfa/disable_tfa`: a right, unused code turns two-factor off. */
-export async function disableTfa(deps: TfaDeps, auth: AuthContext, token: string): Promise<void> {
+/**
+ * `POST /tfa/disable_tfa`: the account's password and a right, unused code turn two-factor off
+ * (either alone — a stolen unlocked phone, or a session left open — is not enough), and every
+ * other session of the user ends.
+ */
+export async function disableTfa(deps: TfaDeps, auth: AuthContext, input: { token: string; password: string }): Promise<void> {
   const { user } = auth;
   const secret = user.tfaSecret;
   if (!secret) throw new AppError('auth/tfa_not_enabled');
-  const step = matchTotp({ token, secret, atMs: Date.now(), after: user.tfaLastStep });
+  if (!(await passwordMatches(user, input.password))) throw new AppError('auth/wrong_password');
+  const step = matchTotp({ token: input.token, secret, atMs: Date.now(), after: user.tfaLastStep });
   if (step === undefined) throw new AppError('auth/tfa_wrong_code');
-  const row = await deps.db.transaction((tx) =>
-    turnOff(tx, user.id, and(eq(users.id, user.id), eq(users.tfaSecret, secret), codeStillFresh(step))!),
-  );
+  const row = await deps.db.transaction(async (tx) => {
+    const off = await turnOff(tx, user.id, and(eq(users.id, user.id), eq(users.tfaSecret, secret), codeStillFresh(step))!);
+    if (off) await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
+    return off;
+  });
   if (!row) throw new AppError('auth/tfa_wrong_code');
   deps.log.info({ userId: user.id }, 'two-factor authentication disabled');
 }
@@ -197,6 +208,8 @@ export async function resetTfa(deps: TfaDeps, resetTfaToken: string): Promise<vo
       .returning({ userId: userTokens.userId });
     if (!used) return undefined;
     await turnOff(tx, used.userId);
+    // Whoever lost the authenticator signs in afresh; any session opened meanwhile ends.
+    await revokeUserSessions(tx, used.userId, 'tfa_changed');
     return used.userId;
   });
   if (!userId) throw invalid();
