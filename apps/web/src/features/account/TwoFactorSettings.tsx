@@ -5,12 +5,13 @@ import type { TfaSetupResponse } from '@kedai/contract';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { fetchCurrentUser } from '../state/userSlice';
 import { CodeField } from './CodeField';
-import { FormAlert } from './Field';
+import { Field, FormAlert } from './Field';
 import {
   compactKey,
   groupKey,
   tfaCodeProblem,
   tfaDisable,
+  tfaDisableProblems,
   tfaIsEnabled,
   tfaRequestReset,
   tfaSetup,
@@ -157,16 +158,7 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
           {noticeBlock}
           <p className={pageStyles.statusOn}>Two-factor authentication is on.</p>
           {view.kind === 'disabling' ? (
-            <CodeForm
-              label="Code from your authenticator app"
-              hint="To turn two-factor authentication off, enter the 6-digit code your app shows now."
-              submitLabel="Turn off"
-              pendingLabel="Turning off…"
-              send={tfaDisable}
-              autoFocus
-              onDone={turnedOff}
-              onCancel={() => go({ kind: 'on' })}
-            />
+            <DisableForm onDone={turnedOff} onCancel={() => go({ kind: 'on' })} />
           ) : (
             <div className={styles.actions}>
               <button type="button" className="button button--secondary" onClick={() => go({ kind: 'disabling' })} disabled={busy}>
@@ -262,6 +254,79 @@ function SetupStep({
         </li>
       </ol>
     </div>
+  );
+}
+
+/**
+ * Turning two-factor off: the account's password and a current code (either alone — a stolen
+ * unlocked phone, a session left open — is not enough). The API's refusal is shown at its field.
+ */
+function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const id = useId();
+  const email = useAppSelector((state) => state.user.profile?.email ?? '');
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
+  const [values, setValues] = useState({ password: '', code: '' });
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+  const [pending, setPending] = useState(false);
+
+  function set(field: keyof typeof values, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const problems = tfaDisableProblems(values.password, values.code);
+    setErrors(problems);
+    if (problems.password || problems.code) return focusInvalid();
+    setPending(true);
+    const outcome = await tfaDisable(values.password, values.code);
+    setPending(false);
+    if (outcome.ok) return onDone();
+    if (outcome.errorCode === 'auth/wrong_password') setErrors({ password: outcome.message });
+    else {
+      setErrors({ code: outcome.message });
+      setValues((current) => ({ ...current, code: '' }));
+    }
+    focusInvalid();
+  }
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+      <p>To turn two-factor authentication off, confirm it is you: your password and the code your app shows now.</p>
+      {email ? <input type="email" name="username" autoComplete="username" value={email} readOnly hidden /> : null}
+      <Field
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        autoFocus
+        error={errors.password}
+        value={values.password}
+        onChange={(event) => set('password', event.target.value)}
+      />
+      <CodeField
+        id={`${id}-code`}
+        label="Code from your authenticator app"
+        hint="The 6-digit code your app shows now."
+        name="token"
+        required
+        error={errors.code}
+        value={values.code}
+        onChange={(event) => set('code', event.target.value)}
+      />
+      <div className={styles.actions}>
+        <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Turning off…' : 'Turn off'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -25,6 +25,7 @@ const {
   resetPassword,
   tfaCodeProblem,
   tfaDisable,
+  tfaDisableProblems,
   tfaIsEnabled,
   tfaReset,
   tfaSetup,
@@ -164,11 +165,18 @@ describe('two-factor', () => {
     expect(tfaCodeProblem('123 456')).toBeUndefined();
     api.browserPost.mockResolvedValue({ ok: true });
     await tfaVerify('123 456');
-    await tfaDisable(' 654321 ');
+    await tfaDisable('Secret123!', ' 654321 ');
     expect(api.browserPost.mock.calls).toEqual([
       ['/tfa/verify', { token: '123456' }],
-      ['/tfa/disable_tfa', { token: '654321' }],
+      ['/tfa/disable_tfa', { password: 'Secret123!', token: '654321' }],
     ]);
+  });
+
+  it('turning it off asks for the password as well as a code, each told at its field', () => {
+    expect(tfaDisableProblems('', '12')).toEqual({ password: 'Enter your password', code: 'Enter the 6-digit code from your app' });
+    expect(tfaDisableProblems('Secret123!', '')).toEqual({ code: 'Enter the 6-digit code from your app' });
+    expect(tfaDisableProblems('', '123 456')).toEqual({ password: 'Enter your password' });
+    expect(tfaDisableProblems('Secret123!', '123456')).toEqual({});
   });
 
   it('reads whether it is on, and a failure as the catalogue message', async () => {

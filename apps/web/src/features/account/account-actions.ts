@@ -170,7 +170,18 @@ export const tfaSetup = () => loaded(() => browserPost<TfaSetupResponse>('/tfa/s
 /** `POST /tfa/verify {token}`: with a pending set-up this turns two-factor on. */
 export const tfaVerify = (code: string) => call(() => browserPost('/tfa/verify', { token: tfaDigits(code) }));
 export const tfaSkipSetup = () => call(() => browserPost('/tfa/skip_setup'));
-export const tfaDisable = (code: string) => call(() => browserPost('/tfa/disable_tfa', { token: tfaDigits(code) }));
+/** `POST /tfa/disable_tfa {password, token}`: the account's password and a current code. */
+export const tfaDisable = (password: string, code: string) =>
+  call(() => browserPost('/tfa/disable_tfa', { password, token: tfaDigits(code) }));
+
+/** The browser's check of the turn-off form: a message per field that is not ready to send. */
+export function tfaDisableProblems(password: string, code: string): { password?: string; code?: string } {
+  const problems: { password?: string; code?: string } = {};
+  if (!password) problems.password = 'Enter your password';
+  const codeProblem = tfaCodeProblem(code);
+  if (codeProblem) problems.code = codeProblem;
+  return problems;
+}
 export const tfaRequestReset = () => call(() => browserPost('/tfa/requestReset'));
 /** `POST /tfa/reset {resetTfaToken}`: works without a session. */
 export const tfaReset = (token: string) =>

@@ -225,9 +225,14 @@ describe('/two_factor', () => {
     expect(html).not.toContain('name="token"');
   });
 
-  it('turning off asks for a current code', () => {
+  it('turning off asks for the password and a current code, each with its label', () => {
     const html = render(<TwoFactorSettings initial={{ view: { kind: 'disabling' } }} />, signedIn);
     expect(html).toMatch(/<input[^>]*name="token"/);
+    const password = /<input[^>]*type="password"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(password).toMatch(/autoComplete="current-password"|autocomplete="current-password"/i);
+    const id = /id="([^"]+)"/.exec(password)?.[1];
+    expect(id).toBeDefined();
+    expect(html).toContain(`for="${id}"`);
     expect(html).toContain('>Turn off</button>');
   });
 
