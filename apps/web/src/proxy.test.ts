@@ -67,6 +67,17 @@ describe('the /api proxy', () => {
     expect(second.headers.get('x-middleware-rewrite')).toBe('http://api.elsewhere:9000/product/search?q=tea&page=2');
   });
 
+  it("passes on the client address the web server saw, marked as forwarded so the API's loopback-only routes refuse it", () => {
+    // scripts/web-server.mjs has already replaced the browser's X-Forwarded-For with the socket's peer.
+    const response = proxy(request('/api/auth/login', { headers: { 'x-forwarded-for': '203.0.113.9' } }));
+    expect(forwardedHeader(response, 'x-forwarded-for')).toBe('203.0.113.9');
+    expect(forwardedHeader(response, 'via')).toBe('1.1 kedai-storefront');
+    const behindFront = proxy(request('/assets/products/kettle_thumb.svg', { headers: { via: '1.1 front' } }));
+    expect(forwardedHeader(behindFront, 'via')).toBe('1.1 front, 1.1 kedai-storefront');
+    // Pages are rendered here, not forwarded.
+    expect(forwardedHeader(proxy(request('/search?q=x')), 'via')).toBeNull();
+  });
+
   it('does not pass on a country header sent by the browser', () => {
     const response = proxy(request('/api/config', { headers: { 'x-kedai-country': 'SG', cookie: 'kedai_vid=1' }, newVisitor: true }));
     expect(forwardedHeader(response, 'x-kedai-country')).toBeNull();
@@ -136,11 +147,11 @@ describe('the country prefix', () => {
 describe('the development routes of the API', () => {
   it('are never forwarded: /api/dev/… answers a 404 envelope from the storefront itself', async () => {
     vi.stubEnv('API_URL', 'http://127.0.0.1:4101');
-    for (const path of ['/api/dev/outbox?to=a@b.co', '/api/dev', '/api//dev/outbox', '/api/DEV/outbox']) {
+    for (const path of ['/api/dev/outbox?to=a@b.co', '/api/dev', '/api//dev/outbox', '/api/DEV/outbox', '/api/%64ev/outbox', '/api/dev%2Foutbox']) {
       const response = proxy(request(path));
       expect(response.headers.get('x-middleware-rewrite'), path).toBeNull();
       expect(response.status, path).toBe(404);
-      expect(await response.json()).toMatchObject({ errorCode: 'general/not_found', params: [expect.stringMatching(/\/dev/i)] });
+      expect(await response.json()).toMatchObject({ errorCode: 'general/not_found', params: [expect.stringMatching(/\/(dev|%64ev)/i)] });
     }
     // Paths that merely start alike are still API calls.
     expect(proxy(request('/api/developers')).headers.get('x-middleware-rewrite')).toBe('http://127.0.0.1:4101/developers');

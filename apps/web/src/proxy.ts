@@ -15,7 +15,11 @@
  * 4. Pages get the security headers (lib/security-headers.ts): a Content-Security-Policy with a
  *    nonce per response, which Next puts on its own scripts, and nosniff, Referrer-Policy, HSTS.
  * 5. The API's development routes (`/api/dev/…`, the mail outbox) are never forwarded: they are
- *    for a developer on the API's own machine only.
+ *    for a developer on the API's own machine only. Every forwarded call carries `Via`, so the API
+ *    knows it was forwarded although it comes from loopback.
+ * 6. The client address: `X-Forwarded-For` reaches this proxy already set by the web server
+ *    (scripts/web-server.mjs, the only place that sees the socket) to the address it really saw,
+ *    and is passed on as it is. A proxy cannot learn the peer address itself in Next 16.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { ERROR_MESSAGES, formatErrorMessage } from '@kedai/domain';
@@ -64,9 +68,18 @@ function forwardedHeaders(request: NextRequest): Headers {
   return headers;
 }
 
-/** Whether an `/api/…` path names one of the API's development routes. */
+/** The hop this proxy adds to `Via` on the calls it forwards to the API. */
+export const STOREFRONT_VIA = '1.1 kedai-storefront';
+
+/** Whether an `/api/…` path names one of the API's development routes (the API decodes `%64ev` too). */
 export function isDevRoute(pathname: string): boolean {
-  return /^\/api\/+dev(\/|$)/i.test(pathname);
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // not decodable: the API's router refuses it as well
+  }
+  return /^\/api\/+dev(\/|$)/i.test(decoded);
 }
 
 /** The policy of one page answer, and the request headers that carry its nonce to Next's render. */
@@ -102,7 +115,9 @@ function route(request: NextRequest): NextResponse {
     (pathname.startsWith(`${ASSETS_PREFIX}/`) ? new URL(`${apiBaseUrl().replace(/\/+$/, '')}${pathname}`) : null);
   if (target) {
     // The country header is ours to set; a browser's own is not passed on.
-    return NextResponse.rewrite(target, { request: { headers: forwardedHeaders(request) } });
+    const headers = forwardedHeaders(request);
+    headers.set('via', [request.headers.get('via'), STOREFRONT_VIA].filter(Boolean).join(', '));
+    return NextResponse.rewrite(target, { request: { headers } });
   }
 
   const { country, path } = splitCountryPrefix(pathname);
