@@ -2,6 +2,7 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { baseURL } from './playwright.config';
+import { api } from './support';
 
 const web = new URL(baseURL);
 
@@ -71,6 +72,10 @@ test.describe('through the storefront', () => {
       expect([404, 308], path).toContain(answer.status);
       expect(answer.body, path).not.toMatch(/messages|code is/);
     }
+    // The demo's outbox is still there for a developer on the API's own machine (support.ts reads codes so).
+    const direct = await fetch(`${api}/dev/outbox?to=someone@example.com`);
+    expect(direct.status).toBe(200);
+    expect(await direct.json()).toEqual({ messages: [] });
   });
 });
 

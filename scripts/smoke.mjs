@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Starts `npm start` on a fresh data folder and free ports, checks what a new user would check
-// (/ping, a typo search, the storefront's home page), then stops it. Exits non-zero on failure.
+// (/ping, a typo search, the storefront's home page and its headers, the outbox only on this machine),
+// then stops it. Exits non-zero on failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +49,11 @@ try {
   const home = await waitFor(`${web}/`, 120_000);
   const html = await home.text();
   check(html.includes('<html'), `storefront ${web}/ answers 200`);
+  check(/script-src 'self' 'nonce-[^']+'/.test(home.headers.get('content-security-policy') ?? ''), 'the page carries a nonce Content-Security-Policy');
+  const outbox = await fetch(`${api}/dev/outbox?to=someone@example.com`);
+  check(outbox.status === 200, 'the demo API shows its outbox to this machine');
+  const forwarded = await fetch(`${web}/api/dev/outbox?to=someone@example.com`);
+  check(forwarded.status === 404, 'the storefront does not forward /api/dev/outbox');
 } catch (error) {
   failed = true;
   console.error(`not ok - ${error.message}`);
