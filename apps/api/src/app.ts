@@ -30,7 +30,8 @@ import { addressRoutes } from './modules/addresses/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { devRoutes } from './modules/dev/routes';
-import { accessTokenKey } from './platform/secrets';
+import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
+import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
 
 declare module 'fastify' {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     mailer: Mailer;
+    /** Encrypt two-factor secrets at rest (platform/secret-box.ts). */
+    tfaKeys: BoxKey[];
   }
 }
 
@@ -82,6 +85,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   await app.register(cookie);
   app.decorate('accessTokenKey', accessTokenKey(config));
+  app.decorate('tfaKeys', tfaEncryptionKeys(config));
   registerXsrf(app);
   await app.register(cors, {
     origin: config.webOrigins,

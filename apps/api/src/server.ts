@@ -3,6 +3,8 @@ import { isEmpty, seedDemo } from '@kedai/db/seed';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
+import { tfaEncryptionKeys } from './platform/secrets';
+import { sealStoredSecrets } from './modules/tfa/service';
 
 /** Starts the API: checks config, migrates, seeds an empty database, listens, shuts down cleanly. */
 async function main() {
@@ -20,6 +22,9 @@ async function main() {
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, poolSize: config.databasePoolSize });
   log.info({ database: handle.kind }, 'database open');
   await migrateDatabase(handle);
+  // Two-factor secrets stored before encryption at rest, or under a key that is no longer the first.
+  const sealed = await sealStoredSecrets(handle.db, tfaEncryptionKeys(config));
+  if (sealed > 0) log.info({ users: sealed }, 'two-factor secrets sealed with the current key');
   if (config.seedDemo && (await isEmpty(handle.db))) {
     log.info('empty database: seeding the demo catalogue');
     const { products } = await seedDemo(handle.db, { assetsDir: config.assetsDir, log: (msg) => log.info(msg) });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, schema } from '@kedai/db';
+import { seal } from '../src/platform/secret-box';
 import { TestClient } from './client';
 import { get, post } from './helpers';
 
@@ -93,6 +94,6 @@ export async function signedInClient(app: FastifyInstance, user: TestUser, remem
  */
 export async function clientOwingSecondFactor(app: FastifyInstance, user?: TestUser): Promise<TestClient> {
   const owner = user ?? (await createVerifiedUser(app));
-  await app.db.update(schema.users).set({ tfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(schema.users.id, owner.id));
+  await app.db.update(schema.users).set({ tfaSecret: seal(app.tfaKeys, 'JBSWY3DPEHPK3PXP') }).where(eq(schema.users.id, owner.id));
   return signedInClient(app, owner);
 }

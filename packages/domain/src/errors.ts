@@ -37,6 +37,8 @@ export const ERROR_MESSAGES = {
   'auth/account_blacklisted': 'Your account has been suspended for violating our policies. Contact {0} for help.',
   'auth/tfa_wrong_code': 'The two-factor authentication code is incorrect, please try again',
   'auth/tfa_not_setup': 'Two-factor authentication has not been set up yet',
+  'auth/tfa_secret_unreadable':
+    "Your two-factor settings cannot be read. Use 'Lost your authenticator?' to turn two-factor authentication off by e-mail, then set it up again",
   'auth/tfa_reset_token_invalid': 'This two-factor reset link is not valid, please request a new one',
   'auth/tfa_already_setup': 'Two-factor authentication is already set up',
   'auth/tfa_not_enabled': 'Two-factor authentication is not turned on',
@@ -122,6 +124,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'auth/account_blacklisted': 403,
   'auth/tfa_wrong_code': 400,
   'auth/tfa_not_setup': 409,
+  'auth/tfa_secret_unreadable': 409,
   'auth/tfa_reset_token_invalid': 400,
   'auth/tfa_already_setup': 409,
   'auth/tfa_not_enabled': 409,

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_CART_ITEMS, DEFAULT_MAX_WISHLIST_ITEMS } from '@kedai/domain';
+import { SecretBoxError, parseBoxKeys, type BoxKey } from './secret-box';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -73,6 +74,10 @@ const EnvSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .describe('Signs access tokens; required in production, shared by every API process'),
+  TFA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .describe('Keys that encrypt two-factor secrets at rest, ID:BASE64KEY[,ID:BASE64KEY…] (32-byte keys; the first encrypts); required in production'),
   COOKIE_SECURE: flag.optional().describe('Session cookies only over HTTPS; default true in production'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
@@ -137,6 +142,8 @@ export interface AppConfig {
   };
   /** Signs access tokens; undefined outside production means a secret kept in DATA_DIR (platform/secrets.ts). */
   jwtSecret: string | undefined;
+  /** Encrypt two-factor secrets (the first encrypts); undefined outside production means a key kept in DATA_DIR. */
+  tfaEncryptionKeys: BoxKey[] | undefined;
   cookieSecure: boolean;
   accessTokenTtlSeconds: number;
   /** Lifetime of a session without "remember me" (sliding, renewed by each refresh). */
@@ -198,6 +205,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError(['JWT_SECRET: required in production (at least 32 random characters, the same for every API process)']);
   }
+  let tfaEncryptionKeys: BoxKey[] | undefined;
+  try {
+    tfaEncryptionKeys = e.TFA_ENCRYPTION_KEY ? parseBoxKeys(e.TFA_ENCRYPTION_KEY) : undefined;
+  } catch (error) {
+    if (error instanceof SecretBoxError) throw new ConfigError([`TFA_ENCRYPTION_KEY: ${error.message}`]);
+    throw error;
+  }
+  if (e.NODE_ENV === 'production' && !tfaEncryptionKeys) {
+    throw new ConfigError(['TFA_ENCRYPTION_KEY: required in production (e.g. main:$(openssl rand -base64 32)), the same for every API process']);
+  }
   if (e.NODE_ENV === 'production' && e.DEV_OUTBOX) {
     throw new ConfigError(['DEV_OUTBOX: cannot be on in production (it shows every mail the shop sends, reset links included)']);
   }
@@ -237,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tfaReset: e.RATE_LIMIT_TFA_RESET,
     },
     jwtSecret: e.JWT_SECRET,
+    tfaEncryptionKeys,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,

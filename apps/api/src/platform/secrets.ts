@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config';
+import { parseBoxKeys, type BoxKey } from './secret-box';
 
 /**
  * The key that signs access tokens. Production sets JWT_SECRET (config refuses to start without it,
@@ -9,19 +10,31 @@ import type { AppConfig } from './config';
  * so `npm start` works on a new machine and sessions survive a restart.
  */
 export function accessTokenKey(config: AppConfig): Uint8Array {
-  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
-  const file = join(config.dataDir, 'jwt-secret');
+  return new TextEncoder().encode(config.jwtSecret ?? keptSecret(config, 'jwt-secret', () => randomBytes(48).toString('base64url')));
+}
+
+/**
+ * The keys that encrypt two-factor secrets at rest (platform/secret-box.ts). Production sets
+ * TFA_ENCRYPTION_KEY; elsewhere one key is made once and kept in DATA_DIR, like the JWT key.
+ */
+export function tfaEncryptionKeys(config: AppConfig): BoxKey[] {
+  return config.tfaEncryptionKeys ?? parseBoxKeys(keptSecret(config, 'tfa-key', () => `local:${randomBytes(32).toString('base64')}`));
+}
+
+/** A secret kept in `DATA_DIR/<name>`, made by `make` on first use. */
+function keptSecret(config: AppConfig, name: string, make: () => string): string {
+  const file = join(config.dataDir, name);
   try {
-    return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+    return readFileSync(file, 'utf8').trim();
   } catch {
     mkdirSync(config.dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
+    const secret = make();
     // `wx`: if another process made it first, read theirs.
     try {
       writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
     } catch {
-      return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+      return readFileSync(file, 'utf8').trim();
     }
-    return new TextEncoder().encode(secret);
+    return secret;
   }
 }

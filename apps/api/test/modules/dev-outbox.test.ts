@@ -70,12 +70,12 @@ describe('when the outbox is on', () => {
     expect(loadConfig({}).devOutbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://shop@db/kedai' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).devOutbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32) }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32), TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}` }).devOutbox).toBe(false);
     expect(loadConfig({ DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://shop@db/kedai', DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
   });
 
   it('cannot be switched on in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32), DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32), TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}`, DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/);
   });
 });

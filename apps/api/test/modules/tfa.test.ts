@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP, URI } from 'otpauth';
 import { desc, eq, schema, sql } from '@kedai/db';
 import { disableTfa, verifyTfa } from '../../src/modules/tfa/service';
+import { open } from '../../src/platform/secret-box';
 import { TestClient } from '../client';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, outbox, signedInClient, type TestUser } from '../accounts';
 import { clearOfWindowEdge, createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
@@ -38,6 +39,9 @@ async function userRow(id: string) {
   const [row] = await t.app.db.select().from(schema.users).where(eq(schema.users.id, id));
   return row!;
 }
+
+/** The secret a stored (sealed) value holds. */
+const opened = (stored: string | null) => (stored === null ? null : open(t.app.tfaKeys, stored));
 
 /** Codes are judged by 30 s steps: keep a test's codes from straddling a step change. */
 const clearOfStepEdge = () => clearOfWindowEdge(30, 6);
@@ -98,7 +102,7 @@ describe('POST /tfa/setup and /tfa/verify', () => {
 
     // Pending only, until a code confirms it.
     let row = await userRow(user.id);
-    expect(row.tfaPendingSecret).toBe(secret);
+    expect(opened(row.tfaPendingSecret)).toBe(secret);
     expect(row.tfaSecret).toBeNull();
     expect((await client.get('/tfa/is_enabled')).body).toEqual({ enabled: false });
 
@@ -106,7 +110,7 @@ describe('POST /tfa/setup and /tfa/verify', () => {
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: true, profile: { id: user.id } });
     row = await userRow(user.id);
-    expect(row.tfaSecret).toBe(secret);
+    expect(opened(row.tfaSecret)).toBe(secret);
     expect(row.tfaPendingSecret).toBeNull();
     expect(row.tfaEnabledAt).toBeInstanceOf(Date);
     expect(row.tfaLastStep).toBe(Math.floor(Date.now() / 30_000));
@@ -142,7 +146,7 @@ describe('POST /tfa/setup and /tfa/verify', () => {
       expectError(wrong, 400, 'auth/tfa_wrong_code');
     }
     expect((await client.get('/tfa/is_enabled')).body).toEqual({ enabled: false });
-    expect((await userRow(user.id)).tfaPendingSecret).toBe(secret);
+    expect(opened((await userRow(user.id)).tfaPendingSecret)).toBe(secret);
   });
 
   it('accepts spaces inside the code', async () => {
@@ -242,11 +246,11 @@ describe('replay protection', () => {
       .orderBy(desc(schema.authSessions.createdAt))
       .limit(1);
     const auth = { user: staleUser, session: session!, tfaEnabled: true, tfaPassed: false };
-    const deps = { db: t.app.db, config: t.app.config, mailer: t.app.mailer, log: t.app.log };
+    const deps = { db: t.app.db, config: t.app.config, mailer: t.app.mailer, log: t.app.log, keys: t.app.tfaKeys };
     await t.app.db.update(schema.users).set({ tfaLastStep: staleUser.tfaLastStep! + 1 }).where(eq(schema.users.id, user.id));
     await expect(verifyTfa(deps, auth, code(secret, 1))).rejects.toMatchObject({ errorCode: 'auth/tfa_wrong_code' });
     await expect(disableTfa(deps, auth, { token: code(secret, 1), password: PASSWORD })).rejects.toMatchObject({ errorCode: 'auth/tfa_wrong_code' });
-    expect((await userRow(user.id)).tfaSecret).toBe(secret);
+    expect(opened((await userRow(user.id)).tfaSecret)).toBe(secret);
     expect((await other.get('/auth/me')).body.tfaPassed).toBe(false);
   });
 });
@@ -387,7 +391,7 @@ describe('POST /tfa/disable_tfa', () => {
     const { user, secret } = await userWithTfa();
     const fresh = await signedInClient(t.app, user);
     expectError(await fresh.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret, 1) }), 403, 'auth/tfa_not_verified');
-    expect((await userRow(user.id)).tfaSecret).toBe(secret);
+    expect(opened((await userRow(user.id)).tfaSecret)).toBe(secret);
   });
 
   it('needs the password as well as a code: a stolen unlocked phone or open session is not enough', async () => {
@@ -396,7 +400,7 @@ describe('POST /tfa/disable_tfa', () => {
     const wrong = await client.post('/tfa/disable_tfa', { password: 'Wrong123!', token: code(secret, 1) });
     expectError(wrong, 400, 'auth/wrong_password');
     expectError(await client.post('/tfa/disable_tfa', { token: code(secret, 1) }), 400, 'general/argument_error');
-    expect((await userRow(user.id)).tfaSecret).toBe(secret);
+    expect(opened((await userRow(user.id)).tfaSecret)).toBe(secret);
     // The code was not spent by the refused tries.
     expect((await client.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret, 1) })).status).toBe(200);
   });
@@ -568,7 +572,7 @@ describe('nothing secret in the answers', () => {
     // The reset ended every session: sign in again.
     expect((await client.post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
     await client.post('/tfa/setup'); // a third secret, pending
-    const third = (await userRow(user.id)).tfaPendingSecret!;
+    const third = opened((await userRow(user.id)).tfaPendingSecret)!;
     secrets.add(third);
     await client.post('/tfa/verify', { token: code(third) });
     await client.post('/tfa/disable_tfa', { password: PASSWORD, token: code(third, 1) });

@@ -9,6 +9,7 @@ import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
 import { forgetTfaPasses, markTfaPassed, revokeUserSessions, type AuthContext } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/secure-tokens';
+import { SecretBoxError, isSealed, open, seal, sealedKeyId, type BoxKey } from '../../platform/secret-box';
 import { passwordMatches, sessionState } from '../auth/login';
 import { shopName } from '../system/service';
 import { sendAccountMail } from '../auth/account-mail';
@@ -19,14 +20,28 @@ import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
  * code has confirmed it; until then in `users.tfa_pending_secret`. Every accepted code records its
  * time step in `users.tfa_last_step` with a conditional UPDATE, so a code (or an older one) is
  * never accepted twice, even by two requests at once. Any change of the second factor (on, off,
- * reset by e-mail) ends the user's other sessions, as a password change does (issue 11).
+ * reset by e-mail) ends the user's other sessions, as a password change does (issue 11). Both
+ * columns hold the secret sealed (AES-256-GCM, decision 0009), never as it is.
  */
+
+/** The secret a stored value seals; one the keys cannot open is told to the user with the way out. */
+function openSecret(deps: Pick<TfaDeps, 'keys' | 'log'>, userId: string, stored: string): string {
+  try {
+    return open(deps.keys, stored);
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    deps.log.error({ userId, keyId: sealedKeyId(stored), reason: error.message }, 'two-factor secret cannot be opened');
+    throw new AppError('auth/tfa_secret_unreadable');
+  }
+}
 
 export interface TfaDeps {
   db: Database;
   config: AppConfig;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Secrets are stored sealed with these (platform/secret-box.ts); the first seals. */
+  keys: readonly BoxKey[];
 }
 
 type UserRow = typeof schema.users.$inferSelect;
@@ -46,7 +61,7 @@ export async function setupTfa(deps: TfaDeps, auth: AuthContext): Promise<TfaSet
   // The condition, not the check above, decides against a set-up confirmed meanwhile.
   const stored = await deps.db
     .update(users)
-    .set({ tfaPendingSecret: secret, updatedAt: sql`now()` })
+    .set({ tfaPendingSecret: seal(deps.keys, secret), updatedAt: sql`now()` })
     .where(and(eq(users.id, auth.user.id), isNull(users.tfaSecret)))
     .returning({ id: users.id });
   if (stored.length === 0) throw new AppError('auth/tfa_already_setup');
@@ -75,8 +90,9 @@ const codeStillFresh = (step: number) => or(isNull(users.tfaLastStep), lt(users.
  */
 export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string): Promise<SessionState> {
   const { user } = auth;
-  const secret = user.tfaSecret ?? user.tfaPendingSecret;
-  if (!secret) throw new AppError('auth/tfa_not_setup');
+  const stored = user.tfaSecret ?? user.tfaPendingSecret;
+  if (!stored) throw new AppError('auth/tfa_not_setup');
+  const secret = openSecret(deps, user.id, stored);
   const step = matchTotp({ token, secret, atMs: Date.now(), after: user.tfaLastStep });
   if (step === undefined) throw new AppError('auth/tfa_wrong_code');
 
@@ -85,12 +101,12 @@ export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string)
       ? await tx
           .update(users)
           .set({ tfaLastStep: step })
-          .where(and(eq(users.id, user.id), eq(users.tfaSecret, secret), codeStillFresh(step)))
+          .where(and(eq(users.id, user.id), eq(users.tfaSecret, stored), codeStillFresh(step)))
           .returning()
       : await tx
           .update(users)
-          .set({ tfaSecret: secret, tfaPendingSecret: null, tfaEnabledAt: sql`now()`, tfaLastStep: step, updatedAt: sql`now()` })
-          .where(and(eq(users.id, user.id), isNull(users.tfaSecret), eq(users.tfaPendingSecret, secret), codeStillFresh(step)))
+          .set({ tfaSecret: stored, tfaPendingSecret: null, tfaEnabledAt: sql`now()`, tfaLastStep: step, updatedAt: sql`now()` })
+          .where(and(eq(users.id, user.id), isNull(users.tfaSecret), eq(users.tfaPendingSecret, stored), codeStillFresh(step)))
           .returning();
     if (!row) return undefined;
     await markTfaPassed(tx, auth.session.id);
@@ -139,13 +155,14 @@ async function turnOff(tx: Transaction, userId: string, where = eq(users.id, use
  */
 export async function disableTfa(deps: TfaDeps, auth: AuthContext, input: { token: string; password: string }): Promise<void> {
   const { user } = auth;
-  const secret = user.tfaSecret;
-  if (!secret) throw new AppError('auth/tfa_not_enabled');
+  const stored = user.tfaSecret;
+  if (!stored) throw new AppError('auth/tfa_not_enabled');
   if (!(await passwordMatches(user, input.password))) throw new AppError('auth/wrong_password');
+  const secret = openSecret(deps, user.id, stored);
   const step = matchTotp({ token: input.token, secret, atMs: Date.now(), after: user.tfaLastStep });
   if (step === undefined) throw new AppError('auth/tfa_wrong_code');
   const row = await deps.db.transaction(async (tx) => {
-    const off = await turnOff(tx, user.id, and(eq(users.id, user.id), eq(users.tfaSecret, secret), codeStillFresh(step))!);
+    const off = await turnOff(tx, user.id, and(eq(users.id, user.id), eq(users.tfaSecret, stored), codeStillFresh(step))!);
     if (off) await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
     return off;
   });
@@ -214,4 +231,47 @@ export async function resetTfa(deps: TfaDeps, resetTfaToken: string): Promise<vo
   });
   if (!userId) throw invalid();
   deps.log.info({ userId }, 'two-factor authentication reset by e-mail');
+}
+
+/**
+ * At start: seals every two-factor secret still stored as it is (written before encryption at rest)
+ * and re-seals those of a key that is no longer the first (a rotation). Idempotent; each row is
+ * changed only if it still holds the value read, so API processes starting together agree.
+ */
+export async function sealStoredSecrets(db: Database, keys: readonly BoxKey[]): Promise<number> {
+  const current = keys[0]?.id;
+  const stale = (value: string | null) => value !== null && (!isSealed(value) || sealedKeyId(value) !== current);
+  const rows = await db
+    .select({ id: users.id, tfaSecret: users.tfaSecret, tfaPendingSecret: users.tfaPendingSecret })
+    .from(users)
+    .where(or(sql`${users.tfaSecret} is not null`, sql`${users.tfaPendingSecret} is not null`));
+  let changed = 0;
+  for (const row of rows) {
+    if (!stale(row.tfaSecret) && !stale(row.tfaPendingSecret)) continue;
+    const reseal = (value: string | null) => {
+      if (value === null || !stale(value)) return value;
+      try {
+        return seal(keys, isSealed(value) ? open(keys, value) : value);
+      } catch (error) {
+        // Sealed under a key no longer configured: left as it is (its user resets two-factor by e-mail).
+        if (error instanceof SecretBoxError) return value;
+        throw error;
+      }
+    };
+    const next = { tfaSecret: reseal(row.tfaSecret), tfaPendingSecret: reseal(row.tfaPendingSecret) };
+    if (next.tfaSecret === row.tfaSecret && next.tfaPendingSecret === row.tfaPendingSecret) continue;
+    const updated = await db
+      .update(users)
+      .set(next)
+      .where(
+        and(
+          eq(users.id, row.id),
+          row.tfaSecret === null ? isNull(users.tfaSecret) : eq(users.tfaSecret, row.tfaSecret),
+          row.tfaPendingSecret === null ? isNull(users.tfaPendingSecret) : eq(users.tfaPendingSecret, row.tfaPendingSecret),
+        ),
+      )
+      .returning({ id: users.id });
+    changed += updated.length;
+  }
+  return changed;
 }
