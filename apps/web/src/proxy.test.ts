@@ -191,8 +191,9 @@ describe('security headers of pages', () => {
     expect(https.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
   });
 
-  it('allows images from the assets host when it is another origin', () => {
-    vi.stubEnv('ASSETS_URL', 'https://cdn.shop.example/assets');
-    expect(policyOf(proxy(request('/')))).toContain("img-src 'self' data: blob: https://cdn.shop.example");
+  it('allows images from the assets host when it is another origin, and from any https host (external products)', () => {
+    expect(policyOf(proxy(request('/')))).toContain("img-src 'self' data: blob: https:;");
+    vi.stubEnv('ASSETS_URL', 'http://assets.local:8080/assets');
+    expect(policyOf(proxy(request('/')))).toContain("img-src 'self' data: blob: https: http://assets.local:8080;");
   });
 });

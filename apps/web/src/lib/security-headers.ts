@@ -28,7 +28,8 @@ export function contentSecurityPolicy({ nonce, development, assetsOrigin }: CspO
     `script-src ${list(`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`, development && `'unsafe-eval'`, ...THIRD_PARTY.script)}`,
     // React writes style attributes; styles cannot run code, so inline ones stay allowed.
     `style-src 'self' 'unsafe-inline'`,
-    `img-src ${list(`'self'`, 'data:', 'blob:', assetsOrigin)}`,
+    // Product images may be absolute URLs on other shops' hosts (assetUrl keeps them); images run no code.
+    `img-src ${list(`'self'`, 'data:', 'blob:', 'https:', assetsOrigin)}`,
     `font-src 'self' data:`,
     `connect-src ${list(`'self'`, development && 'ws:', ...THIRD_PARTY.connect)}`,
     `frame-src ${list(`'self'`, ...THIRD_PARTY.frame)}`,
