@@ -16,6 +16,7 @@ import type { Database } from '@kedai/db';
 import type { AppConfig } from './platform/config';
 import { registerErrorHandling } from './platform/errors';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input';
+import { loggerOptions } from './platform/logging';
 import { systemRoutes } from './modules/system/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -47,14 +48,14 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: AppConfig;
   db: Database;
-  /** Pino logger options or false; tests pass false. */
-  logger?: boolean | object;
+  /** Pino logger options (added to the level, redaction and error serializer) or false; tests pass false. */
+  logger?: false | object;
 }
 
 /** Builds the whole API without listening: `server.ts` listens, tests use `app.inject`. */
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Never echo internals: our handler builds every error answer, also the router's and the HTTP parser's.

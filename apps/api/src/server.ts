@@ -3,6 +3,7 @@ import { isEmpty, seedDemo } from '@kedai/db/seed';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
+import { loggerOptions } from './platform/logging';
 import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
 
@@ -18,7 +19,7 @@ async function main() {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel });
+  const log = pino(loggerOptions(config.logLevel));
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, poolSize: config.databasePoolSize });
   log.info({ database: handle.kind }, 'database open');
   await migrateDatabase(handle);
@@ -31,7 +32,7 @@ async function main() {
     log.info({ products }, 'demo catalogue seeded');
   }
 
-  const app = await buildApp({ config, db: handle.db, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, db: handle.db });
   if (config.devOutbox) {
     log.warn(
       'DEV_OUTBOX is on: GET /dev/outbox shows every mail the shop sends (codes and reset links) to clients on this machine. ' +

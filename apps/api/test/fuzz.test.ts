@@ -130,7 +130,7 @@ function requestArbitrary(op: Operation): fc.Arbitrary<InjectOptions> {
   return fc.record({ params: fc.tuple(...pathParams), query, body: op.hasBody ? bodies(op.bodyKeys) : fc.constant(undefined) }).map(({ params, query, body }) => {
     let i = 0;
     const path = op.path.replace(/\{[^}]+\}/g, () => percentEncode(String(params[i++] ?? '')).slice(0, 3_000));
-    const search = new URLSearchParams(query.map(([k, v]) => [k, v])).toString();
+    const search = new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString();
     const options: InjectOptions = { method: op.method, url: search ? `${path}?${search}` : path, headers: {} };
     if (body?.kind === 'json') {
       options.payload = JSON.stringify(body.body) ?? 'null';
