@@ -13,18 +13,39 @@ export interface TestApp {
   app: FastifyInstance;
   handle: DatabaseHandle;
   config: AppConfig;
+  /** The clock of the app's rate-limit windows. */
+  clock: TestClock;
   close(): Promise<void>;
+}
+
+/** An instant every window length up to a day divides (2031-03-01T00:00:00Z), far from the real clock. */
+export const WINDOW_ALIGNED = Date.parse('2031-03-01T00:00:00Z');
+
+/** A clock that stands still until a test moves it, so no test depends on the real clock's timing. */
+export class TestClock {
+  constructor(private at = WINDOW_ALIGNED) {}
+  now = (): Date => new Date(this.at);
+  advance(seconds: number): void {
+    this.at += seconds * 1000;
+  }
 }
 
 /**
  * The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), optionally
- * seeded; `env` adds or overrides environment variables (e.g. MAIL_URL, NODE_ENV).
+ * seeded; `env` adds or overrides environment variables (e.g. MAIL_URL, NODE_ENV). Its rate-limit
+ * windows follow `clock`, by default standing at the start of every window (decision 0007).
  */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; clock?: TestClock } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kedai-test-'));
   // Tests read codes from the development outbox (app.inject comes from 127.0.0.1), except in production.
   const devOutbox = options.env?.NODE_ENV === 'production' ? 'false' : 'true';
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEV_OUTBOX: devOutbox, ...options.env });
+  const clock = options.clock ?? new TestClock();
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEV_OUTBOX: devOutbox, ...options.env }),
+    rateLimitClock: clock.now,
+  };
   const handle = await createTestDatabase();
   if (options.seed !== false) await seedDemo(handle.db, { assetsDir: config.assetsDir });
   const app = await buildApp({ config, db: handle.db, logger: false });
@@ -32,6 +53,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     app,
     handle,
     config,
+    clock,
     async close() {
       await app.close();
       await handle.close();
@@ -73,9 +95,8 @@ export async function post<T = any>(app: FastifyInstance, url: string, body: unk
 }
 
 /**
- * Fixed rate-limit windows are aligned on the clock (decision record 0007): a test that fills one
- * waits, when needed, until at least `margin` seconds remain in the current window, so the
- * window cannot roll over mid-test.
+ * Waits, when needed, until at least `margin` seconds remain in the current `windowSeconds` step of
+ * the real clock. Only for what still runs on it (TOTP steps); rate limits follow `TestApp.clock`.
  */
 export async function clearOfWindowEdge(windowSeconds: number, margin = 5) {
   const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);

@@ -140,6 +140,11 @@ export interface AppConfig {
     tfa: RateLimitSetting;
     tfaReset: RateLimitSetting;
   };
+  /**
+   * The clock of rate-limit windows. Never set from the environment: absent, windows follow the
+   * database's `now()`, the one clock every process shares; tests set a fixed, window-aligned one.
+   */
+  rateLimitClock?: () => Date;
   /** Signs access tokens; undefined outside production means a secret kept in DATA_DIR (platform/secrets.ts). */
   jwtSecret: string | undefined;
   /** Encrypt two-factor secrets (the first encrypts); undefined outside production means a key kept in DATA_DIR. */

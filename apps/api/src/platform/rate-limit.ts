@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '@kedai/domain';
+import { AppError, type ErrorCode } from '@kedai/domain';
 import { queryRows, sql, type Database } from '@kedai/db';
 import { sendError } from './errors';
 
@@ -32,6 +32,8 @@ export interface HitResult {
   remaining: number;
   /** Seconds until this window ends (at least 1). */
   retryAfterSeconds: number;
+  /** Start of the window this hit was counted in (for `undoHit`). */
+  windowStart: Date;
 }
 
 const PURGE_BATCH = 1000;
@@ -41,14 +43,15 @@ export async function hit(db: Database, options: HitOptions): Promise<HitResult>
   const { key, limit, windowSeconds } = options;
   if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new RangeError('windowSeconds must be a positive integer');
   const now = options.now ? options.now.toISOString() : null;
-  const [row] = await queryRows<{ hits: number; retry_after: number }>(
+  const [row] = await queryRows<{ hits: number; retry_after: number; window_start: number }>(
     db,
     sql`WITH clock AS (SELECT coalesce(${now}::timestamptz, now()) AS at),
       win AS (SELECT at, to_timestamp(floor(extract(epoch FROM at) / ${windowSeconds}::int) * ${windowSeconds}::int) AS start FROM clock)
     INSERT INTO rate_limits (key, window_start, expires_at, hits)
     SELECT ${key}, start, start + ${windowSeconds}::int * interval '1 second', 1 FROM win
     ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
-    RETURNING hits, ceil(extract(epoch FROM rate_limits.expires_at - (SELECT at FROM clock)))::int AS retry_after`,
+    RETURNING hits, ceil(extract(epoch FROM rate_limits.expires_at - (SELECT at FROM clock)))::int AS retry_after,
+      extract(epoch FROM rate_limits.window_start)::float8 AS window_start`,
   );
   if (!row) throw new Error('rate limit upsert returned no row');
   const hits = Number(row.hits);
@@ -57,7 +60,15 @@ export async function hit(db: Database, options: HitOptions): Promise<HitResult>
     allowed: hits <= limit,
     remaining: Math.max(0, limit - hits),
     retryAfterSeconds: Math.max(1, Number(row.retry_after)),
+    windowStart: new Date(Number(row.window_start) * 1000),
   };
+}
+
+/** Takes back one hit counted by `hit` (in the window it was counted in), e.g. a try that turned out harmless. */
+export async function undoHit(db: Database, key: string, windowStart: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND window_start = ${windowStart.toISOString()}::timestamptz AND hits > 0`,
+  );
 }
 
 /**
@@ -105,12 +116,25 @@ export function rateLimit(options: RateLimitOptions) {
       key: `${options.name}:${subject}`,
       limit: options.limit,
       windowSeconds: options.windowSeconds,
+      now: request.server.config.rateLimitClock?.(),
     });
     if (result.allowed) return;
     request.log.info({ limiter: options.name, subject }, 'rate limited');
     reply.header('retry-after', String(result.retryAfterSeconds));
     return sendError(reply, 429, options.errorCode ?? 'general/rate_limited', [result.retryAfterSeconds]);
   };
+}
+
+/** The refusal a service throws past a limit it counts itself (`params[0]`: seconds to wait). */
+export function rateLimited(retryAfterSeconds: number, errorCode: ErrorCode = 'general/rate_limited'): AppError {
+  return new AppError(errorCode, [retryAfterSeconds]);
+}
+
+/** Gives a 429 thrown by a service its `Retry-After` header, as the `rateLimit` hook does for its own. */
+export function setRetryAfter(reply: FastifyReply, error: unknown): void {
+  if (error instanceof AppError && error.status === 429 && Array.isArray(error.params) && typeof error.params[0] === 'number') {
+    reply.header('retry-after', String(error.params[0]));
+  }
 }
 
 /**

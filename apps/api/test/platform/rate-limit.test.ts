@@ -2,19 +2,21 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '@kedai/db';
 import { registerErrorHandling } from '../../src/platform/errors';
-import { addressSubject, clientAddress, hit, purgeExpired, rateLimit } from '../../src/platform/rate-limit';
-import { clearOfWindowEdge, createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { addressSubject, clientAddress, hit, purgeExpired, rateLimit, undoHit } from '../../src/platform/rate-limit';
+import { TestClock, WINDOW_ALIGNED, createTestApp, expectEnvelope, type TestApp } from '../helpers';
 
 let t: TestApp;
 let handle: TestApp['handle'];
-/** A bare app with only the routes of these tests, on the test app's database. */
+/** A bare app with only the routes of these tests, on the test app's database, its windows on `clock`. */
 let app: FastifyInstance;
+const clock = new TestClock();
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   handle = t.handle;
   app = Fastify({ logger: false });
   app.decorate('db', handle.db);
+  app.decorate('config', { ...t.config, rateLimitClock: clock.now });
   registerErrorHandling(app);
   app.post('/limited', { preHandler: rateLimit({ name: 'test', limit: 3, windowSeconds: 60, key: (r) => `ip:${clientAddress(r)}` }) }, async () => ({
     ok: true,
@@ -41,8 +43,7 @@ afterAll(async () => {
 
 let serial = 0;
 const newKey = () => `k${++serial}:${Date.now()}`;
-/** A window-aligned instant (a multiple of 3600 s), far from the real clock. */
-const T0 = Date.parse('2031-03-01T00:00:00Z');
+const T0 = WINDOW_ALIGNED;
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
 
 describe('hit', () => {
@@ -62,18 +63,35 @@ describe('hit', () => {
     for (let i = 0; i < 2; i++) await hit(handle.db, { key, limit: 2, windowSeconds: 60, now: at(30) });
     expect((await hit(handle.db, { key, limit: 2, windowSeconds: 60, now: at(59) })).allowed).toBe(false);
     const next = await hit(handle.db, { key, limit: 2, windowSeconds: 60, now: at(60) });
-    expect(next).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 60 });
+    expect(next).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 60, windowStart: at(60) });
   });
 
-  it('allows again after a short window on the real clock', async () => {
+  it('windows a second long: refused within the second, allowed at the next', async () => {
     const key = newKey();
-    expect((await hit(handle.db, { key, limit: 1, windowSeconds: 1 })).allowed).toBe(true);
-    const refused = await hit(handle.db, { key, limit: 1, windowSeconds: 1 });
-    if (!refused.allowed) {
-      expect(refused.retryAfterSeconds).toBe(1);
-      await new Promise((r) => setTimeout(r, 1100));
-    }
-    expect((await hit(handle.db, { key, limit: 1, windowSeconds: 1 })).allowed).toBe(true);
+    expect((await hit(handle.db, { key, limit: 1, windowSeconds: 1, now: at(7) })).allowed).toBe(true);
+    const refused = await hit(handle.db, { key, limit: 1, windowSeconds: 1, now: new Date(T0 + 7_999) });
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    expect((await hit(handle.db, { key, limit: 1, windowSeconds: 1, now: at(8) })).allowed).toBe(true);
+  });
+
+  it('without `now` counts in the window of the database clock (production)', async () => {
+    const before = Date.now();
+    const { allowed, windowStart } = await hit(handle.db, { key: newKey(), limit: 1, windowSeconds: 86_400 });
+    expect(allowed).toBe(true);
+    expect(windowStart.getTime() % 86_400_000).toBe(0);
+    expect(windowStart.getTime()).toBeLessThanOrEqual(before + 1000);
+    expect(windowStart.getTime() + 86_400_000).toBeGreaterThan(before - 1000);
+  });
+
+  it('undoHit takes one hit back in the window it was counted in', async () => {
+    const key = newKey();
+    const first = await hit(handle.db, { key, limit: 1, windowSeconds: 60, now: at(3) });
+    await undoHit(handle.db, key, first.windowStart);
+    expect((await hit(handle.db, { key, limit: 1, windowSeconds: 60, now: at(4) })).allowed).toBe(true);
+    expect((await hit(handle.db, { key, limit: 1, windowSeconds: 60, now: at(5) })).allowed).toBe(false);
+    // Another window's count is untouched.
+    await undoHit(handle.db, key, at(-60));
+    expect((await hit(handle.db, { key, limit: 1, windowSeconds: 60, now: at(6) })).allowed).toBe(false);
   });
 
   it('lets exactly `limit` of 20 concurrent hits through', async () => {
@@ -108,24 +126,32 @@ describe('hit', () => {
 describe('rateLimit hook', () => {
   it('answers the N+1th request with 429, the envelope and Retry-After', async () => {
     const remoteAddress = '198.51.100.10';
-    await clearOfWindowEdge(60);
     for (let i = 0; i < 3; i++) {
       expect((await app.inject({ method: 'POST', url: '/limited', remoteAddress })).statusCode).toBe(200);
     }
     const refused = await app.inject({ method: 'POST', url: '/limited', remoteAddress });
     expect(refused.statusCode).toBe(429);
     expectEnvelope(refused.json(), 'general/rate_limited');
-    const retryAfter = Number(refused.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(refused.json().params).toEqual([retryAfter]);
+    // The clock stands at the start of the window: all of it is left.
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json().params).toEqual([60]);
     // Another client address is not affected.
     expect((await app.inject({ method: 'POST', url: '/limited', remoteAddress: '198.51.100.11' })).statusCode).toBe(200);
   });
 
+  it('counts on the app clock: allowed again once it reaches the next window, not before', async () => {
+    const remoteAddress = '198.51.100.30';
+    for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'POST', url: '/limited', remoteAddress })).statusCode).toBe(200);
+    clock.advance(59);
+    const refused = await app.inject({ method: 'POST', url: '/limited', remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    clock.advance(1);
+    expect((await app.inject({ method: 'POST', url: '/limited', remoteAddress })).statusCode).toBe(200);
+  });
+
   it('lets exactly `limit` of concurrent requests through', async () => {
     const remoteAddress = '198.51.100.20';
-    await clearOfWindowEdge(60);
     const answers = await Promise.all(Array.from({ length: 12 }, () => app.inject({ method: 'POST', url: '/limited', remoteAddress })));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(9);
@@ -133,7 +159,6 @@ describe('rateLimit hook', () => {
 
   it('answers a more specific code when given, and skips requests without a key', async () => {
     const email = `${newKey()}@example.com`;
-    await clearOfWindowEdge(60);
     expect((await app.inject({ method: 'POST', url: '/specific', payload: { email } })).statusCode).toBe(200);
     const refused = await app.inject({ method: 'POST', url: '/specific', payload: { email } });
     expect(refused.statusCode).toBe(429);

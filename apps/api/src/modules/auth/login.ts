@@ -1,8 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
-import { AppError, parseEmail } from '@kedai/domain';
+import { AppError, normaliseEmail, parseEmail } from '@kedai/domain';
 import { schema, type Database } from '@kedai/db';
 import type { SessionState } from '@kedai/contract';
 import { blacklistedError } from '../../platform/auth-guard';
+import { hit, rateLimited, undoHit } from '../../platform/rate-limit';
 import { startSession, type AuthContext, type IssuedSession, type SessionDeps } from '../../platform/session';
 import { findUserByEmail, toPublicUser } from './service';
 
@@ -38,13 +39,41 @@ export async function userByEmail(db: Database, email: string): Promise<UserRow 
  * `POST /auth/login`. Any wrong pair — unknown e-mail or wrong password — is
  * `auth/wrong_email_or_password` after the same hashing work. Only with the right password does the
  * caller learn that the address is unverified or the account blacklisted.
+ *
+ * Tries are counted per account (`RATE_LIMIT_LOGIN_ACCOUNT`, any address) and failures per client
+ * address. Past the account's limit the account is not simply locked — anyone could lock anyone
+ * out — but only closed to addresses that have been failing: an address with no failed login in
+ * the window still has its password checked (one try at a time), the right one signs in, and a
+ * wrong one makes it a failing address too (decision 0007).
  */
 export async function login(
   deps: SessionDeps,
-  input: { email: string; password: string; rememberme?: boolean | undefined; userAgent: string | undefined },
+  input: {
+    email: string;
+    password: string;
+    rememberme?: boolean | undefined;
+    userAgent: string | undefined;
+    /** The caller's address as a rate-limit subject, e.g. `ip:203.0.113.7`. */
+    address: string;
+  },
 ): Promise<{ issued: IssuedSession; state: SessionState }> {
+  const { windowSeconds, limit } = deps.config.rateLimits.loginAccount;
+  const now = deps.config.rateLimitClock?.();
+  const failuresKey = `loginFailed:${input.address}`;
+  const countFailure = () => hit(deps.db, { key: failuresKey, limit: 1, windowSeconds, now });
+  const account = await hit(deps.db, { key: `login:acct:${normaliseEmail(input.email)}`, limit, windowSeconds, now });
+  // Past the account's limit a try is heard only from an address without failures, and only one at
+  // a time: it is counted as a failure up front (atomically), and taken back if the password is right.
+  const held = account.allowed ? undefined : await countFailure();
+  if (held && !held.allowed) throw rateLimited(account.retryAfterSeconds);
+
   const user = await userByEmail(deps.db, input.email);
-  if (!(await passwordMatches(user, input.password)) || !user) throw new AppError('auth/wrong_email_or_password');
+  if (!(await passwordMatches(user, input.password)) || !user) {
+    if (held) throw rateLimited(account.retryAfterSeconds);
+    await countFailure();
+    throw new AppError('auth/wrong_email_or_password');
+  }
+  if (held) await undoHit(deps.db, failuresKey, held.windowStart);
   if (user.blacklistedAt) throw await blacklistedError(deps.db);
   if (!user.emailVerifiedAt) throw new AppError('auth/unverified_email');
   const issued = await startSession(deps, { userId: user.id, remember: input.rememberme === true, userAgent: input.userAgent });

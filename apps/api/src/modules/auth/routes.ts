@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '@kedai/domain';
 import {
   ErrorEnvelope,
   LoginRequest,
@@ -11,8 +10,7 @@ import {
   UserResponse,
   VerifyEmailRequest,
 } from '@kedai/contract';
-import { normaliseEmail } from '@kedai/domain';
-import { clientAddress, rateLimit } from '../../platform/rate-limit';
+import { clientAddress, rateLimit, setRetryAfter } from '../../platform/rate-limit';
 import { sessionDeps, signedInCaller } from '../../platform/auth-guard';
 import {
   REFRESH_COOKIE,
@@ -92,9 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await resendVerifyCode(deps(request.log), request.body);
       } catch (error) {
-        if (error instanceof AppError && error.errorCode === 'auth/resend_verify_code_rate_limit' && Array.isArray(error.params)) {
-          reply.header('retry-after', String(error.params[0]));
-        }
+        setRetryAfter(reply, error);
         throw error;
       }
       return { ok: true as const };
@@ -110,24 +106,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Any wrong e-mail and password pair answers `auth/wrong_email_or_password` after the same work. With the right ' +
           'password: `auth/unverified_email` (403) or `auth/account_blacklisted` (403, the contact address in `params[0]`). ' +
-          'Rate limited per client address and per e-mail address (429 `general/rate_limited`). When the user has ' +
+          'Rate limited per client address and per e-mail address (429 `general/rate_limited`); past the per-e-mail limit ' +
+          'the right password still signs in from an address that has not been failing. When the user has ' +
           'two-factor authentication on, `tfaPassed` is false until `POST /tfa/verify`.',
         body: LoginRequest,
         response: { 200: SessionState, 400: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },
       },
-      preHandler: [
-        rateLimit({ name: 'login', ...limits.login, key: byAddress }),
-        rateLimit({
-          name: 'login',
-          ...limits.loginAccount,
-          key: (request) => `acct:${normaliseEmail(String((request.body as { email?: unknown }).email ?? ''))}`,
-        }),
-      ],
+      // The per-account limit is counted by `login` itself: it depends on the address's failures (0007).
+      preHandler: rateLimit({ name: 'login', ...limits.login, key: byAddress }),
     },
     async (request, reply) => {
-      const { issued, state } = await login(sessionDeps(request), { ...request.body, userAgent: request.headers['user-agent'] });
-      setSessionCookies(reply, app.config, issued);
-      return state;
+      try {
+        const { issued, state } = await login(sessionDeps(request), {
+          ...request.body,
+          userAgent: request.headers['user-agent'],
+          address: byAddress(request),
+        });
+        setSessionCookies(reply, app.config, issued);
+        return state;
+      } catch (error) {
+        setRetryAfter(reply, error);
+        throw error;
+      }
     },
   );
 
