@@ -32,7 +32,9 @@ export interface Person {
 /** A verified account made through the API (the registration page has its own journey in auth.spec.ts). */
 export async function registerVerified(request: APIRequestContext, email: string, password: string, person: Person): Promise<void> {
   await request.get(`${api}/ping`);
-  const xsrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  // `__Host-XSRF-TOKEN` when the shop runs with COOKIE_SECURE (decision 0008).
+  const { cookies } = await request.storageState();
+  const xsrf = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'].map((name) => cookies.find((cookie) => cookie.name === name)?.value).find(Boolean);
   if (!xsrf) throw new Error('no XSRF-TOKEN cookie from /ping');
   const headers = { 'x-xsrf-token': xsrf };
   const registered = await request.post(`${api}/auth/register`, {

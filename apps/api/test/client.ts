@@ -4,8 +4,9 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * A browser-like client over `app.inject`: keeps the cookies the API sets (dropping cleared or
- * expired ones) and, like the shop's pages, echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN on
- * state-changing calls — fetching a token first with `GET /ping` when it has none.
+ * expired ones) and, like the shop's pages, echoes the XSRF-TOKEN cookie (`__Host-XSRF-TOKEN` with
+ * COOKIE_SECURE) in X-XSRF-TOKEN on state-changing calls — fetching a token first with `GET /ping`
+ * when it has none.
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
@@ -22,10 +23,10 @@ export class TestClient {
   }
 
   async request<T = any>(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
-    if (method !== 'GET' && this.xsrf && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/ping');
+    if (method !== 'GET' && this.xsrf && this.xsrfToken() === undefined) await this.request('GET', '/ping');
     const all: Record<string, string> = { ...this.defaultHeaders, ...headers };
     if (this.cookies.size > 0) all.cookie = this.cookieHeader();
-    if (method !== 'GET' && this.xsrf) all['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    if (method !== 'GET' && this.xsrf) all['x-xsrf-token'] = this.xsrfToken() ?? '';
     const options: InjectOptions = { method, url, headers: all };
     if (body !== undefined) options.payload = body as object;
     const response = await this.app.inject(options);
@@ -36,6 +37,10 @@ export class TestClient {
     }
     const text = response.body;
     return { status: response.statusCode, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers, response };
+  }
+
+  private xsrfToken(): string | undefined {
+    return this.cookies.get('__Host-XSRF-TOKEN') ?? this.cookies.get('XSRF-TOKEN');
   }
 
   get<T = any>(url: string, headers?: Record<string, string>) {

@@ -85,8 +85,14 @@ export function expectError(answer: { status: number; body: unknown }, status: n
   expectEnvelope(answer.body, errorCode);
 }
 
-/** A matching anti-forgery cookie and header, as a browser page of the shop would send (double submit). */
-export const XSRF_PAIR = { cookie: 'XSRF-TOKEN=test-xsrf-token', 'x-xsrf-token': 'test-xsrf-token' };
+/**
+ * A matching anti-forgery cookie and header, as a browser page of the shop would send (double submit);
+ * the cookie under both its names, so it also passes where COOKIE_SECURE reads `__Host-XSRF-TOKEN`.
+ */
+export const XSRF_PAIR = {
+  cookie: 'XSRF-TOKEN=test-xsrf-token; __Host-XSRF-TOKEN=test-xsrf-token',
+  'x-xsrf-token': 'test-xsrf-token',
+};
 
 /** POST a JSON body through `app.inject` (with the anti-forgery pair), with the JSON answer parsed. */
 export async function post<T = any>(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) {

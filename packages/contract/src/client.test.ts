@@ -110,6 +110,13 @@ describe('createApiClient: anti-forgery header', () => {
     expect(calls.map((c) => c.headers['x-xsrf-token'])).toEqual([undefined, 'token-1', 'token-1', 'token-1']);
   });
 
+  it('on HTTPS echoes __Host-XSRF-TOKEN, the name the API then reads, before any plain XSRF-TOKEN', async () => {
+    const cookies: Record<string, string> = { '__Host-XSRF-TOKEN': 'secure-1', 'XSRF-TOKEN': 'planted' };
+    const { api, calls } = client({ 'POST /g': [{ status: 200 }] }, { readCookie: (name) => cookies[name] ?? null });
+    await api.post('/g');
+    expect(calls[0]!.headers['x-xsrf-token']).toBe('secure-1');
+  });
+
   it('without the cookie yet, first GETs /ping (once for concurrent calls) and then sends the cookie it set', async () => {
     let cookie: string | null = null;
     const ping = later({ status: 200, body: { ok: true } });

@@ -1,8 +1,9 @@
 /**
  * The HTTP client of the Kedai API (spec §7, architecture §1), without zod so browser code can
  * import it (`@kedai/contract/client`):
- * - credentials are sent, and every state-changing call echoes the `XSRF-TOKEN` cookie in the
- *   `X-XSRF-TOKEN` header (when there is no cookie yet, one `GET /ping` obtains it);
+ * - credentials are sent, and every state-changing call echoes the `XSRF-TOKEN` cookie (named
+ *   `__Host-XSRF-TOKEN` when the shop runs on HTTPS) in the `X-XSRF-TOKEN` header (when there is no
+ *   cookie yet, one `GET /ping` obtains it);
  * - status 200–299 is success (204 and empty bodies resolve with `undefined`); anything else rejects
  *   with an `ApiError` carrying the envelope `{errorCode, error, params}` and the status;
  * - a 401 starts ONE shared `POST /auth/refreshAccessToken` that every call failing meanwhile awaits;
@@ -80,6 +81,13 @@ export function envelopeOf(body: unknown, fallback: string): ApiErrorEnvelope {
 /** Cookie the API sets for double-submit anti-forgery, and the header it expects it back in. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+/**
+ * Prefix of the API's cookie names when it sets them Secure (`COOKIE_SECURE`, production): browsers
+ * keep a `__Host-` cookie only with Secure, Path=/ and no Domain, so no other host can plant it.
+ */
+export const SECURE_COOKIE_PREFIX = '__Host-';
+/** The anti-forgery cookie's name on HTTPS; the API then reads only this one. */
+export const SECURE_XSRF_COOKIE = `${SECURE_COOKIE_PREFIX}${XSRF_COOKIE}`;
 export const PING_PATH = '/ping';
 export const REFRESH_PATH = '/auth/refreshAccessToken';
 export const LOGIN_PATH = '/auth/login';
@@ -193,9 +201,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw new ApiError(envelopeOf(body, fallback), response.status, path);
   }
 
+  // The HTTPS name first: where it exists, it is the one the API reads.
+  const readXsrf = () => readCookie(SECURE_XSRF_COOKIE) || readCookie(XSRF_COOKIE) || null;
+
   /** The anti-forgery cookie, first asking the API for one (any answer sets it) when there is none. */
   async function xsrfToken(): Promise<string | null> {
-    const present = readCookie(XSRF_COOKIE);
+    const present = readXsrf();
     if (present) return present;
     // Shared by concurrent calls, and not tied to one call's signal.
     pinging ??= send('GET', PING_PATH, {})
@@ -204,7 +215,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         pinging = null;
       });
     await pinging;
-    return readCookie(XSRF_COOKIE) ?? null;
+    return readXsrf();
   }
 
   function refreshSession(): Promise<boolean> {

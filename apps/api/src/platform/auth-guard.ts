@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@kedai/domain';
 import type { Database } from '@kedai/db';
 import { configEntries } from '../modules/system/service';
-import { REFRESH_COOKIE, checkAccess, type AccessCheck, type AuthContext, type SessionDeps } from './session';
+import { checkAccess, refreshTokenOf, type AccessCheck, type AuthContext, type SessionDeps } from './session';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,7 +72,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 export async function optionalUser(request: FastifyRequest): Promise<AuthContext | undefined> {
   const check = await checkAccess(sessionDeps(request), request);
   if (check.kind === 'none') {
-    if (request.cookies[REFRESH_COOKIE]) throw new AppError('auth/invalid_access_token');
+    if (refreshTokenOf(request.server.config, request)) throw new AppError('auth/invalid_access_token');
     return undefined;
   }
   if (check.kind === 'invalid') throw new AppError('auth/invalid_access_token');

@@ -4,6 +4,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { AppError, isUuid } from '@kedai/domain';
 import { and, eq, isNull, ne, schema, sql, type Database } from '@kedai/db';
 import type { AppConfig } from './config';
+import { cookieName } from './cookies';
 import { randomToken, sha256 } from './secure-tokens';
 
 /**
@@ -15,6 +16,7 @@ import { randomToken, sha256 } from './secure-tokens';
  * revokes the whole session.
  */
 
+/** The session cookies' names; `__Host-kedai_at` and `__Host-kedai_rt` with COOKIE_SECURE (`cookieName`). */
 export const ACCESS_COOKIE = 'kedai_at';
 export const REFRESH_COOKIE = 'kedai_rt';
 
@@ -245,7 +247,7 @@ export type AccessCheck =
 
 /** Reads the access cookie: no cookie, a bad/expired/revoked one, a blacklisted user, or the signed-in caller. */
 export async function checkAccess(deps: SessionDeps, request: FastifyRequest): Promise<AccessCheck> {
-  const token = request.cookies[ACCESS_COOKIE];
+  const token = request.cookies[cookieName(deps.config, ACCESS_COOKIE)];
   if (!token) return { kind: 'none' };
   let userId: string;
   let sessionId: string;
@@ -270,18 +272,24 @@ export async function checkAccess(deps: SessionDeps, request: FastifyRequest): P
   return { kind: 'ok', auth: authContext(row.user, row.session) };
 }
 
+/** The refresh cookie of the request, under the name this configuration uses. */
+export function refreshTokenOf(config: AppConfig, request: FastifyRequest): string | undefined {
+  return request.cookies[cookieName(config, REFRESH_COOKIE)];
+}
+
+// Path=/ and no Domain, as `__Host-` names require (and Secure whenever they are used).
 const cookieBase = (config: AppConfig) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.cookieSecure });
 
 /** Sets both session cookies; without "remember me" the refresh cookie ends with the browser session. */
 export function setSessionCookies(reply: FastifyReply, config: AppConfig, issued: IssuedSession): void {
-  reply.setCookie(ACCESS_COOKIE, issued.accessToken, { ...cookieBase(config), maxAge: config.accessTokenTtlSeconds });
-  reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+  reply.setCookie(cookieName(config, ACCESS_COOKIE), issued.accessToken, { ...cookieBase(config), maxAge: config.accessTokenTtlSeconds });
+  reply.setCookie(cookieName(config, REFRESH_COOKIE), issued.refreshToken, {
     ...cookieBase(config),
     ...(issued.remember ? { maxAge: config.rememberMeDays * 86_400 } : {}),
   });
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: AppConfig): void {
-  reply.clearCookie(ACCESS_COOKIE, cookieBase(config));
-  reply.clearCookie(REFRESH_COOKIE, cookieBase(config));
+  reply.clearCookie(cookieName(config, ACCESS_COOKIE), cookieBase(config));
+  reply.clearCookie(cookieName(config, REFRESH_COOKIE), cookieBase(config));
 }

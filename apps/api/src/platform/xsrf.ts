@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { XSRF_COOKIE, XSRF_HEADER } from '@kedai/contract/client';
+import { cookieName } from './cookies';
 import { sendError } from './errors';
 import { constantTimeEqual, randomToken } from './secure-tokens';
 
@@ -8,10 +10,10 @@ import { constantTimeEqual, randomToken } from './secure-tokens';
  * state-changing request must echo its value in the `X-XSRF-TOKEN` header. Another site can make a
  * browser send our cookies but cannot read them, so it cannot write the header. Missing or different
  * -> 403 `auth/invalid_xsrf_token`. A route may opt out with `config: { xsrf: false }` (webhooks
- * signed by their sender).
+ * signed by their sender). With COOKIE_SECURE the cookie is `__Host-XSRF-TOKEN` (`cookieName`), so
+ * a sibling subdomain cannot plant a value of its own choosing.
  */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+export { XSRF_COOKIE, XSRF_HEADER };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
@@ -21,10 +23,11 @@ declare module 'fastify' {
 }
 
 export function registerXsrf(app: FastifyInstance): void {
+  const name = cookieName(app.config, XSRF_COOKIE);
   app.addHook('onRequest', async (request, reply) => {
-    const cookie = request.cookies[XSRF_COOKIE];
+    const cookie = request.cookies[name];
     if (!cookie) {
-      reply.setCookie(XSRF_COOKIE, randomToken(), {
+      reply.setCookie(name, randomToken(), {
         path: '/',
         httpOnly: false, // the page's script must read it to echo it
         sameSite: 'lax',

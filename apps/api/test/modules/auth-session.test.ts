@@ -34,6 +34,14 @@ describe('POST /auth/login', () => {
     expect((await client.get('/auth/me')).body).toMatchObject({ signedIn: true, profile: { email: user.email } });
   });
 
+  it('over plain http (no COOKIE_SECURE) keeps the plain names, without Secure', async () => {
+    const client = new TestClient(t.app);
+    const ping = setCookieHeaders((await client.get('/ping')).headers);
+    const login = setCookieHeaders((await client.post('/auth/login', { email: user.email, password: PASSWORD })).headers);
+    expect([...ping, ...login].map((c) => c.split('=')[0]).sort()).toEqual(['XSRF-TOKEN', 'kedai_at', 'kedai_rt']);
+    for (const cookie of [...ping, ...login]) expect(cookie).not.toMatch(/Secure/i);
+  });
+
   it('with rememberme the refresh cookie outlives the browser session', async () => {
     const client = new TestClient(t.app);
     const { headers } = await client.post('/auth/login', { email: user.email, password: PASSWORD, rememberme: true });
@@ -467,5 +475,77 @@ describe('login rate limits', () => {
     // The limit is per window: at the next one, every address is heard again.
     r.clock.advance(900);
     expect((await login(owner.email, guesser, owner.password)).statusCode).toBe(200);
+  });
+});
+
+describe('cookies on HTTPS (COOKIE_SECURE=true)', () => {
+  let h: TestApp;
+  let someone: TestUser;
+  beforeAll(async () => {
+    h = await createTestApp({ seed: false, env: { ...LIFTED_LIMITS, COOKIE_SECURE: 'true' } });
+    someone = await createVerifiedUser(h.app);
+  });
+  afterAll(() => h?.close());
+
+  /** Path=/, Secure and no Domain: what browsers require of a `__Host-` cookie before they keep it. */
+  function expectHostCookie(cookie: string | undefined) {
+    expect(cookie).toBeDefined();
+    const attributes = cookie!.split(';').slice(1).map((a) => a.trim().toLowerCase());
+    expect(attributes).toContain('path=/');
+    expect(attributes).toContain('secure');
+    expect(attributes.some((a) => a.startsWith('domain='))).toBe(false);
+  }
+
+  it('names the session and anti-forgery cookies __Host-…, Secure, on Path=/ and without Domain', async () => {
+    const client = new TestClient(h.app);
+    const ping = setCookieHeaders((await client.get('/ping')).headers);
+    expect(ping.map((c) => c.split('=')[0])).toEqual(['__Host-XSRF-TOKEN']);
+    expectHostCookie(ping[0]);
+    expect(ping[0]).not.toMatch(/HttpOnly/i); // the page's script echoes it
+    const login = await client.post('/auth/login', { email: someone.email, password: someone.password });
+    expect(login.status).toBe(200);
+    const session = setCookieHeaders(login.headers);
+    expect(session.map((c) => c.split('=')[0]).sort()).toEqual(['__Host-kedai_at', '__Host-kedai_rt']);
+    for (const cookie of session) {
+      expectHostCookie(cookie);
+      expect(cookie).toMatch(/HttpOnly/i);
+    }
+  });
+
+  it('takes the prefixed cookies back: /auth/me, a guarded call, refresh and logout', async () => {
+    const client = await signedInClient(h.app, someone);
+    expect((await client.get('/auth/me')).body).toMatchObject({ signedIn: true, profile: { email: someone.email } });
+    expect((await client.get('/cart')).status).toBe(200);
+    const before = client.cookies.get('__Host-kedai_rt');
+    const refreshed = await client.post('/auth/refreshAccessToken');
+    expect(refreshed.status).toBe(200);
+    setCookieHeaders(refreshed.headers).forEach(expectHostCookie);
+    expect(client.cookies.get('__Host-kedai_rt')).not.toBe(before);
+    // A 401 with only the refresh cookie left makes the client refresh, as without the prefix.
+    client.cookies.delete('__Host-kedai_at');
+    expectError(await client.get('/auth/me'), 401, 'auth/invalid_access_token');
+    expect((await client.post('/auth/refreshAccessToken')).status).toBe(200);
+    const out = await client.delete('/auth/logout');
+    expect(out.status).toBe(200);
+    const cleared = setCookieHeaders(out.headers);
+    expect(cleared.map((c) => c.split('=')[0]).sort()).toEqual(['__Host-kedai_at', '__Host-kedai_rt']);
+    cleared.forEach(expectHostCookie); // a browser ignores a __Host- deletion that is not Secure on Path=/
+    expect((await client.get('/auth/me')).body.signedIn).toBe(false);
+  });
+
+  it('reads no unprefixed cookie: a planted anti-forgery pair or access token under the plain name counts for nothing', async () => {
+    // The plain pair a sibling subdomain could plant does not pass the anti-forgery check.
+    const planted = await h.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: someone.email, password: someone.password },
+      headers: { cookie: 'XSRF-TOKEN=planted', 'x-xsrf-token': 'planted' },
+    });
+    expectError({ status: planted.statusCode, body: planted.json() }, 403, 'auth/invalid_xsrf_token');
+    const token = (await signedInClient(h.app, someone)).cookies.get('__Host-kedai_at')!;
+    const plain = new TestClient(h.app);
+    plain.cookies.set('kedai_at', token);
+    expect((await plain.get('/auth/me')).body.signedIn).toBe(false);
+    expectError(await plain.get('/cart'), 401, 'auth/not_authorized');
   });
 });

@@ -83,6 +83,13 @@ describe('browserRequest', () => {
     });
   });
 
+  it('on HTTPS echoes the __Host-XSRF-TOKEN cookie (COOKIE_SECURE), before a plain one', async () => {
+    vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=planted; __Host-XSRF-TOKEN=sec%3D1' });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await browserRequest('/cart', { method: 'POST', body: {} });
+    expect(fetchMock.mock.calls[0]![1]!.headers).toMatchObject({ 'x-xsrf-token': 'sec=1' });
+  });
+
   it('sends no XSRF header on GET', async () => {
     vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=abc' });
     fetchMock.mockResolvedValueOnce(answer(200, '{}'));

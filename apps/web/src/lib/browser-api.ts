@@ -2,7 +2,7 @@
  * Browser-side client of the Kedai API, for client components. Every call goes to the web
  * origin's `/api/<path>`, which `src/proxy.ts` forwards to the API (decision 0005), so cookies are
  * first-party: `credentials: 'same-origin'` sends them, and the XSRF-TOKEN double-submit cookie
- * can be read and echoed in a header for unsafe methods.
+ * (`__Host-XSRF-TOKEN` on HTTPS) can be read and echoed in a header for unsafe methods.
  *
  * The calls go through one `createApiClient` of `@kedai/contract/client` per page: a 401 makes one
  * shared session refresh, then each failed call retries once; when the refresh fails, the handlers
@@ -16,7 +16,7 @@ import { createApiClient, type HttpMethod, type Query } from '@kedai/contract/cl
 import { errorMessageFor } from '@kedai/domain';
 
 export { ApiError, isApiError } from './api-error';
-export { XSRF_COOKIE, XSRF_HEADER } from '@kedai/contract/client';
+export { SECURE_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@kedai/contract/client';
 
 /** Prefix of the same-origin API proxy. */
 export const BROWSER_API_PREFIX = '/api';

@@ -13,10 +13,10 @@ import {
 import { clientAddress, rateLimit, setRetryAfter } from '../../platform/rate-limit';
 import { sessionDeps, signedInCaller } from '../../platform/auth-guard';
 import {
-  REFRESH_COOKIE,
   checkAccess,
   clearSessionCookies,
   refreshSession,
+  refreshTokenOf,
   revokeSession,
   sessionIdOfRefreshToken,
   setSessionCookies,
@@ -147,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const issued = await refreshSession(sessionDeps(request), request.cookies[REFRESH_COOKIE]);
+        const issued = await refreshSession(sessionDeps(request), refreshTokenOf(app.config, request));
         setSessionCookies(reply, app.config, issued);
       } catch (error) {
         clearSessionCookies(reply, app.config);
@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const check = await checkAccess(sessionDeps(request), request);
       const sessionId =
-        check.kind === 'ok' ? check.auth.session.id : await sessionIdOfRefreshToken(app.db, request.cookies[REFRESH_COOKIE]);
+        check.kind === 'ok' ? check.auth.session.id : await sessionIdOfRefreshToken(app.db, refreshTokenOf(app.config, request));
       if (sessionId) await revokeSession(app.db, sessionId, 'logout');
       clearSessionCookies(reply, app.config);
       return { ok: true as const };
@@ -192,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const check = await checkAccess(sessionDeps(request), request);
       // No access cookie but a refresh cookie: the access token has expired; 401 makes the client refresh.
-      if (check.kind === 'none' && !request.cookies[REFRESH_COOKIE]) return SIGNED_OUT;
+      if (check.kind === 'none' && !refreshTokenOf(app.config, request)) return SIGNED_OUT;
       const caller = await signedInCaller(request, check.kind === 'none' ? { kind: 'invalid' } : check, { allowTfaPending: true });
       return sessionState(caller);
     },
