@@ -133,7 +133,17 @@ export async function refreshSession(deps: SessionDeps, presented: string | unde
   const invalid = () => new AppError('auth/invalid_refresh_token');
   if (!presented || presented.length > 256) throw invalid();
   const successor = successorOf(deps, presented);
+  const presentedHash = sha256(presented);
   const outcome = await deps.db.transaction(async (tx) => {
+    // Every refresh of a session first locks the session's row, the one lock they all take in the
+    // same order: a late twin (which reads its successor) and the successor itself, refreshed at the
+    // same moment, then wait for each other instead of deadlocking.
+    const [owner] = await tx
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(sql`${authSessions.id} = (SELECT ${refreshTokens.sessionId} FROM ${refreshTokens} WHERE ${refreshTokens.tokenHash} = ${presentedHash})`)
+      .for('update');
+    if (!owner) return { kind: 'invalid' as const };
     const [row] = await tx
       .select({
         token: refreshTokens,
@@ -146,8 +156,7 @@ export async function refreshSession(deps: SessionDeps, presented: string | unde
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(eq(refreshTokens.tokenHash, sha256(presented)))
-      .for('update', { of: [refreshTokens, authSessions] });
+      .where(eq(refreshTokens.tokenHash, presentedHash));
     if (!row || row.session.revokedAt !== null || row.expired || row.blacklisted) return { kind: 'invalid' as const };
     // A session that still owes its second factor lives only as long as its first access token:
     // refreshing cannot keep a password-only session open (decision 0008).
@@ -175,8 +184,7 @@ export async function refreshSession(deps: SessionDeps, presented: string | unde
       const [next] = await tx
         .select({ rotatedAt: refreshTokens.rotatedAt })
         .from(refreshTokens)
-        .where(and(eq(refreshTokens.tokenHash, sha256(successor)), eq(refreshTokens.sessionId, row.session.id)))
-        .for('update');
+        .where(and(eq(refreshTokens.tokenHash, sha256(successor)), eq(refreshTokens.sessionId, row.session.id)));
       if (next && next.rotatedAt === null) return { kind: 'ok' as const, session: await slide(), refreshToken: successor };
     }
     await tx
