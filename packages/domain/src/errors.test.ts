@@ -36,6 +36,8 @@ const PROJECT_CODES: ErrorCode[] = [
   // The cart's rules (spec §5 stock and quantity; the catalogue names no cart codes).
   'product/disabled', 'cart/not_found', 'cart/invalid_quantity', 'cart/invalid_variant_path',
   'cart/invalid_message', 'cart/max_items_reached', 'wishlist/max_items_reached',
+  // A two-factor secret the configured keys cannot open (decision 0009).
+  'auth/tfa_secret_unreadable',
 ];
 
 describe('ERROR_MESSAGES', () => {
