@@ -233,9 +233,9 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Set by the shop's staff for a policy violation: no sign-in, every session refused. */
     blacklistedAt: timestamp('blacklisted_at', { withTimezone: true }),
-    /** Base32 TOTP secret while two-factor authentication is on (null when off). */
+    /** TOTP secret while two-factor authentication is on (null when off), sealed with AES-256-GCM (decision 0009). */
     tfaSecret: text('tfa_secret'),
-    /** Secret of a set-up that has been started but not yet confirmed with a code. */
+    /** Secret (sealed) of a set-up that has been started but not yet confirmed with a code. */
     tfaPendingSecret: text('tfa_pending_secret'),
     tfaEnabledAt: timestamp('tfa_enabled_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code of this step or an earlier one is never taken again. */

@@ -1,13 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AppError, normaliseEmail, parseEmail } from '@kedai/domain';
-import { schema, type Database } from '@kedai/db';
+import type { Database } from '@kedai/db';
 import type { SessionState } from '@kedai/contract';
 import { blacklistedError } from '../../platform/auth-guard';
 import { hit, rateLimited, undoHit } from '../../platform/rate-limit';
 import { startSession, type AuthContext, type IssuedSession, type SessionDeps } from '../../platform/session';
-import { findUserByEmail, toPublicUser } from './service';
-
-type UserRow = typeof schema.users.$inferSelect;
+import { findUserByEmail, toPublicUser, type UserRow } from '../users/service';
 
 /**
  * A hash of nothing anyone knows, verified against when the e-mail has no account, so a login

@@ -5,11 +5,10 @@ import { simpleMail, type SimpleMail } from '../../platform/mail-template';
 import { revokeUserSessions } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/secure-tokens';
 import { sendAccountMail } from './account-mail';
-import { findUserByEmail, type AuthDeps } from './service';
+import { findUserByEmail, lockUser, setPasswordHash, type UserRow } from '../users/service';
+import type { AuthDeps } from './service';
 
-type UserRow = typeof schema.users.$inferSelect;
-
-const { users, userTokens: tokens } = schema;
+const { userTokens: tokens } = schema;
 const PURPOSE = 'password_reset';
 
 const liveResetToken = (userId: string) =>
@@ -40,7 +39,7 @@ async function issueResetMail(deps: AuthDeps, userId: string): Promise<void> {
   const token = randomToken();
   const user = await deps.db.transaction(async (tx) => {
     // The user row lock orders concurrent requests, so only the newest link stays live.
-    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const row = await lockUser(tx, userId);
     if (!row) return undefined;
     await endResetTokens(tx, row.id);
     await tx.insert(tokens).values({
@@ -142,11 +141,7 @@ export async function resetPassword(
     if (used.length === 0) return undefined; // used (or ended) since we looked
     // The link reached the mailbox, which proves the address as well as the code would: an
     // unverified account is verified by a reset.
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-      .where(eq(users.id, token.userId))
-      .returning();
+    const row = await setPasswordHash(tx, token.userId, passwordHash, { emailProven: true });
     await endResetTokens(tx, token.userId);
     await revokeUserSessions(tx, token.userId, 'password_reset');
     return row;
@@ -175,11 +170,7 @@ export async function changePassword(
   if (!matches) throw new AppError('auth/wrong_password');
   const passwordHash = await hash(newPassword(input.newPassword));
   const user = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, caller.user.id))
-      .returning();
+    const row = await setPasswordHash(tx, caller.user.id, passwordHash);
     await endResetTokens(tx, caller.user.id);
     await revokeUserSessions(tx, caller.user.id, 'password_changed', caller.sessionId);
     return row;

@@ -5,7 +5,6 @@ import {
   AppError,
   VERIFY_CODE_LENGTH,
   VERIFY_CODE_MAX_ATTEMPTS,
-  isGender,
   normaliseVerificationCode,
   parseEmail,
   validateRegistration,
@@ -14,11 +13,11 @@ import {
 import { and, desc, eq, gt, isNull, schema, sql, type Database, type Transaction } from '@kedai/db';
 import type { PublicUser } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
-import { isUniqueViolation } from '../../platform/db-errors';
 import type { Mailer, MailMessage } from '../../platform/mailer';
 import { escapeHtml } from '../../platform/mail-template';
 import { sendAccountMail } from './account-mail';
 import { constantTimeEqual, sha256 } from '../../platform/secure-tokens';
+import { createUser, findUserByEmail, lockUser, markEmailVerified, toPublicUser, type UserRow } from '../users/service';
 
 export interface AuthDeps {
   db: Database;
@@ -27,34 +26,10 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
-type UserRow = typeof schema.users.$inferSelect;
-
-const { users, emailVerificationCodes: codes } = schema;
+const { emailVerificationCodes: codes } = schema;
 
 /** Serialises code generation across API processes, so a code is unique among live codes. */
 const VERIFY_CODE_LOCK = 4_801_338;
-const EMAIL_UNIQUE_INDEX = 'users_email_idx';
-
-export function toPublicUser(row: UserRow): PublicUser {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phoneNumber: row.phoneNumber,
-    country: row.country,
-    birthDate: row.birthDate,
-    gender: isGender(row.gender) ? row.gender : 'unspecified',
-    emailVerified: row.emailVerifiedAt !== null,
-    createdAt: Math.floor(row.createdAt.getTime() / 1000),
-  };
-}
-
-/** The user of an already normalised e-mail address (see `parseEmail`), if any. */
-export async function findUserByEmail(db: Database | Transaction, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return row;
-}
 
 const liveCode = () => and(isNull(codes.consumedAt), gt(codes.expiresAt, sql`now()`));
 
@@ -117,33 +92,24 @@ export async function register(deps: AuthDeps, input: RegistrationInput): Promis
   const result = validateRegistration(input);
   if (!result.ok) throw new AppError(result.problems[0]!.errorCode, result.problems);
   const r = result.value;
-  // Cheap early answer; the unique index below is what guarantees it.
+  // Cheap early answer; the unique index (createUser) is what guarantees it.
   if (await findUserByEmail(deps.db, r.email)) throw new AppError('auth/email_taken');
 
   const passwordHash = await hash(r.password); // argon2id, the library's default parameters
-  let created: { user: UserRow; code: string };
-  try {
-    created = await deps.db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: r.email,
-          passwordHash,
-          firstName: r.firstName,
-          lastName: r.lastName,
-          phoneNumber: r.phoneNumber,
-          country: r.country,
-          birthDate: r.birthDate,
-          gender: r.gender,
-        })
-        .returning();
-      const code = await issueCode(tx, user!.id, deps.config.verifyCodeTtlMinutes);
-      return { user: user!, code };
+  const created = await deps.db.transaction(async (tx) => {
+    const user = await createUser(tx, {
+      email: r.email,
+      passwordHash,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      phoneNumber: r.phoneNumber,
+      country: r.country,
+      birthDate: r.birthDate,
+      gender: r.gender,
     });
-  } catch (error) {
-    if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) throw new AppError('auth/email_taken');
-    throw error;
-  }
+    const code = await issueCode(tx, user.id, deps.config.verifyCodeTtlMinutes);
+    return { user, code };
+  });
   deps.log.info({ userId: created.user.id }, 'user registered');
   await sendCodeMail(deps, created.user, created.code);
   return toPublicUser(created.user);
@@ -160,12 +126,7 @@ async function consume(tx: Transaction, code: { id: string; userId: string }): P
     .returning({ id: codes.id });
   if (used.length === 0) return undefined;
   await tx.update(codes).set({ expiresAt: sql`now()` }).where(and(eq(codes.userId, code.userId), liveCode()));
-  const [user] = await tx
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-    .where(eq(users.id, code.userId))
-    .returning();
-  return user;
+  return markEmailVerified(tx, code.userId);
 }
 
 /**
@@ -237,7 +198,7 @@ export async function resendVerifyCode(deps: AuthDeps, input: { email: string })
   if (found.emailVerifiedAt) throw new AppError('auth/email_verified');
 
   const issued = await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, found.id)).for('update');
+    const user = await lockUser(tx, found.id);
     if (!user) return undefined;
     if (user.emailVerifiedAt) throw new AppError('auth/email_verified');
     const [latest] = await tx

@@ -1,11 +1,11 @@
 import { AppError, sortCountryCodes } from '@kedai/domain';
-import { asc, eq, schema, sql, type Database } from '@kedai/db';
+import { asc, eq, schema, type Database } from '@kedai/db';
 import type { Region } from '@kedai/contract';
 import { cached } from '../../platform/cache';
 import { configEntries } from '../system/service';
+import { savePreferredCountry, type UserRow } from '../users/service';
 
 type RegionRow = typeof schema.regions.$inferSelect;
-type UserRow = typeof schema.users.$inferSelect;
 
 function toRegion(row: RegionRow): Region {
   return { key: row.key, name: row.name, currency: row.currency, countries: row.countries, priceBands: row.priceBands };
@@ -81,7 +81,7 @@ export async function preferredCountry(db: Database, user: UserRow): Promise<str
 export async function setPreferredCountry(db: Database, user: UserRow, value: string): Promise<string> {
   const code = await offeredCountry(db, value);
   if (!code) throw new AppError('user/invalid_country', [value]);
-  await db.update(schema.users).set({ preferredCountry: code, updatedAt: sql`now()` }).where(eq(schema.users.id, user.id));
+  await savePreferredCountry(db, user.id, code);
   return code;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toString as qrCodeString } from 'qrcode';
 import { TOTP } from 'otpauth';
 import { AppError } from '@kedai/domain';
-import { and, eq, gt, isNull, lt, or, schema, sql, type Database, type Transaction } from '@kedai/db';
+import { and, eq, gt, isNull, schema, sql, type Database, type Transaction } from '@kedai/db';
 import type { SessionState, TfaSetupResponse } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
 import type { Mailer } from '../../platform/mailer';
@@ -13,6 +13,16 @@ import { SecretBoxError, isSealed, open, seal, sealedKeyId, type BoxKey } from '
 import { passwordMatches, sessionState } from '../auth/login';
 import { shopName } from '../system/service';
 import { sendAccountMail } from '../auth/account-mail';
+import {
+  acceptTfaStep,
+  clearTfa,
+  enableTfa,
+  markTfaSetupSkipped,
+  replaceTfaSecrets,
+  setPendingTfaSecret,
+  usersWithTfaSecrets,
+  type UserRow,
+} from '../users/service';
 import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
 
 /**
@@ -21,7 +31,8 @@ import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
  * time step in `users.tfa_last_step` with a conditional UPDATE, so a code (or an older one) is
  * never accepted twice, even by two requests at once. Any change of the second factor (on, off,
  * reset by e-mail) ends the user's other sessions, as a password change does (issue 11). Both
- * columns hold the secret sealed (AES-256-GCM, decision 0009), never as it is.
+ * columns hold the secret sealed (AES-256-GCM, decision 0009), never as it is. The columns are
+ * written through the users module, which owns the table.
  */
 
 /** The secret a stored value seals; one the keys cannot open is told to the user with the way out. */
@@ -44,8 +55,7 @@ export interface TfaDeps {
   keys: readonly BoxKey[];
 }
 
-type UserRow = typeof schema.users.$inferSelect;
-const { users, userTokens } = schema;
+const { userTokens } = schema;
 
 const TFA_RESET = 'tfa_reset';
 
@@ -59,12 +69,7 @@ export async function setupTfa(deps: TfaDeps, auth: AuthContext): Promise<TfaSet
   if (auth.tfaEnabled) throw new AppError('auth/tfa_already_setup');
   const secret = newTotpSecret();
   // The condition, not the check above, decides against a set-up confirmed meanwhile.
-  const stored = await deps.db
-    .update(users)
-    .set({ tfaPendingSecret: seal(deps.keys, secret), updatedAt: sql`now()` })
-    .where(and(eq(users.id, auth.user.id), isNull(users.tfaSecret)))
-    .returning({ id: users.id });
-  if (stored.length === 0) throw new AppError('auth/tfa_already_setup');
+  if (!(await setPendingTfaSecret(deps.db, auth.user.id, seal(deps.keys, secret)))) throw new AppError('auth/tfa_already_setup');
   const otpauthUri = new TOTP({
     issuer: await shopName(deps.db),
     label: auth.user.email,
@@ -81,9 +86,6 @@ export async function setupTfa(deps: TfaDeps, auth: AuthContext): Promise<TfaSet
   };
 }
 
-/** Only steps after the last accepted one count, and only while the secret is still the one checked. */
-const codeStillFresh = (step: number) => or(isNull(users.tfaLastStep), lt(users.tfaLastStep, step));
-
 /**
  * `POST /tfa/verify`: with two-factor on, a right code passes this session; with a set-up
  * pending, a right code from the new secret turns two-factor on and passes this session.
@@ -97,17 +99,8 @@ export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string)
   if (step === undefined) throw new AppError('auth/tfa_wrong_code');
 
   const updated = await deps.db.transaction(async (tx) => {
-    const [row] = user.tfaSecret
-      ? await tx
-          .update(users)
-          .set({ tfaLastStep: step })
-          .where(and(eq(users.id, user.id), eq(users.tfaSecret, stored), codeStillFresh(step)))
-          .returning()
-      : await tx
-          .update(users)
-          .set({ tfaSecret: stored, tfaPendingSecret: null, tfaEnabledAt: sql`now()`, tfaLastStep: step, updatedAt: sql`now()` })
-          .where(and(eq(users.id, user.id), isNull(users.tfaSecret), eq(users.tfaPendingSecret, stored), codeStillFresh(step)))
-          .returning();
+    // Only a step after the last accepted one counts, and only while the secret is still the one checked.
+    const row = user.tfaSecret ? await acceptTfaStep(tx, user.id, stored, step) : await enableTfa(tx, user.id, stored, step);
     if (!row) return undefined;
     await markTfaPassed(tx, auth.session.id);
     // A new second factor: sessions signed in without it end (this one has just passed it).
@@ -128,22 +121,16 @@ export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string)
 /** `POST /tfa/skip_setup`: remembers that the user declined (the first time counts); nothing to skip once it is on. */
 export async function skipTfaSetup(deps: TfaDeps, auth: AuthContext): Promise<void> {
   if (auth.tfaEnabled) throw new AppError('auth/tfa_already_setup');
-  await deps.db
-    .update(users)
-    .set({ tfaSetupSkippedAt: sql`coalesce(${users.tfaSetupSkippedAt}, now())`, updatedAt: sql`now()` })
-    .where(eq(users.id, auth.user.id));
+  await markTfaSetupSkipped(deps.db, auth.user.id);
 }
 
 /**
- * Two-factor off: secret, pending secret and last step cleared, and the sessions' passes
- * forgotten, so turning it on again later asks every other session for a code from the new secret.
+ * Two-factor off (with `code`, only if that code's step is still new for that secret), and the
+ * sessions' passes forgotten, so turning it on again later asks every other session for a code
+ * from the new secret.
  */
-async function turnOff(tx: Transaction, userId: string, where = eq(users.id, userId)): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ tfaSecret: null, tfaPendingSecret: null, tfaEnabledAt: null, tfaLastStep: null, updatedAt: sql`now()` })
-    .where(where)
-    .returning();
+async function turnOff(tx: Transaction, userId: string, code?: { secret: string; step: number }): Promise<UserRow | undefined> {
+  const row = await clearTfa(tx, userId, code);
   if (row) await forgetTfaPasses(tx, userId);
   return row;
 }
@@ -162,7 +149,7 @@ export async function disableTfa(deps: TfaDeps, auth: AuthContext, input: { toke
   const step = matchTotp({ token: input.token, secret, atMs: Date.now(), after: user.tfaLastStep });
   if (step === undefined) throw new AppError('auth/tfa_wrong_code');
   const row = await deps.db.transaction(async (tx) => {
-    const off = await turnOff(tx, user.id, and(eq(users.id, user.id), eq(users.tfaSecret, stored), codeStillFresh(step))!);
+    const off = await turnOff(tx, user.id, { secret: stored, step });
     if (off) await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
     return off;
   });
@@ -241,12 +228,8 @@ export async function resetTfa(deps: TfaDeps, resetTfaToken: string): Promise<vo
 export async function sealStoredSecrets(db: Database, keys: readonly BoxKey[]): Promise<number> {
   const current = keys[0]?.id;
   const stale = (value: string | null) => value !== null && (!isSealed(value) || sealedKeyId(value) !== current);
-  const rows = await db
-    .select({ id: users.id, tfaSecret: users.tfaSecret, tfaPendingSecret: users.tfaPendingSecret })
-    .from(users)
-    .where(or(sql`${users.tfaSecret} is not null`, sql`${users.tfaPendingSecret} is not null`));
   let changed = 0;
-  for (const row of rows) {
+  for (const row of await usersWithTfaSecrets(db)) {
     if (!stale(row.tfaSecret) && !stale(row.tfaPendingSecret)) continue;
     const reseal = (value: string | null) => {
       if (value === null || !stale(value)) return value;
@@ -260,18 +243,7 @@ export async function sealStoredSecrets(db: Database, keys: readonly BoxKey[]): 
     };
     const next = { tfaSecret: reseal(row.tfaSecret), tfaPendingSecret: reseal(row.tfaPendingSecret) };
     if (next.tfaSecret === row.tfaSecret && next.tfaPendingSecret === row.tfaPendingSecret) continue;
-    const updated = await db
-      .update(users)
-      .set(next)
-      .where(
-        and(
-          eq(users.id, row.id),
-          row.tfaSecret === null ? isNull(users.tfaSecret) : eq(users.tfaSecret, row.tfaSecret),
-          row.tfaPendingSecret === null ? isNull(users.tfaPendingSecret) : eq(users.tfaPendingSecret, row.tfaPendingSecret),
-        ),
-      )
-      .returning({ id: users.id });
-    changed += updated.length;
+    if (await replaceTfaSecrets(db, row.id, row, next)) changed++;
   }
   return changed;
 }

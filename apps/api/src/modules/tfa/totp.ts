@@ -25,7 +25,7 @@ export const TOTP_DRIFT_STEPS = 1;
 /** The secret's size: 160 bits, the HMAC-SHA1 block the RFC recommends. */
 export const TOTP_SECRET_BYTES = 20;
 
-/** A new random secret, base32 (what users.tfa_secret and the otpauth URI hold). */
+/** A new random secret, base32 (what the otpauth URI holds; the database holds it sealed, decision 0009). */
 export function newTotpSecret(): string {
   return new Secret({ size: TOTP_SECRET_BYTES }).base32;
 }

@@ -1,10 +1,197 @@
-import { AppError, isUuid, validateProfileUpdate } from '@kedai/domain';
-import { inArray, schema, sql, eq, type Database } from '@kedai/db';
+import { AppError, isGender, isUuid, validateProfileUpdate } from '@kedai/domain';
+import { and, eq, inArray, isNull, lt, or, schema, sql, type Database, type Transaction } from '@kedai/db';
 import type { ProfileUpdateRequest, PublicUser } from '@kedai/contract';
-import { toPublicUser } from '../auth/service';
+import { isUniqueViolation } from '../../platform/db-errors';
 
-type UserRow = typeof schema.users.$inferSelect;
+/**
+ * The `users` table has one owner, this module (issue 11): auth, two-factor and regions read and
+ * change accounts only through the functions below, never through the table. Functions that take
+ * a Transaction are steps of a caller's larger change (a code used and the address verified, a
+ * password set and the sessions ended) and run inside it.
+ */
+
+export type UserRow = typeof schema.users.$inferSelect;
+/** The fields registration fills; the rest start empty. */
+export type NewUser = Pick<
+  typeof schema.users.$inferInsert,
+  'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phoneNumber' | 'country' | 'birthDate' | 'gender'
+>;
+type Db = Database | Transaction;
+
 const { users } = schema;
+const EMAIL_UNIQUE_INDEX = 'users_email_idx';
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    country: row.country,
+    birthDate: row.birthDate,
+    gender: isGender(row.gender) ? row.gender : 'unspecified',
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: Math.floor(row.createdAt.getTime() / 1000),
+  };
+}
+
+// ——— Reads ———
+
+/** The user of an already normalised e-mail address (see `parseEmail`), if any. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+/** The user's row, locked until the transaction ends: concurrent changes of one account wait in line. */
+export async function lockUser(tx: Transaction, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+// ——— Account ———
+
+/** A new, unverified account. The unique index on the e-mail decides between concurrent registrations (`auth/email_taken`). */
+export async function createUser(tx: Transaction, values: NewUser): Promise<UserRow> {
+  try {
+    const [row] = await tx.insert(users).values(values).returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) throw new AppError('auth/email_taken');
+    throw error;
+  }
+}
+
+/** The address is proven (the first time counts). */
+export async function markEmailVerified(tx: Transaction, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/**
+ * A new argon2id hash. `emailProven`: the change came through a link mailed to the address
+ * (a reset), which verifies an unverified account as the code would.
+ */
+export async function setPasswordHash(
+  tx: Transaction,
+  userId: string,
+  passwordHash: string,
+  options: { emailProven?: boolean } = {},
+): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      passwordHash,
+      ...(options.emailProven ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** The country chosen in the region picker (already checked against the enabled regions). */
+export async function savePreferredCountry(db: Db, userId: string, code: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ preferredCountry: code, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+// ——— Two-factor columns (their rules are in modules/tfa; values arrive sealed) ———
+
+/** Stores a set-up's pending secret, only while two-factor is off; false when it is on. */
+export async function setPendingTfaSecret(db: Db, userId: string, sealed: string): Promise<boolean> {
+  const stored = await db
+    .update(users)
+    .set({ tfaPendingSecret: sealed, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.tfaSecret)))
+    .returning({ id: users.id });
+  return stored.length > 0;
+}
+
+/** Only steps after the last accepted one count. */
+const stepIsNew = (step: number) => or(isNull(users.tfaLastStep), lt(users.tfaLastStep, step));
+
+/**
+ * Records an accepted code's time step, only while `secret` is still the active secret and the
+ * step is later than the last one accepted: of two requests with one code, one gets the row.
+ */
+export async function acceptTfaStep(tx: Transaction, userId: string, secret: string, step: number): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ tfaLastStep: step })
+    .where(and(eq(users.id, userId), eq(users.tfaSecret, secret), stepIsNew(step)))
+    .returning();
+  return row;
+}
+
+/** Turns two-factor on with the pending secret a code confirmed, only while that set-up is still the pending one. */
+export async function enableTfa(tx: Transaction, userId: string, pendingSecret: string, step: number): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ tfaSecret: pendingSecret, tfaPendingSecret: null, tfaEnabledAt: sql`now()`, tfaLastStep: step, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.tfaSecret), eq(users.tfaPendingSecret, pendingSecret), stepIsNew(step)))
+    .returning();
+  return row;
+}
+
+/**
+ * Two-factor off: secret, pending secret and last step cleared. With `code`, only while that
+ * secret is still active and the code's step is new (turning it off with a code takes the code).
+ */
+export async function clearTfa(tx: Transaction, userId: string, code?: { secret: string; step: number }): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ tfaSecret: null, tfaPendingSecret: null, tfaEnabledAt: null, tfaLastStep: null, updatedAt: sql`now()` })
+    .where(code ? and(eq(users.id, userId), eq(users.tfaSecret, code.secret), stepIsNew(code.step)) : eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** The user declined setting up two-factor (the first time counts). */
+export async function markTfaSetupSkipped(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tfaSetupSkippedAt: sql`coalesce(${users.tfaSetupSkippedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export interface StoredTfaSecrets {
+  tfaSecret: string | null;
+  tfaPendingSecret: string | null;
+}
+
+/** Every user holding a two-factor secret or a pending one, as stored. */
+export async function usersWithTfaSecrets(db: Db): Promise<(StoredTfaSecrets & { id: string })[]> {
+  return db
+    .select({ id: users.id, tfaSecret: users.tfaSecret, tfaPendingSecret: users.tfaPendingSecret })
+    .from(users)
+    .where(or(sql`${users.tfaSecret} is not null`, sql`${users.tfaPendingSecret} is not null`));
+}
+
+/** Replaces the stored secrets, only if the row still holds `was` (so concurrent writers agree); false otherwise. */
+export async function replaceTfaSecrets(db: Db, userId: string, was: StoredTfaSecrets, next: StoredTfaSecrets): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set(next)
+    .where(
+      and(
+        eq(users.id, userId),
+        was.tfaSecret === null ? isNull(users.tfaSecret) : eq(users.tfaSecret, was.tfaSecret),
+        was.tfaPendingSecret === null ? isNull(users.tfaPendingSecret) : eq(users.tfaPendingSecret, was.tfaPendingSecret),
+      ),
+    )
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+// ——— Profile and names ———
 
 /**
  * `POST /user/profile`: only the profile fields change, by the domain's profile rules
@@ -25,7 +212,6 @@ export async function updateProfile(db: Database, user: UserRow, input: ProfileU
   if (!row) throw new AppError('user/not_found');
   return toPublicUser(row);
 }
-
 
 /** "Siti N.": the first name and the initial of the last name, nothing that identifies more. */
 export function displayName(firstName: string, lastName: string): string {
