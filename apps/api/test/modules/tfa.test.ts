@@ -345,6 +345,18 @@ describe('what a session that still owes its second factor may do', () => {
     expect((await replay.delete('/auth/logout')).status).toBe(200);
   });
 
+  it('signs out without a code: the session ends, its refresh token with it', async () => {
+    await clearOfStepEdge();
+    const { user } = await userWithTfa();
+    const owing = await signedInClient(t.app, user);
+    const saved = new Map(owing.cookies);
+    expect((await owing.delete('/auth/logout')).status).toBe(200);
+    const replay = new TestClient(t.app);
+    for (const [name, value] of saved) replay.cookies.set(name, value);
+    expectError(await replay.get('/tfa/is_enabled'), 401, 'auth/invalid_access_token');
+    expectError(await replay.post('/auth/refreshAccessToken'), 401, 'auth/invalid_refresh_token');
+  });
+
   it('skipping the set-up is refused once two-factor is on, also for a session that passed it', async () => {
     await clearOfStepEdge();
     const { client } = await userWithTfa();
