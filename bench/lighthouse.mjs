@@ -130,7 +130,12 @@ function ownTreeJiffies() {
     const ours = new Set([process.pid]);
     for (let grew = true; grew; ) {
       grew = false;
-      for (const p of procs) if (!ours.has(p.pid) && ours.has(p.ppid)) (ours.add(p.pid), (grew = true));
+      for (const p of procs) {
+        if (!ours.has(p.pid) && ours.has(p.ppid)) {
+          ours.add(p.pid);
+          grew = true;
+        }
+      }
     }
     return procs.filter((p) => ours.has(p.pid)).reduce((sum, p) => sum + p.jiffies, 0);
   } catch {

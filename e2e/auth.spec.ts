@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { api, mailedCode, shoot } from './support';
+import { mailedCode, shoot } from './support';
 
 /** RFC 4648 base32 to bytes (the authenticator key as the page shows it, spaces allowed). */
 function base32Bytes(key: string): Buffer {

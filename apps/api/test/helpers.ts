@@ -65,7 +65,7 @@ export async function createTestApp(
 /** GET through `app.inject`, with the JSON body parsed. */
 export async function get<T = any>(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: 'GET', url, headers });
-  return { status: response.statusCode, body: response.json() as T, headers: response.headers, response };
+  return { status: response.statusCode, body: response.json<T>(), headers: response.headers, response };
 }
 
 export function expectEnvelope(body: unknown, errorCode: string) {
@@ -97,7 +97,7 @@ export const XSRF_PAIR = {
 /** POST a JSON body through `app.inject` (with the anti-forgery pair), with the JSON answer parsed. */
 export async function post<T = any>(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: 'POST', url, payload: body as object, headers: { ...XSRF_PAIR, ...headers } });
-  return { status: response.statusCode, body: response.json() as T, headers: response.headers, response };
+  return { status: response.statusCode, body: response.json<T>(), headers: response.headers, response };
 }
 
 /**

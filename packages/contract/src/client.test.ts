@@ -31,7 +31,7 @@ function client(routes: Record<string, Reply[]>, options: Partial<ApiClientOptio
   const onSessionExpired = vi.fn();
   const api = createApiClient({
     baseUrl: '/api',
-    fetch: fake.fetchFn as unknown as typeof fetch,
+    fetch: fake.fetchFn,
     readCookie: (name) => (name === 'XSRF-TOKEN' ? 'token-1' : null),
     onSessionExpired,
     ...options,

@@ -82,8 +82,9 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  // Both drivers answer `{ rows }`; the result type of the shared `Database` does not say so.
+  const result = await db.execute<Record<string, unknown>>(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /**

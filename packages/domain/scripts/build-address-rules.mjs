@@ -218,7 +218,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     let current = '';
     try {
       current = readFileSync(file, 'utf8');
-    } catch {}
+    } catch {
+      // no file yet: it is written below
+    }
     if (current !== text) {
       stale = true;
       console.error(`${file} is not what the script generates; run npm run build:address-rules -w @kedai/domain`);

@@ -6,7 +6,6 @@
  */
 import table from './address-rules.json';
 import { compareCountries } from './countries';
-import type { ErrorCode } from './errors';
 import { codePoints, collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
 import { parsePhoneNumber } from './users';
 

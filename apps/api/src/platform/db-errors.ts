@@ -13,7 +13,7 @@ interface PgErrorFields {
 function* errorChain(error: unknown): Generator<PgErrorFields> {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    yield current as PgErrorFields;
+    yield current;
     current = (current as PgErrorFields).cause;
   }
 }

@@ -26,7 +26,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return sendError(reply, err.status, err.errorCode as ErrorCode, err.params as unknown[], err.message);
+      return sendError(reply, err.status, err.errorCode, err.params as unknown[], err.message);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'request';

@@ -45,12 +45,9 @@ export function registerInputGuards(app: FastifyInstance): void {
 }
 
 /** Fastify's `frameworkErrors`: a URL the router cannot decode (bad percent-encoding) gets the envelope. */
-export function frameworkErrors(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    const detail = 'Invalid URL: it is not valid percent-encoded UTF-8';
-    return sendError(reply, 400, 'general/argument_error', [detail], detail);
-  }
-  return sendError(reply, 400, 'general/argument_error', [error.message], error.message);
+export function frameworkErrors(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
+  const detail = error.code === 'FST_ERR_BAD_URL' ? 'Invalid URL: it is not valid percent-encoded UTF-8' : error.message;
+  void sendError(reply, 400, 'general/argument_error', [detail], detail);
 }
 
 /** Node's HTTP parser errors (oversized headers or URL, malformed requests), answered with the envelope. */

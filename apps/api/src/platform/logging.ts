@@ -30,7 +30,7 @@ function scrub(error: SerializedError | undefined, depth = 0): SerializedError |
 
 /** pino's error serializer, without the values of database statements. */
 export function safeError(error: Error): SerializedError {
-  return scrub(stdSerializers.err(error) as SerializedError)!;
+  return scrub(stdSerializers.err(error))!;
 }
 
 /** Logger options for Fastify (and the start-up logger): the level, redaction and the error serializer. */

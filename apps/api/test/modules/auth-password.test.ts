@@ -198,7 +198,7 @@ describe('POST /auth/resetPassword', () => {
     const results = await Promise.all([reset(uid, token, 'Pertama1!'), reset(uid, token, 'Kedua2!x')]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expectEnvelope(results.find((r) => r.status === 400)!.body, 'auth/invalid_password_reset_token');
-    const winner = results[0]!.status === 200 ? 'Pertama1!' : 'Kedua2!x';
+    const winner = results[0].status === 200 ? 'Pertama1!' : 'Kedua2!x';
     expect((await send('/auth/login', { email: user.email, password: winner })).status).toBe(200);
   });
 

@@ -72,7 +72,7 @@ describe('GET /product/search', () => {
 
   it('never lists disabled products', async () => {
     const disabled = await t.handle.db.execute(sql`SELECT param_name FROM products WHERE disabled LIMIT 1`);
-    const paramName = (disabled as unknown as { rows: { param_name: string }[] }).rows[0]!.param_name;
+    const paramName = (disabled as { rows: { param_name: string }[] }).rows[0]!.param_name;
     const all = await search('limit=100&sort=newest');
     const total = all.body.total;
     const pages = Math.ceil(total / 100);
@@ -205,7 +205,7 @@ describe('GET /product/one/{id}', () => {
 
   it('shows a disabled product as disabled rather than hiding it from a direct link', async () => {
     const rows = await t.handle.db.execute(sql`SELECT id FROM products WHERE disabled LIMIT 1`);
-    const id = (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const id = (rows as { rows: { id: string }[] }).rows[0]!.id;
     const { status, body } = await get<Product>(t.app, `/product/one/${id}`);
     expect(status).toBe(200);
     expect(body.disabled).toBe(true);

@@ -63,7 +63,7 @@ describe('content', () => {
     expect(banners.body.banners[0]).toEqual({ id: expect.any(String), title: expect.any(String), image: expect.any(String), link: expect.anything() });
     await t.handle.db.execute(sql`UPDATE popups SET enabled = false WHERE id = (SELECT id FROM popups ORDER BY sort_order LIMIT 1)`);
     const popups = await get(t.app, '/popup');
-    const enabled = (await t.handle.db.execute(sql`SELECT count(*)::int AS n FROM popups WHERE enabled`)) as unknown as { rows: { n: number }[] };
+    const enabled = (await t.handle.db.execute<Record<string, unknown>>(sql`SELECT count(*)::int AS n FROM popups WHERE enabled`)) as { rows: { n: number }[] };
     expect(popups.body.popups).toHaveLength(enabled.rows[0]!.n);
     for (const popup of popups.body.popups) expect(Object.keys(popup).sort()).toEqual(['id', 'image', 'link', 'name']);
   });
@@ -114,7 +114,7 @@ describe('content', () => {
   });
 
   it('serves image pages by slug or id and 404s unknown ones', async () => {
-    const rows = (await t.handle.db.execute(sql`SELECT id, slug FROM image_pages WHERE enabled LIMIT 1`)) as unknown as {
+    const rows = (await t.handle.db.execute<Record<string, unknown>>(sql`SELECT id, slug FROM image_pages WHERE enabled LIMIT 1`)) as {
       rows: { id: string; slug: string }[];
     };
     const page = rows.rows[0]!;

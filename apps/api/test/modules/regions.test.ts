@@ -52,7 +52,7 @@ afterAll(async () => {
 async function defaultRegion(t: TestApp, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) {
   const response = await t.app.inject({ method: 'GET', url: '/region/default', ...options });
   expect(response.statusCode).toBe(200);
-  return { key: (response.json() as { region: { key: string } }).region.key, headers: response.headers };
+  return { key: response.json<{ region: { key: string } }>().region.key, headers: response.headers };
 }
 
 describe('COUNTRY_HEADER', () => {

@@ -12,7 +12,7 @@
  * `apiErrorMessage` (spec §8: the catalogue message for a known code, else the error text, else
  * 'Unknown error').
  */
-import { createApiClient, type HttpMethod, type Query } from '@kedai/contract/client';
+import { createApiClient, type HttpMethod } from '@kedai/contract/client';
 import { errorMessageFor } from '@kedai/domain';
 
 export { ApiError, isApiError } from './api-error';
@@ -70,7 +70,7 @@ export interface BrowserRequestOptions {
 /** One call through the proxy; resolves with the JSON body of a 2xx answer (undefined when empty). */
 export function browserRequest<T>(path: string, options: BrowserRequestOptions = {}): Promise<T> {
   const { method = 'GET', query, ...rest } = options;
-  return client.request<T>(method, path, { ...rest, query: query as Query | undefined });
+  return client.request<T>(method, path, { ...rest, query });
 }
 
 /** GET `/api/<path>` from a client component. */

@@ -113,7 +113,12 @@ export function PersonalDetailsFields({ values, errors, onChange, fieldId, count
         error={errors.birthDate}
         onChange={(event) => onChange('birthDate', event.target.value)}
       />
-      <fieldset className={styles.fieldset} aria-describedby={errorId('gender')}>
+      <fieldset
+        className={styles.fieldset}
+        role="radiogroup"
+        aria-invalid={errors.gender ? true : undefined}
+        aria-describedby={errorId('gender')}
+      >
         <legend>Gender</legend>
         <div className={styles.choices}>
           {GENDER_CHOICES.map((choice) => (
@@ -124,7 +129,6 @@ export function PersonalDetailsFields({ values, errors, onChange, fieldId, count
                 name="gender"
                 value={choice.value}
                 checked={values.gender === choice.value}
-                aria-invalid={errors.gender ? true : undefined}
                 onChange={() => onChange('gender', choice.value)}
               />
               <label htmlFor={`${fieldId('gender')}-${choice.value}`}>{choice.label}</label>

@@ -215,7 +215,6 @@ function SetupStep({
         <li>
           <p>Scan this QR code with your authenticator app.</p>
           {/* An SVG data: URL made by the API; next/image adds nothing for it. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
           <img
             className={pageStyles.qr}
             src={setup.qrCodeDataUrl}

@@ -11,7 +11,6 @@ import {
   parseEmail,
   parsePassword,
   validateProfileUpdate,
-  type Gender,
   type ProfileField,
 } from '@kedai/domain';
 import { apiErrorMessage, browserGet, browserPost } from '../../lib/browser-api';
@@ -142,7 +141,7 @@ export function profileProblems(values: ProfileValues, now: Date = new Date()): 
 }
 
 export function toProfileUpdate(values: ProfileValues): ProfileUpdateRequest {
-  return { ...values, gender: values.gender as Gender };
+  return { ...values, gender: values.gender };
 }
 
 /** The per-field problems of a 400 of `POST /user/profile` (`params` lists `{field, errorCode, error}`). */

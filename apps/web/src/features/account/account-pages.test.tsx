@@ -34,12 +34,6 @@ function render(node: ReactNode, userState: Partial<UserState> = {}): string {
 
 const signedIn: Partial<UserState> = { signedIn: true, tfaPassed: true, profileFetched: true, profile: user };
 
-/** The element whose id is `id` (its opening tag and text up to the next tag). */
-function byId(html: string, id: string): string {
-  const match = new RegExp(`<[^>]*\\bid="${id.replace(/[:]/g, '\\$&')}"[^>]*>[^<]*`).exec(html);
-  return match?.[0] ?? '';
-}
-
 /** Every aria-describedby of an element names elements that exist. */
 function describedByTargetsExist(html: string): boolean {
   const ids = [...html.matchAll(/aria-describedby="([^"]+)"/g)].flatMap((m) => m[1]!.split(' '));

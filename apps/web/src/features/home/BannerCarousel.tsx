@@ -93,7 +93,7 @@ export function BannerCarousel({ banners, label }: { banners: CarouselBanner[]; 
       onMouseLeave={() => setInteracting(false)}
       onFocus={() => setInteracting(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setInteracting(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setInteracting(false);
       }}
     >
       <div ref={viewport} className={styles.slides} aria-live={rotating ? 'off' : 'polite'} onScroll={onScroll}>

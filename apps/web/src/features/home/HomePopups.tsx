@@ -30,11 +30,12 @@ export function HomePopups({ popups }: { popups: DialogPopup[] }) {
     const next = popupToShow(popups, storage);
     if (!next) return;
     let cancelled = false;
-    const timer = window.setTimeout(async () => {
-      const { HomePopupDialog } = await import('./HomePopupDialog');
-      if (cancelled) return;
-      if (!rememberPopup(storage, next.id)) return; // could not remember: do not show it on every visit
-      setShown({ Dialog: HomePopupDialog, popup: next });
+    const timer = window.setTimeout(() => {
+      void import('./HomePopupDialog').then(({ HomePopupDialog }) => {
+        if (cancelled) return;
+        if (!rememberPopup(storage, next.id)) return; // could not remember: do not show it on every visit
+        setShown({ Dialog: HomePopupDialog, popup: next });
+      });
     }, POPUP_DELAY_MS);
     return () => {
       cancelled = true;

@@ -117,6 +117,7 @@ function SearchForm({ defaultValue, formRef, inputRef, onActivate, onSubmit }: S
           ref={inputRef}
           id={inputId}
           {...SEARCH_INPUT_ATTRIBUTES}
+          role="combobox"
           aria-expanded={false}
           aria-controls={listId}
           defaultValue={defaultValue}

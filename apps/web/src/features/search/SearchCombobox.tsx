@@ -191,6 +191,7 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
           ref={inputRef}
           id={inputId}
           {...SEARCH_INPUT_ATTRIBUTES}
+          role="combobox"
           aria-expanded={open}
           aria-controls={listId}
           aria-activedescendant={active >= 0 ? optionId(active) : undefined}
@@ -214,6 +215,8 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
           {suggestions.map((product, i) => {
             const price = displayPrice(product, region);
             return (
+              // The keyboard works on the text box (aria-activedescendant), as the combobox pattern wants.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={product.uuid}
                 id={optionId(i)}

@@ -12,7 +12,6 @@ export const MAX_QUERY_LENGTH = SEARCH_MAX_QUERY_LENGTH;
 export const SEARCH_INPUT_ATTRIBUTES = {
   name: 'q',
   type: 'search',
-  role: 'combobox',
   'aria-autocomplete': 'list',
   placeholder: 'Search products',
   autoComplete: 'off',

@@ -56,6 +56,8 @@ export function CategoryMenu({ groups }: CategoryMenuProps) {
   if (groups.length === 0) return null;
 
   return (
+    // Escape and focus leaving the menu are caught once for all its buttons and links (delegation).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <nav className="category-nav" aria-label="Categories" ref={navRef} onKeyDown={onKeyDown} onBlur={onBlur}>
       <div className="category-nav__row">
         {hydrated ? (

@@ -20,6 +20,7 @@ function sessionStore(): StorageLike | null {
 
 /** A path of this site: starts with one `/` (not `//` or `/\`), no scheme, no control characters. */
 export function isSafeReturnPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f]/.test(path);
 }
 
