@@ -47,7 +47,10 @@ const apiFolders = ['platform', ...readdirSync(new URL('apps/api/src/modules', i
 const tableOwnerRules = apiFolders.map((folder) => ({
   files: [`apps/api/src/${folder}/**/*.ts`],
   rules: {
-    'no-restricted-syntax': ['error', ...tableWrites(Object.keys(TABLE_OWNERS).filter((table) => ![TABLE_OWNERS[table]].flat().includes(folder)))],
+    'no-restricted-syntax': [
+      'error',
+      ...tableWrites(Object.keys(TABLE_OWNERS).filter((table) => ![TABLE_OWNERS[table]].flat().includes(folder))),
+    ],
   },
 }));
 
@@ -160,7 +163,9 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'api-test' } },
-              allow: { to: { element: { types: { anyOf: ['api-test', 'api-app', 'api-module', 'api-platform', 'domain', 'contract', 'db'] } } } },
+              allow: {
+                to: { element: { types: { anyOf: ['api-test', 'api-app', 'api-module', 'api-platform', 'domain', 'contract', 'db'] } } },
+              },
             },
           ],
         },
@@ -171,7 +176,14 @@ export default tseslint.config(
   {
     files: ['apps/api/src/modules/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/routes', '../*/*-routes'], message: 'Routes are composed in app.ts; import the module service instead.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*/routes', '../*/*-routes'], message: 'Routes are composed in app.ts; import the module service instead.' },
+          ],
+        },
+      ],
     },
   },
   ...tableOwnerRules,

@@ -214,15 +214,15 @@ function row(name, result, expected) {
     errors: result.errors + result.timeouts,
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([s, v]) => [s, v.count])),
   };
-  console.log(
-    `| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${JSON.stringify(r.statuses)} | ${r.errors} |`,
-  );
+  console.log(`| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${JSON.stringify(r.statuses)} | ${r.errors} |`);
   return r;
 }
 
 async function main() {
   if (!opts.url) {
-    log(`starting the API on ${BASE} (${opts['database-url'] ? 'PostgreSQL' : 'PGlite, temporary DATA_DIR'}; the first start seeds the demo catalogue)`);
+    log(
+      `starting the API on ${BASE} (${opts['database-url'] ? 'PostgreSQL' : 'PGlite, temporary DATA_DIR'}; the first start seeds the demo catalogue)`,
+    );
     startServer();
   }
   await waitForPing();
@@ -269,7 +269,11 @@ async function main() {
       },
     ],
   };
-  const r2 = row('POST /cart, different lines (50 shoppers × 100 lines)', await cannon({ ...addDifferent, duration: DURATION }), [200, 201]);
+  const r2 = row(
+    'POST /cart, different lines (50 shoppers × 100 lines)',
+    await cannon({ ...addDifferent, duration: DURATION }),
+    [200, 201],
+  );
   results.push(r2);
 
   // 3. POST /cart, the same line, exactly SAME_LINE_ADDS adds per round.

@@ -276,12 +276,13 @@ async function discover() {
   const category = leaves.find((c) => c.key === 'laptops') ?? leaves[0];
   if (!category) throw new Error('no leaf category');
 
-
   // Product uuids spread over the whole catalogue (newest first, pages evenly apart).
   const first = await getJson('/product/search?sort=newest&limit=100&page=1');
   const lastPage = Math.max(1, Math.min(first.pages - 1, 500)); // the very last page may be short
   const pageCount = Math.min(lastPage, 10);
-  const pages = [...new Set(Array.from({ length: pageCount }, (_, i) => 1 + Math.round((i * (lastPage - 1)) / Math.max(1, pageCount - 1))))];
+  const pages = [
+    ...new Set(Array.from({ length: pageCount }, (_, i) => 1 + Math.round((i * (lastPage - 1)) / Math.max(1, pageCount - 1)))),
+  ];
   const ids = new Set(first.products.map((p) => p.uuid));
   for (const page of pages.slice(1)) {
     for (const p of (await getJson(`/product/search?sort=newest&limit=100&page=${page}`)).products) ids.add(p.uuid);
@@ -289,7 +290,10 @@ async function discover() {
 
   // A price window holding the middle half of the category's prices in the default region.
   const sample = await getJson(`/product/search?category=${encodeURIComponent(category.path)}&sort=newest&limit=100`);
-  const prices = sample.products.map((p) => p.price[sample.region]).filter(Number.isInteger).sort((a, b) => a - b);
+  const prices = sample.products
+    .map((p) => p.price[sample.region])
+    .filter(Number.isInteger)
+    .sort((a, b) => a - b);
   if (!prices.length) throw new Error(`no priced products in ${category.path}`);
   // The merchant with most products in that category (facets come sorted by count).
   const merchant = sample.facets.merchants[0] ?? (await getJson('/merchant')).merchants[0];
@@ -311,8 +315,14 @@ function scenarios(found) {
   return [
     { name: 'search q=laptop', path: '/product/search?q=laptop' },
     { name: 'search q=lapton (typo)', path: '/product/search?q=lapton' },
-    { name: `filters: ${found.category.path}, price ${found.minPrice}–${found.maxPrice}, inStock, price_asc`, path: `/product/search?${filters}` },
-    { name: `filters + merchant=${found.merchant.slug}`, path: `/product/search?${filters}&merchant=${encodeURIComponent(found.merchant.slug)}` },
+    {
+      name: `filters: ${found.category.path}, price ${found.minPrice}–${found.maxPrice}, inStock, price_asc`,
+      path: `/product/search?${filters}`,
+    },
+    {
+      name: `filters + merchant=${found.merchant.slug}`,
+      path: `/product/search?${filters}&merchant=${encodeURIComponent(found.merchant.slug)}`,
+    },
     { name: 'browse all, sort=newest', path: '/product/search?sort=newest' },
     {
       name: `/product/one/{id}, ${ids.length} ids rotating`,
@@ -462,7 +472,9 @@ async function main() {
     const bad = row.errors + row.non2xx; // autocannon's errors include its timeouts
     log(`${scenario.name}: ${fmt(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${bad ? `, ${bad} FAILED` : ''}`);
     if (bad) {
-      console.error(`\n!!!!!!!! ${scenario.name}: ${row.errors} errors (${row.timeouts} of them timeouts), ${row.non2xx} non-2xx answers !!!!!!!!\n`);
+      console.error(
+        `\n!!!!!!!! ${scenario.name}: ${row.errors} errors (${row.timeouts} of them timeouts), ${row.non2xx} non-2xx answers !!!!!!!!\n`,
+      );
     }
   }
 
@@ -488,7 +500,22 @@ async function main() {
   if (opts.json) {
     writeFileSync(
       resolve(opts.json),
-      JSON.stringify({ db: DB, products: PRODUCTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, started, loadBefore, loadAfter, found: { ...found, ids: found.ids.length }, results }, null, 2),
+      JSON.stringify(
+        {
+          db: DB,
+          products: PRODUCTS,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          warmup: WARMUP,
+          started,
+          loadBefore,
+          loadAfter,
+          found: { ...found, ids: found.ids.length },
+          results,
+        },
+        null,
+        2,
+      ),
     );
   }
   const failed = results.some((r) => r.errors + r.non2xx > 0);

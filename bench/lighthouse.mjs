@@ -128,7 +128,7 @@ function ownTreeJiffies() {
       }
     }
     const ours = new Set([process.pid]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const p of procs) {
         if (!ours.has(p.pid) && ours.has(p.ppid)) {
@@ -241,7 +241,11 @@ const fmtMs = (x) => (x === null ? '—' : x >= 1000 ? `${(x / 1000).toFixed(2)}
 const fmtCls = (x) => (x === null ? '—' : x.toFixed(3));
 const fmtKb = (x) => (x === null ? '—' : `${(x / 1024).toFixed(1)} KB`);
 const pct = (x) => (x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`);
-const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+const cell = (s) =>
+  String(s ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Failing elements / URLs of an audit's details, as short strings. */
 function failingItems(audit, limit = 8) {
@@ -249,7 +253,10 @@ function failingItems(audit, limit = 8) {
   const out = [];
   for (const item of items) {
     const node = item.node ?? (item.type === 'node' ? item : null);
-    if (node) out.push(`${node.selector ?? '?'} — ${node.snippet ?? ''}${node.explanation ? ` (${node.explanation.split('\n').slice(0, 2).join(' ')})` : ''}`);
+    if (node)
+      out.push(
+        `${node.selector ?? '?'} — ${node.snippet ?? ''}${node.explanation ? ` (${node.explanation.split('\n').slice(0, 2).join(' ')})` : ''}`,
+      );
     else if (item.statistic) out.push(`${item.statistic}: ${item.value?.value ?? item.value}`);
     else if (item.groupLabel) out.push(`${item.groupLabel}: ${fmtMs(item.duration)}`);
     else if (item.url) {
@@ -332,7 +339,9 @@ async function main() {
 
   // ------------------------------------------------------------------------------------ the tables
   const out = [];
-  out.push(`Lighthouse ${lhVersion}, Chromium ${chromeVersion ?? '?'}, mobile (default form factor and simulated throttling), ${opts.runs} run(s) per page, medians`);
+  out.push(
+    `Lighthouse ${lhVersion}, Chromium ${chromeVersion ?? '?'}, mobile (default form factor and simulated throttling), ${opts.runs} run(s) per page, medians`,
+  );
   out.push(`Base URL ${baseUrl}; product page ${product.path}`);
   out.push('');
   out.push('| Page | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | First-load JS (compressed) |');
@@ -345,7 +354,9 @@ async function main() {
     );
   }
   out.push('');
-  out.push('Per run (performance / accessibility / best practices / SEO · LCP · TBT · CLS · JS · first paint observed in the unthrottled load (≳ 1 s: the first frame was held back, see `observedFcp` in this script) · machine idle before the run · share of the machine’s CPU used by other processes during the run · Lighthouse benchmarkIndex, lower = slower/busier host):');
+  out.push(
+    'Per run (performance / accessibility / best practices / SEO · LCP · TBT · CLS · JS · first paint observed in the unthrottled load (≳ 1 s: the first frame was held back, see `observedFcp` in this script) · machine idle before the run · share of the machine’s CPU used by other processes during the run · Lighthouse benchmarkIndex, lower = slower/busier host):',
+  );
   out.push('');
   out.push('| Page | Run | Scores | LCP | TBT | CLS | JS (scripts) | Observed FCP | Idle before | Others’ CPU during | benchmarkIndex |');
   out.push('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -379,7 +390,10 @@ async function main() {
     if (failing.size === 0) out.push('', 'none');
     for (const [id, { cat, audit, weight, runs }] of failing) {
       const w = weight === 0 ? 'weight 0: does not count towards the score' : `weight ${weight}`;
-      out.push('', `- **${cat} / \`${id}\`** (${w}, failed in ${runs}/${results[i].length} runs): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`);
+      out.push(
+        '',
+        `- **${cat} / \`${id}\`** (${w}, failed in ${runs}/${results[i].length} runs): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`,
+      );
       const { shown, more } = failingItems(audit);
       for (const line of shown) out.push(`  - \`${line.replace(/`/g, "'")}\``);
       if (more) out.push(`  - … and ${more} more`);
@@ -405,7 +419,12 @@ async function main() {
     for (const id of perfIds) {
       const a = s.lhr.audits[id];
       if (!a || a.score === null || a.score >= 0.9) continue;
-      if (['manual', 'notApplicable', 'informative'].includes(a.scoreDisplayMode) && !a.details?.overallSavingsMs && !a.details?.overallSavingsBytes) continue;
+      if (
+        ['manual', 'notApplicable', 'informative'].includes(a.scoreDisplayMode) &&
+        !a.details?.overallSavingsMs &&
+        !a.details?.overallSavingsBytes
+      )
+        continue;
       const savingsMs = a.details?.overallSavingsMs ?? a.metricSavings?.LCP ?? a.metricSavings?.TBT ?? 0;
       const savingsBytes = a.details?.overallSavingsBytes ?? 0;
       if (a.details?.type === 'opportunity' || savingsMs > 0 || savingsBytes > 0 || a.scoreDisplayMode === 'metricSavings') {
@@ -427,8 +446,12 @@ async function main() {
     );
     if (opps.length === 0) out.push('', 'no opportunity with savings');
     for (const { id, a, savingsMs, savingsBytes } of opps.slice(0, 8)) {
-      const save = [savingsMs ? `~${Math.round(savingsMs)} ms` : null, savingsBytes ? `~${fmtKb(savingsBytes)}` : null].filter(Boolean).join(', ');
-      out.push(`- \`${id}\` (score ${a.score}${save ? `, est. savings ${save}` : ''}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`);
+      const save = [savingsMs ? `~${Math.round(savingsMs)} ms` : null, savingsBytes ? `~${fmtKb(savingsBytes)}` : null]
+        .filter(Boolean)
+        .join(', ');
+      out.push(
+        `- \`${id}\` (score ${a.score}${save ? `, est. savings ${save}` : ''}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`,
+      );
       const { shown, more } = failingItems(a, 5);
       for (const line of shown) out.push(`  - \`${line.replace(/`/g, "'")}\``);
       if (more) out.push(`  - … and ${more} more`);

@@ -81,7 +81,13 @@ test('a shopper keeps an address book: Japanese, US and Singapore addresses, eac
   await expect(lines(0)).toHaveText(['Siti Nurhaliza', '1-1 Chiyoda', 'Tokyo', '100-0001', 'Japan', '+81312345678']);
   await expect(cards.nth(0).getByText('Main address', { exact: true })).toBeVisible();
   await expect(lines(1)).toHaveText(['Siti Nurhaliza', '1 Raffles Place', '#12-34', 'Singapore 048616', '+6561234567']);
-  await expect(lines(2)).toHaveText(['Siti Nurhaliza', '1600 Amphitheatre Pkwy', 'Mountain View, California 94043', 'United States', '+16502530000']);
+  await expect(lines(2)).toHaveText([
+    'Siti Nurhaliza',
+    '1600 Amphitheatre Pkwy',
+    'Mountain View, California 94043',
+    'United States',
+    '+16502530000',
+  ]);
   await shoot(page, info, 'address-book', { fullPage: true });
 
   // Edit the Japanese address: the form opens with its values (the prefecture chosen by its code).

@@ -52,13 +52,19 @@ test('a shopper registers, verifies, turns on two-factor, and signs in again wit
   await page.locator('main').getByLabel('Mobile phone number').fill('+65 9123 4567');
   await page.locator('main').getByLabel('Date of birth').fill('1990-05-17');
   await page.locator('main').getByLabel('Female').check();
-  await page.locator('main').getByLabel(/accept the terms/i).check();
+  await page
+    .locator('main')
+    .getByLabel(/accept the terms/i)
+    .check();
   await shoot(page, info, 'register');
   await page.getByRole('button', { name: /create account|register/i }).click();
 
   // Verify with the code from the outbox.
   await expect(page).toHaveURL(/\/verify_email/);
-  await page.locator('main').getByLabel('Verification code').fill(await mailedCode(request, email));
+  await page
+    .locator('main')
+    .getByLabel('Verification code')
+    .fill(await mailedCode(request, email));
   await page.getByRole('button', { name: /verify/i }).click();
   await expect(page.getByText(/verified/i).first()).toBeVisible();
 
@@ -82,10 +88,17 @@ test('a shopper registers, verifies, turns on two-factor, and signs in again wit
 
   // Sign out: back home, signed out.
   await page.getByRole('button', { name: /Siti/ }).click();
-  await page.getByRole('menuitem', { name: /sign out/i }).or(page.getByRole('button', { name: /sign out/i })).first().click();
+  await page
+    .getByRole('menuitem', { name: /sign out/i })
+    .or(page.getByRole('button', { name: /sign out/i }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
   // Signed out, the header's account link leads to sign in again.
-  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/sign_in');
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Account' })).toHaveAttribute(
+    'href',
+    '/sign_in',
+  );
 
   // A page that needs sign-in sends the shopper to sign in, then through the second factor, then back.
   await page.goto('/profile/password?from=e2e#form');

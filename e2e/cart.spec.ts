@@ -135,7 +135,10 @@ test('a shopper fills a cart: two variants, one product twice, buy now, a quanti
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   await expect(main.getByText('Saved to your wishlist.')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: /wishlist/i }).click();
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('link', { name: /wishlist/i })
+    .click();
   await expect(page).toHaveURL(/\/wishlist$/);
   await expect(main.getByRole('heading', { name: variantProduct.name })).toBeVisible();
   await shoot(page, info, 'wishlist');

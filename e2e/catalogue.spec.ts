@@ -25,7 +25,11 @@ const sgd = (minor: number) =>
 /** Follows a facet link; on a phone the filters sit behind a disclosure button. */
 async function followFacet(page: Page, group: string, href: RegExp) {
   const facets = page.getByRole('group', { name: group });
-  if (!(await facets.isVisible())) await page.locator('summary').filter({ hasText: /filters/i }).click();
+  if (!(await facets.isVisible()))
+    await page
+      .locator('summary')
+      .filter({ hasText: /filters/i })
+      .click();
   for (const link of await facets.locator('a[href]').all()) {
     if (!href.test((await link.getAttribute('href')) ?? '')) continue;
     await link.click();
@@ -34,10 +38,7 @@ async function followFacet(page: Page, group: string, href: RegExp) {
   throw new Error(`no ${group} facet link matching ${href}`);
 }
 
-test('a shopper finds a laptop despite a typo, narrows the results, compares variants and comes back', async ({
-  page,
-  request,
-}, info) => {
+test('a shopper finds a laptop despite a typo, narrows the results, compares variants and comes back', async ({ page, request }, info) => {
   // The data this journey needs, read from the API the page uses: a laptop with variants at
   // different prices within one price band of the typo search in Electronics.
   const base = `${api}/product/search?q=lapton&category=electronics&limit=100`;
@@ -45,7 +46,12 @@ test('a shopper finds a laptop despite a typo, narrows the results, compares var
   let band: { min: number; max: number | null } | undefined;
   let pick: Summary | undefined;
   let product: Product | undefined;
-  const inStockPrices = (p: Product) => new Set(Object.values(p.variantPaths).filter((v) => v.stock > 0).map((v) => v.price.SG));
+  const inStockPrices = (p: Product) =>
+    new Set(
+      Object.values(p.variantPaths)
+        .filter((v) => v.stock > 0)
+        .map((v) => v.price.SG),
+    );
   search: for (const candidate of all.facets.priceBands.filter((b) => b.count > 0 && b.max !== null)) {
     const inBand = (await (await request.get(`${base}&minPrice=${candidate.min}&maxPrice=${candidate.max}`)).json()) as SearchResult;
     for (const summary of inBand.products.filter((p) => p.hasVariants && p.priceRange.SG!.min !== p.priceRange.SG!.max)) {

@@ -66,7 +66,11 @@ test.describe('through the storefront', () => {
   });
 
   test('the development outbox cannot be read through the storefront', async () => {
-    for (const path of ['/api/dev/outbox?to=someone@example.com', '/api//dev/outbox?to=someone@example.com', '/api/%64ev/outbox?to=a@b.co']) {
+    for (const path of [
+      '/api/dev/outbox?to=someone@example.com',
+      '/api//dev/outbox?to=someone@example.com',
+      '/api/%64ev/outbox?to=a@b.co',
+    ]) {
       const answer = await send('GET', path, '127.0.0.1');
       // Not found, or (for `//`) Next's redirect to the clean path, which is not found in turn.
       expect([404, 308], path).toContain(answer.status);

@@ -49,7 +49,10 @@ try {
   const home = await waitFor(`${web}/`, 120_000);
   const html = await home.text();
   check(html.includes('<html'), `storefront ${web}/ answers 200`);
-  check(/script-src 'self' 'nonce-[^']+'/.test(home.headers.get('content-security-policy') ?? ''), 'the page carries a nonce Content-Security-Policy');
+  check(
+    /script-src 'self' 'nonce-[^']+'/.test(home.headers.get('content-security-policy') ?? ''),
+    'the page carries a nonce Content-Security-Policy',
+  );
   const outbox = await fetch(`${api}/dev/outbox?to=someone@example.com`);
   check(outbox.status === 200, 'the demo API shows its outbox to this machine');
   const forwarded = await fetch(`${web}/api/dev/outbox?to=someone@example.com`);

@@ -28,9 +28,7 @@ function brotli(path) {
   let entry = cache.get(path);
   if (!entry) {
     entry = readFile(path)
-      .then((raw) =>
-        compress(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-      )
+      .then((raw) => compress(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }))
       .catch(() => null);
     cache.set(path, entry);
   }

@@ -94,6 +94,9 @@ export async function signedInClient(app: FastifyInstance, user: TestUser, remem
  */
 export async function clientOwingSecondFactor(app: FastifyInstance, user?: TestUser): Promise<TestClient> {
   const owner = user ?? (await createVerifiedUser(app));
-  await app.db.update(schema.users).set({ tfaSecret: seal(app.tfaKeys, 'JBSWY3DPEHPK3PXP') }).where(eq(schema.users.id, owner.id));
+  await app.db
+    .update(schema.users)
+    .set({ tfaSecret: seal(app.tfaKeys, 'JBSWY3DPEHPK3PXP') })
+    .where(eq(schema.users.id, owner.id));
   return signedInClient(app, owner);
 }

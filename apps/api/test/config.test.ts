@@ -41,8 +41,16 @@ describe('loadConfig', () => {
       verifyCodeTtlMinutes: 15,
       verifyCodeResendSeconds: 60,
     });
-    const smtp = loadConfig({ MAIL_URL: 'smtps://user:secret@mail.example:465', MAIL_FROM: 'Shop <shop@example.com>', VERIFY_CODE_TTL_MINUTES: '30' });
-    expect(smtp).toMatchObject({ mailUrl: 'smtps://user:secret@mail.example:465', mailFrom: 'Shop <shop@example.com>', verifyCodeTtlMinutes: 30 });
+    const smtp = loadConfig({
+      MAIL_URL: 'smtps://user:secret@mail.example:465',
+      MAIL_FROM: 'Shop <shop@example.com>',
+      VERIFY_CODE_TTL_MINUTES: '30',
+    });
+    expect(smtp).toMatchObject({
+      mailUrl: 'smtps://user:secret@mail.example:465',
+      mailFrom: 'Shop <shop@example.com>',
+      verifyCodeTtlMinutes: 30,
+    });
     let error: unknown;
     try {
       loadConfig({ MAIL_URL: 'http://user:secret@mail.example', VERIFY_CODE_TTL_MINUTES: '0' });

@@ -25,7 +25,10 @@ interface Operation {
 /** The operations of the OpenAPI document, with their query parameter names and body property names. */
 function operations(app: FastifyInstance): Operation[] {
   const doc = app.swagger() as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
+    paths: Record<
+      string,
+      Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }>
+    >;
     components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> };
   };
   const result: Operation[] = [];
@@ -34,7 +37,8 @@ function operations(app: FastifyInstance): Operation[] {
     for (const [method, op] of Object.entries(methods)) {
       const upper = method.toUpperCase();
       if (!['GET', 'POST', 'PUT', 'DELETE'].includes(upper)) continue;
-      const schema = op.requestBody?.content?.['application/json']?.schema as { $ref?: string; properties?: Record<string, unknown> } | undefined;
+      const schema = op.requestBody?.content?.['application/json']?.schema as
+        { $ref?: string; properties?: Record<string, unknown> } | undefined;
       const resolved = schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop()!] : schema;
       result.push({
         method: upper as Operation['method'],
@@ -113,7 +117,17 @@ function bodies(keys: string[]): fc.Arbitrary<Shape> {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'nonsense'), text)
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+            'application/json; charset=latin1',
+            'nonsense',
+          ),
+          text,
+        )
         .map(([type, body]): Shape => ({ kind: 'raw', body, type })),
     },
   );
@@ -121,26 +135,32 @@ function bodies(keys: string[]): fc.Arbitrary<Shape> {
 
 /** Percent-encodes the UTF-8 bytes of any string (a lone surrogate becomes U+FFFD, as a browser sends it). */
 const percentEncode = (value: string) =>
-  [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0')}`)).join('');
+  [...Buffer.from(value, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0')}`,
+    )
+    .join('');
 
 function requestArbitrary(op: Operation): fc.Arbitrary<InjectOptions> {
   const pathParams = (op.path.match(/\{[^}]+\}/g) ?? []).map(() => text);
   const queryNames = op.query.length > 0 ? fc.constantFrom(...op.query) : fc.constant('q');
   const query = fc.array(fc.tuple(fc.oneof(queryNames, text), text), { maxLength: 5 });
-  return fc.record({ params: fc.tuple(...pathParams), query, body: op.hasBody ? bodies(op.bodyKeys) : fc.constant(undefined) }).map(({ params, query, body }) => {
-    let i = 0;
-    const path = op.path.replace(/\{[^}]+\}/g, () => percentEncode(String(params[i++] ?? '')).slice(0, 3_000));
-    const search = new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString();
-    const options: InjectOptions = { method: op.method, url: search ? `${path}?${search}` : path, headers: {} };
-    if (body?.kind === 'json') {
-      options.payload = JSON.stringify(body.body) ?? 'null';
-      options.headers = { 'content-type': 'application/json' };
-    } else if (body?.kind === 'raw') {
-      options.payload = body.body;
-      options.headers = { 'content-type': body.type };
-    }
-    return options;
-  });
+  return fc
+    .record({ params: fc.tuple(...pathParams), query, body: op.hasBody ? bodies(op.bodyKeys) : fc.constant(undefined) })
+    .map(({ params, query, body }) => {
+      let i = 0;
+      const path = op.path.replace(/\{[^}]+\}/g, () => percentEncode(String(params[i++] ?? '')).slice(0, 3_000));
+      const search = new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString();
+      const options: InjectOptions = { method: op.method, url: search ? `${path}?${search}` : path, headers: {} };
+      if (body?.kind === 'json') {
+        options.payload = JSON.stringify(body.body) ?? 'null';
+        options.headers = { 'content-type': 'application/json' };
+      } else if (body?.kind === 'raw') {
+        options.payload = body.body;
+        options.headers = { 'content-type': body.type };
+      }
+      return options;
+    });
 }
 
 let t: TestApp;

@@ -35,9 +35,7 @@ export class TestClock {
  * seeded; `env` adds or overrides environment variables (e.g. MAIL_URL, NODE_ENV). Its rate-limit
  * windows follow `clock`, by default standing at the start of every window (decision 0007).
  */
-export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; clock?: TestClock } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string>; clock?: TestClock } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kedai-test-'));
   // Tests read codes from the development outbox (app.inject comes from 127.0.0.1), except in production.
   const devOutbox = options.env?.NODE_ENV === 'production' ? 'false' : 'true';

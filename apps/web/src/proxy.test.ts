@@ -147,7 +147,14 @@ describe('the country prefix', () => {
 describe('the development routes of the API', () => {
   it('are never forwarded: /api/dev/… answers a 404 envelope from the storefront itself', async () => {
     vi.stubEnv('API_URL', 'http://127.0.0.1:4101');
-    for (const path of ['/api/dev/outbox?to=a@b.co', '/api/dev', '/api//dev/outbox', '/api/DEV/outbox', '/api/%64ev/outbox', '/api/dev%2Foutbox']) {
+    for (const path of [
+      '/api/dev/outbox?to=a@b.co',
+      '/api/dev',
+      '/api//dev/outbox',
+      '/api/DEV/outbox',
+      '/api/%64ev/outbox',
+      '/api/dev%2Foutbox',
+    ]) {
       const response = proxy(request(path));
       expect(response.headers.get('x-middleware-rewrite'), path).toBeNull();
       expect(response.status, path).toBe(404);

@@ -75,9 +75,7 @@ export const VerifyEmailRequest = z
   .meta({ id: 'VerifyEmailRequest' });
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
 
-export const ResendVerifyCodeRequest = z
-  .object({ email: z.string().max(320) })
-  .meta({ id: 'ResendVerifyCodeRequest' });
+export const ResendVerifyCodeRequest = z.object({ email: z.string().max(320) }).meta({ id: 'ResendVerifyCodeRequest' });
 export type ResendVerifyCodeRequest = z.infer<typeof ResendVerifyCodeRequest>;
 
 /** The same answer whether or not the address has an account. */
@@ -85,12 +83,7 @@ export const ResendVerifyCodeResponse = z.object({ ok: z.literal(true) });
 
 /** `?to=` of the development outbox: an e-mail address, compared in its normalised form. */
 export const OutboxQuery = z.object({
-  to: z
-    .string()
-    .max(320)
-    .transform(normaliseEmail)
-    .refine(isEmail, 'must be an e-mail address')
-    .describe('Recipient address'),
+  to: z.string().max(320).transform(normaliseEmail).refine(isEmail, 'must be an e-mail address').describe('Recipient address'),
 });
 
 export const OutboxMessage = z
@@ -173,9 +166,7 @@ export const ProfileUpdateRequest = z
   .meta({ id: 'ProfileUpdateRequest' });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
-export const UserNamesRequest = z
-  .object({ userIds: z.array(z.string().max(64)).max(100) })
-  .meta({ id: 'UserNamesRequest' });
+export const UserNamesRequest = z.object({ userIds: z.array(z.string().max(64)).max(100) }).meta({ id: 'UserNamesRequest' });
 export type UserNamesRequest = z.infer<typeof UserNamesRequest>;
 
 /** Display names only (first name and last initial); unknown ids are left out. */
@@ -191,9 +182,7 @@ export const TfaTokenRequest = z.object({ token: z.string().max(32) }).meta({ id
 export type TfaTokenRequest = z.infer<typeof TfaTokenRequest>;
 
 /** `POST /tfa/disable_tfa`: a current code and the account's password (a stolen unlocked phone or session alone is not enough). */
-export const TfaDisableRequest = z
-  .object({ token: z.string().max(32), password: z.string().max(1024) })
-  .meta({ id: 'TfaDisableRequest' });
+export const TfaDisableRequest = z.object({ token: z.string().max(32), password: z.string().max(1024) }).meta({ id: 'TfaDisableRequest' });
 export type TfaDisableRequest = z.infer<typeof TfaDisableRequest>;
 
 /**

@@ -37,9 +37,7 @@ export type CartItem = z.infer<typeof CartItem>;
  * move a line), and each line's product once. A product that has since been disabled is still
  * listed (with `disabled: true`) so the line can be shown and removed.
  */
-export const CartResponse = z
-  .object({ cartItems: z.array(CartItem), products: z.array(Product) })
-  .meta({ id: 'CartResponse' });
+export const CartResponse = z.object({ cartItems: z.array(CartItem), products: z.array(Product) }).meta({ id: 'CartResponse' });
 export type CartResponse = z.infer<typeof CartResponse>;
 
 /**
@@ -90,9 +88,7 @@ export const WishlistRequest = z
 export type WishlistRequest = z.infer<typeof WishlistRequest>;
 
 /** `GET /wishlist/{productId}`, `POST /wishlist`, `DELETE /wishlist/{productId}`. */
-export const WishlistEntryResponse = z
-  .object({ productId: Uuid, inWishlist: z.boolean() })
-  .meta({ id: 'WishlistEntryResponse' });
+export const WishlistEntryResponse = z.object({ productId: Uuid, inWishlist: z.boolean() }).meta({ id: 'WishlistEntryResponse' });
 export type WishlistEntryResponse = z.infer<typeof WishlistEntryResponse>;
 
 /** `GET /wishlist`: the products, most recently added first (disabled products left out). */

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  HOME_GROUP_MAX_LIMIT,
-  SEARCH_MAX_LIMIT,
-  SEARCH_MAX_PAGE,
-  SEARCH_MAX_QUERY_LENGTH,
-  SEARCH_SORTS,
-} from './constants';
+import { HOME_GROUP_MAX_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_PAGE, SEARCH_MAX_QUERY_LENGTH, SEARCH_SORTS } from './constants';
 import { RegionKey, RegionPrices, UnixSeconds, Uuid, queryBoolean, queryInt } from './common';
 
 export const Variant = z.object({ name: z.string(), options: z.array(z.string()) });
@@ -47,7 +41,6 @@ export const Product = ProductSummary.extend({
 }).meta({ id: 'Product' });
 export type Product = z.infer<typeof Product>;
 
-
 export const SearchQuery = z.object({
   q: z.string().trim().max(SEARCH_MAX_QUERY_LENGTH).optional().describe('Words to look for; typos are tolerated'),
   category: z.string().max(300).optional().describe('Category id or path; includes its subcategories'),
@@ -75,9 +68,7 @@ export const SearchResult = z
     facets: z.object({
       categories: z.array(z.object({ id: Uuid, name: z.string(), path: z.string(), count: z.int() })),
       merchants: z.array(z.object({ id: Uuid, slug: z.string(), name: z.string(), count: z.int() })),
-      priceBands: z.array(
-        z.object({ min: z.int(), max: z.int().nullable().describe('null: no upper bound'), count: z.int() }),
-      ),
+      priceBands: z.array(z.object({ min: z.int(), max: z.int().nullable().describe('null: no upper bound'), count: z.int() })),
     }),
   })
   .meta({ id: 'SearchResult' });

@@ -62,7 +62,9 @@ describe('createApiClient: success and errors', () => {
 
   it('rejects anything else with the envelope and the status', async () => {
     const { api } = client({
-      'POST /auth/register': [{ status: 400, body: { errorCode: 'user/invalid_email', error: 'Invalid email', params: [{ field: 'email' }] } }],
+      'POST /auth/register': [
+        { status: 400, body: { errorCode: 'user/invalid_email', error: 'Invalid email', params: [{ field: 'email' }] } },
+      ],
       'GET /x': [{ status: 302 }],
     });
     const error = await api.post('/auth/register', {}).catch((e: unknown) => e);

@@ -19,11 +19,7 @@ export const UnixSeconds = z.int().describe('Unix time in seconds');
 
 /** A query-string integer: digits only, then bounded. */
 export const queryInt = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.int().min(min).max(max));
+  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.int().min(min).max(max));
 
 /**
  * A body field whose content the domain rules of packages/domain check: any JSON value passes the
@@ -32,6 +28,4 @@ export const queryInt = (min: number, max: number) =>
  */
 export const checkedByDomain = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta);
 
-export const queryBoolean = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');

@@ -20,9 +20,7 @@ export const ShippingLocationList = z.object({ shippingLocations: z.array(Shippi
  * `GET /region/preferred`: the signed-in user's preferred country (ISO 3166-1 alpha-2), or null when
  * none was chosen or the country is no longer in an enabled region.
  */
-export const PreferredRegion = z
-  .object({ countryCode: z.string().length(2).nullable() })
-  .meta({ id: 'PreferredRegion' });
+export const PreferredRegion = z.object({ countryCode: z.string().length(2).nullable() }).meta({ id: 'PreferredRegion' });
 export type PreferredRegion = z.infer<typeof PreferredRegion>;
 
 /** `POST /region/prefer`: a country of an enabled region, any case (stored upper-case). */

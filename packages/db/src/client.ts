@@ -34,10 +34,7 @@ export interface OpenDatabaseOptions {
 }
 
 // Resolved through the package so it also holds when the API is bundled into one file.
-export const migrationsFolder = join(
-  dirname(createRequire(import.meta.url).resolve('@kedai/db/package.json')),
-  'migrations',
-);
+export const migrationsFolder = join(dirname(createRequire(import.meta.url).resolve('@kedai/db/package.json')), 'migrations');
 
 // Any fixed number: serialises migrations when several API processes start at once.
 const MIGRATION_LOCK = 4_801_337;

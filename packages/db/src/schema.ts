@@ -94,7 +94,10 @@ export const products = pgTable(
     /** Stock of a product without variants; with variants the variant paths hold the stock. */
     stock: integer('stock').notNull().default(0),
     mainImage: text('main_image'),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sourceMarketPlace: text('source_market_place'),
     sourceUrl: text('source_url'),
     disabled: boolean('disabled').notNull().default(false),
@@ -172,7 +175,10 @@ export const homeProductGroups = pgTable('home_product_groups', {
   name: text('name').notNull(),
   /** A group either lists products by hand or follows a category (its whole subtree). */
   categoryId: uuid('category_id').references(() => categories.id),
-  productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  productIds: uuid('product_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
   productLimit: integer('product_limit').notNull().default(12),
   sortOrder: integer('sort_order').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
@@ -202,10 +208,7 @@ export const recentlyViewed = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.visitorId, t.productId] }),
-    index('recently_viewed_visitor_idx').on(t.visitorId, t.viewedAt.desc()),
-  ],
+  (t) => [primaryKey({ columns: [t.visitorId, t.productId] }), index('recently_viewed_visitor_idx').on(t.visitorId, t.viewedAt.desc())],
 );
 
 /**
@@ -417,7 +420,9 @@ export const addresses = pgTable(
   (t) => [
     // A user's list, newest first (at most MAX_ADDRESSES_PER_USER rows each).
     index('addresses_user_idx').on(t.userId, t.createdAt.desc()),
-    uniqueIndex('addresses_one_main_idx').on(t.userId).where(sql`${t.isMain}`),
+    uniqueIndex('addresses_one_main_idx')
+      .on(t.userId)
+      .where(sql`${t.isMain}`),
   ],
 );
 
@@ -465,8 +470,5 @@ export const wishlistItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
-    index('wishlist_items_user_idx').on(t.userId, t.createdAt.desc()),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_items_user_idx').on(t.userId, t.createdAt.desc())],
 );

@@ -92,9 +92,7 @@ function render(tokens) {
   while (tokens.length && 'literal' in tokens[0]) tokens.shift();
   while (tokens.length && 'literal' in tokens[tokens.length - 1]) tokens.pop();
   // Fields written together in local script (Mozambique's "%C%S") get a space in latin script.
-  return tokens
-    .map((t, i) => ('token' in t ? (i > 0 && 'token' in tokens[i - 1] ? ' ' : '') + PLACEHOLDERS[t.token] : t.literal))
-    .join('');
+  return tokens.map((t, i) => ('token' in t ? (i > 0 && 'token' in tokens[i - 1] ? ' ' : '') + PLACEHOLDERS[t.token] : t.literal)).join('');
 }
 
 export function convertFormat(code, fmt, postprefix) {
@@ -105,7 +103,7 @@ export function convertFormat(code, fmt, postprefix) {
   for (const line of format.split('%n')) {
     const tokens = tokenise(line);
     // Drop %D and %X with the separator before them (or after them when they come first).
-    for (let i; (i = tokens.findIndex((t) => t.token === 'D' || t.token === 'X')) !== -1; ) {
+    for (let i; (i = tokens.findIndex((t) => t.token === 'D' || t.token === 'X')) !== -1;) {
       if (i > 0 && 'literal' in tokens[i - 1]) tokens.splice(i - 1, 2);
       else if (i + 1 < tokens.length && 'literal' in tokens[i + 1]) tokens.splice(i, 2);
       else tokens.splice(i, 1);
@@ -177,7 +175,11 @@ function subRegionExamples(region, into = []) {
 function sorted(value) {
   if (Array.isArray(value)) return value.map(sorted);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sorted(value[key])]),
+    );
   }
   return value;
 }

@@ -74,7 +74,21 @@ describe('the country table', () => {
     const states = new Set(ADDRESS_COUNTRY_CODES.map((c) => rule(c).stateDisplayValue));
     expect([...cities].sort()).toEqual(['City', 'District', 'Post town', 'Suburb']);
     for (const label of states) {
-      expect(['Region', 'State', 'Prefecture', 'Province', 'Island', 'County', 'Oblast', 'Department', 'District', 'Do_si', 'Emirate', 'Parish', 'Area']).toContain(label);
+      expect([
+        'Region',
+        'State',
+        'Prefecture',
+        'Province',
+        'Island',
+        'County',
+        'Oblast',
+        'Department',
+        'District',
+        'Do_si',
+        'Emirate',
+        'Parish',
+        'Area',
+      ]).toContain(label);
     }
     expect(rule('GB').cityDisplayValue).toBe('Post town');
     expect(rule('JP').stateDisplayValue).toBe('Prefecture');

@@ -199,14 +199,29 @@ describe('the form fields and the API address', () => {
   });
 
   it('round-trips a US address through validation (normalised values come back normalised)', () => {
-    const us: AddressForm = { ...form, firstName: 'Jane', lastName: 'Doe', address1: '1600 Amphitheatre Pkwy', address2: '', city: 'Mountain View', state: 'CA', zip: '94043', country: 'US', phone: '+16502530000' };
+    const us: AddressForm = {
+      ...form,
+      firstName: 'Jane',
+      lastName: 'Doe',
+      address1: '1600 Amphitheatre Pkwy',
+      address2: '',
+      city: 'Mountain View',
+      state: 'CA',
+      zip: '94043',
+      country: 'US',
+      phone: '+16502530000',
+    };
     const result = validateAddress(addressFromForm(us));
     expect(result.ok && addressToForm(result.value)).toEqual(us);
   });
 
   it('keeps no company (the API address has none) and splits a one-word name into a first name', () => {
     expect(addressFromForm({ ...form, company: 'Acme Pte Ltd' })).not.toHaveProperty('company');
-    expect(addressToForm({ ...(addressFromForm(form) as Address), fullName: 'Madonna' })).toMatchObject({ firstName: 'Madonna', lastName: '', company: '' });
+    expect(addressToForm({ ...(addressFromForm(form) as Address), fullName: 'Madonna' })).toMatchObject({
+      firstName: 'Madonna',
+      lastName: '',
+      company: '',
+    });
     expect(addressFromForm({ ...form, firstName: 'Madonna', lastName: ' ' }).fullName).toBe('Madonna');
   });
 });
@@ -215,26 +230,83 @@ describe('formatAddress', () => {
   const base = { unitNumber: '', city: '', state: '', postalCode: '' };
 
   it('Japan: prefecture by name, then postal code (latin format)', () => {
-    const jp = { ...base, fullName: 'Taro Yamada', address: '1-2-3 Shibuya', unitNumber: 'Room 401', state: '13', postalCode: '150-0002', country: 'JP', phoneNumber: '+81312345678' };
-    expect(formatAddress(jp, addressRule('JP')!)).toEqual(['Taro Yamada', '1-2-3 Shibuya', 'Room 401', 'Tokyo', '150-0002', 'Japan', '+81312345678']);
+    const jp = {
+      ...base,
+      fullName: 'Taro Yamada',
+      address: '1-2-3 Shibuya',
+      unitNumber: 'Room 401',
+      state: '13',
+      postalCode: '150-0002',
+      country: 'JP',
+      phoneNumber: '+81312345678',
+    };
+    expect(formatAddress(jp, addressRule('JP')!)).toEqual([
+      'Taro Yamada',
+      '1-2-3 Shibuya',
+      'Room 401',
+      'Tokyo',
+      '150-0002',
+      'Japan',
+      '+81312345678',
+    ]);
   });
 
   it('United States: "city, state zip", and an empty field takes its separator with it', () => {
-    const us = { ...base, fullName: 'Jane Doe', address: '1600 Amphitheatre Pkwy', unitNumber: 'Suite 100', city: 'Mountain View', state: 'CA', postalCode: '94043', country: 'US', phoneNumber: '+16502530000' };
+    const us = {
+      ...base,
+      fullName: 'Jane Doe',
+      address: '1600 Amphitheatre Pkwy',
+      unitNumber: 'Suite 100',
+      city: 'Mountain View',
+      state: 'CA',
+      postalCode: '94043',
+      country: 'US',
+      phoneNumber: '+16502530000',
+    };
     const rule = addressRule('US')!;
-    expect(formatAddress(us, rule)).toEqual(['Jane Doe', '1600 Amphitheatre Pkwy', 'Suite 100', 'Mountain View, California 94043', 'United States', '+16502530000']);
+    expect(formatAddress(us, rule)).toEqual([
+      'Jane Doe',
+      '1600 Amphitheatre Pkwy',
+      'Suite 100',
+      'Mountain View, California 94043',
+      'United States',
+      '+16502530000',
+    ]);
     expect(formatAddress({ ...us, state: '' }, rule)[3]).toBe('Mountain View 94043');
     expect(formatAddress({ ...us, postalCode: '' }, rule)[3]).toBe('Mountain View, California');
     expect(formatAddress({ ...us, city: '' }, rule)[3]).toBe('California 94043');
   });
 
   it('Singapore: the country with the postal code, empty lines dropped', () => {
-    const sg = { ...base, fullName: 'Tan Ah Kow', address: '1 Raffles Place', unitNumber: '#12-34', postalCode: '048616', country: 'SG', phoneNumber: '+6561234567' };
+    const sg = {
+      ...base,
+      fullName: 'Tan Ah Kow',
+      address: '1 Raffles Place',
+      unitNumber: '#12-34',
+      postalCode: '048616',
+      country: 'SG',
+      phoneNumber: '+6561234567',
+    };
     expect(formatAddress(sg, addressRule('SG')!)).toEqual(['Tan Ah Kow', '1 Raffles Place', '#12-34', 'Singapore 048616', '+6561234567']);
   });
 
   it('United Kingdom: post town and postcode on lines of their own', () => {
-    const gb = { ...base, fullName: 'John Smith', address: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA', country: 'GB', phoneNumber: '+442070313000' };
-    expect(formatAddress(gb, addressRule('GB')!)).toEqual(['John Smith', '10 Downing Street', 'London', 'SW1A 2AA', 'United Kingdom', '+442070313000']);
+    const gb = {
+      ...base,
+      fullName: 'John Smith',
+      address: '10 Downing Street',
+      city: 'London',
+      postalCode: 'SW1A 2AA',
+      country: 'GB',
+      phoneNumber: '+442070313000',
+    };
+    expect(formatAddress(gb, addressRule('GB')!)).toEqual([
+      'John Smith',
+      '10 Downing Street',
+      'London',
+      'SW1A 2AA',
+      'United Kingdom',
+      '+442070313000',
+    ]);
   });
 });

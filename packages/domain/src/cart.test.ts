@@ -32,12 +32,29 @@ describe('parseCartQuantity', () => {
   it.each([1, '1', 7, '42', CART_QUANTITY_MAX, String(CART_QUANTITY_MAX)])('accepts %j', (value) => {
     expect(parseCartQuantity(value)).toBe(Number(value));
   });
-  it.each([0, '0', -1, '-1', 1.5, '1.5', '1e2', ' 2', '', 'two', null, undefined, true, CART_QUANTITY_MAX + 1, '007', 1e21, NaN, Infinity, [1]])(
-    'refuses %j',
-    (value) => {
-      expect(parseCartQuantity(value)).toBeNull();
-    },
-  );
+  it.each([
+    0,
+    '0',
+    -1,
+    '-1',
+    1.5,
+    '1.5',
+    '1e2',
+    ' 2',
+    '',
+    'two',
+    null,
+    undefined,
+    true,
+    CART_QUANTITY_MAX + 1,
+    '007',
+    1e21,
+    NaN,
+    Infinity,
+    [1],
+  ])('refuses %j', (value) => {
+    expect(parseCartQuantity(value)).toBeNull();
+  });
 });
 
 describe('parseCartMessage', () => {

@@ -23,8 +23,7 @@ export interface StockHolder {
 export function allVariantPaths(variants: ProductVariant[]): string[] {
   if (variants.length === 0) return [];
   return variants.reduce<string[]>(
-    (paths, variant) =>
-      paths.flatMap((prefix) => variant.options.map((_, i) => (prefix === '' ? `${i}` : `${prefix}/${i}`))),
+    (paths, variant) => paths.flatMap((prefix) => variant.options.map((_, i) => (prefix === '' ? `${i}` : `${prefix}/${i}`))),
     [''],
   );
 }
@@ -33,10 +32,7 @@ export function allVariantPaths(variants: ProductVariant[]): string[] {
  * The chosen option of each variant for a variant path ("1/0" -> Storage 1 TB, Colour Black), or
  * null when the path is not a full path of these variants (or there are none).
  */
-export function variantOptionsOf(
-  variants: ProductVariant[],
-  path: string | null | undefined,
-): { name: string; option: string }[] | null {
+export function variantOptionsOf(variants: ProductVariant[], path: string | null | undefined): { name: string; option: string }[] | null {
   if (variants.length === 0 || !isValidVariantPath(variants, path)) return null;
   const indexes = path!.split('/').map(Number);
   return variants.map((variant, i) => ({ name: variant.name, option: variant.options[indexes[i]!]! }));

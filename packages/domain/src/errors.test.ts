@@ -12,30 +12,75 @@ import {
 
 // Every code named in spec §8 (table and "other codes"), in the spelling the project uses.
 const SPEC_CODES: ErrorCode[] = [
-  'user/invalid_phone_number', 'user/invalid_email', 'user/invalid_accept_terms', 'user/not_found',
-  'user/max_addresses_reached', 'user/invalid_country', 'user/invalid_birthdate', 'user/invalid_gender',
-  'auth/wrong_email_or_password', 'auth/unverified_email', 'auth/password_reset_token_expired',
-  'auth/invalid_state', 'auth/email_verified', 'auth/resend_verify_code_rate_limit',
-  'general/unknown_error', 'general/missing_argument',
-  'auth/email_taken', 'auth/invalid_email_verification_code', 'auth/user_not_found', 'auth/wrong_password',
-  'auth/invalid_new_password', 'auth/invalid_password_reset_token', 'auth/invalid_refresh_token',
-  'auth/tfa_wrong_code', 'auth/tfa_not_setup', 'auth/tfa_reset_token_invalid', 'auth/tfa_already_setup',
-  'auth/tfa_not_enabled', 'auth/tfa_not_verified', 'auth/invalid_access_token', 'auth/invalid_user_agent',
-  'auth/not_authorized', 'auth/account_blacklisted', 'address/not_found',
-  'address/invalid_full_name', 'address/invalid_phone_number', 'address/invalid_address',
-  'address/invalid_postal_code', 'address/invalid_unit_number', 'address/invalid_main',
-  'address/invalid_country', 'address/invalid_state', 'address/invalid_city', 'general/argument_error',
+  'user/invalid_phone_number',
+  'user/invalid_email',
+  'user/invalid_accept_terms',
+  'user/not_found',
+  'user/max_addresses_reached',
+  'user/invalid_country',
+  'user/invalid_birthdate',
+  'user/invalid_gender',
+  'auth/wrong_email_or_password',
+  'auth/unverified_email',
+  'auth/password_reset_token_expired',
+  'auth/invalid_state',
+  'auth/email_verified',
+  'auth/resend_verify_code_rate_limit',
+  'general/unknown_error',
+  'general/missing_argument',
+  'auth/email_taken',
+  'auth/invalid_email_verification_code',
+  'auth/user_not_found',
+  'auth/wrong_password',
+  'auth/invalid_new_password',
+  'auth/invalid_password_reset_token',
+  'auth/invalid_refresh_token',
+  'auth/tfa_wrong_code',
+  'auth/tfa_not_setup',
+  'auth/tfa_reset_token_invalid',
+  'auth/tfa_already_setup',
+  'auth/tfa_not_enabled',
+  'auth/tfa_not_verified',
+  'auth/invalid_access_token',
+  'auth/invalid_user_agent',
+  'auth/not_authorized',
+  'auth/account_blacklisted',
+  'address/not_found',
+  'address/invalid_full_name',
+  'address/invalid_phone_number',
+  'address/invalid_address',
+  'address/invalid_postal_code',
+  'address/invalid_unit_number',
+  'address/invalid_main',
+  'address/invalid_country',
+  'address/invalid_state',
+  'address/invalid_city',
+  'general/argument_error',
 ];
 
 const PROJECT_CODES: ErrorCode[] = [
-  'general/not_found', 'general/rate_limited', 'general/payload_too_large', 'general/unsupported_media_type',
-  'general/forbidden', 'auth/invalid_xsrf_token', 'product/not_found', 'merchant/not_found',
-  'category/not_found', 'image_page/not_found', 'region/not_found',
+  'general/not_found',
+  'general/rate_limited',
+  'general/payload_too_large',
+  'general/unsupported_media_type',
+  'general/forbidden',
+  'auth/invalid_xsrf_token',
+  'product/not_found',
+  'merchant/not_found',
+  'category/not_found',
+  'image_page/not_found',
+  'region/not_found',
   // Spec §5's user limits as messages (spec §8 names the user codes but lists no code for names).
-  'user/invalid_first_name', 'user/invalid_last_name',
+  'user/invalid_first_name',
+  'user/invalid_last_name',
   // The cart's rules (spec §5 stock and quantity; the catalogue names no cart codes).
-  'product/disabled', 'cart/not_found', 'cart/invalid_quantity', 'cart/invalid_variant_path',
-  'cart/invalid_message', 'cart/max_items_reached', 'wishlist/max_items_reached',
+  'product/disabled',
+  'cart/not_found',
+  'cart/invalid_quantity',
+  'cart/invalid_variant_path',
+  'cart/invalid_message',
+  'cart/max_items_reached',
+  'wishlist/max_items_reached',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];
@@ -65,9 +110,7 @@ describe('ERROR_MESSAGES', () => {
   });
 
   it('uses the wording given for two-factor, blacklisting, addresses and not-found', () => {
-    expect(ERROR_MESSAGES['auth/tfa_not_verified']).toBe(
-      'this feature requires you to complete two factor authentication to access',
-    );
+    expect(ERROR_MESSAGES['auth/tfa_not_verified']).toBe('this feature requires you to complete two factor authentication to access');
     expect(ERROR_MESSAGES['auth/account_blacklisted']).toBe(
       'Your account has been suspended for violating our policies. Contact {0} for help.',
     );
@@ -118,7 +161,13 @@ describe('ERROR_STATUS', () => {
 
   it('maps session and token problems to 401', () => {
     expect(
-      statusOf(['auth/invalid_access_token', 'auth/invalid_refresh_token', 'auth/invalid_state', 'auth/not_authorized', 'auth/invalid_user_agent']),
+      statusOf([
+        'auth/invalid_access_token',
+        'auth/invalid_refresh_token',
+        'auth/invalid_state',
+        'auth/not_authorized',
+        'auth/invalid_user_agent',
+      ]),
     ).toEqual([401, 401, 401, 401, 401]);
   });
 
@@ -128,7 +177,13 @@ describe('ERROR_STATUS', () => {
 
   it('maps forbidden, two-factor, blacklisted, unverified and xsrf to 403', () => {
     expect(
-      statusOf(['general/forbidden', 'auth/tfa_not_verified', 'auth/account_blacklisted', 'auth/unverified_email', 'auth/invalid_xsrf_token']),
+      statusOf([
+        'general/forbidden',
+        'auth/tfa_not_verified',
+        'auth/account_blacklisted',
+        'auth/unverified_email',
+        'auth/invalid_xsrf_token',
+      ]),
     ).toEqual([403, 403, 403, 403, 403]);
   });
 
@@ -139,9 +194,9 @@ describe('ERROR_STATUS', () => {
   });
 
   it('maps conflicts to 409', () => {
-    expect(
-      statusOf(['auth/email_taken', 'auth/email_verified', 'auth/tfa_already_setup', 'user/max_addresses_reached']),
-    ).toEqual([409, 409, 409, 409]);
+    expect(statusOf(['auth/email_taken', 'auth/email_verified', 'auth/tfa_already_setup', 'user/max_addresses_reached'])).toEqual([
+      409, 409, 409, 409,
+    ]);
   });
 
   it('maps size, media type, rate limits and unknown errors', () => {
@@ -163,9 +218,7 @@ describe('ERROR_STATUS', () => {
 
 describe('formatErrorMessage', () => {
   it('substitutes positional parameters', () => {
-    expect(formatErrorMessage('maximum number of addresses of {0} per user', [10])).toBe(
-      'maximum number of addresses of 10 per user',
-    );
+    expect(formatErrorMessage('maximum number of addresses of {0} per user', [10])).toBe('maximum number of addresses of 10 per user');
     expect(formatErrorMessage('{1} before {0}, {0} again', ['a', 'b'])).toBe('b before a, a again');
   });
 
@@ -200,9 +253,7 @@ describe('formatErrorMessage', () => {
 
 describe('errorMessageFor', () => {
   it('uses the catalogue for a known errorCode on the object itself, with params', () => {
-    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached', params: [5] })).toBe(
-      'maximum number of addresses of 5 per user',
-    );
+    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached', params: [5] })).toBe('maximum number of addresses of 5 per user');
     expect(errorMessageFor({ errorCode: 'auth/email_taken', error: 'ignored', message: 'ignored' })).toBe(
       'An account with this email already exists',
     );
@@ -212,9 +263,7 @@ describe('errorMessageFor', () => {
     const error = Object.assign(new Error('Request failed with status code 403'), {
       response: { status: 403, data: { errorCode: 'auth/account_blacklisted', params: ['help@kedai.sg'] } },
     });
-    expect(errorMessageFor(error)).toBe(
-      'Your account has been suspended for violating our policies. Contact help@kedai.sg for help.',
-    );
+    expect(errorMessageFor(error)).toBe('Your account has been suspended for violating our policies. Contact help@kedai.sg for help.');
   });
 
   it('reads .data and .body', () => {
@@ -224,9 +273,7 @@ describe('errorMessageFor', () => {
 
   it('keeps placeholders when params are missing or not a list or object', () => {
     expect(errorMessageFor({ errorCode: 'user/max_addresses_reached' })).toBe('maximum number of addresses of {0} per user');
-    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached', params: 5 })).toBe(
-      'maximum number of addresses of {0} per user',
-    );
+    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached', params: 5 })).toBe('maximum number of addresses of {0} per user');
   });
 
   it('falls back to the error text when the errorCode is unknown or absent', () => {
@@ -236,9 +283,7 @@ describe('errorMessageFor', () => {
   });
 
   it('prefers a known code anywhere over error text anywhere', () => {
-    expect(errorMessageFor({ error: 'outer text', response: { data: { errorCode: 'auth/email_verified' } } })).toBe(
-      'already verified',
-    );
+    expect(errorMessageFor({ error: 'outer text', response: { data: { errorCode: 'auth/email_verified' } } })).toBe('already verified');
   });
 
   it('falls back to the message string', () => {

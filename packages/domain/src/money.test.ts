@@ -217,9 +217,7 @@ describe('addMoney, sumMoney and multiplyMoney', () => {
   it('refuses non-integer amounts and overflowing sums', () => {
     expect(() => addMoney({ amount: 1.5, currency: 'SGD' }, { amount: 1, currency: 'SGD' })).toThrow(RangeError);
     expect(() => addMoney({ amount: 1, currency: 'SGD' }, { amount: Number.NaN, currency: 'SGD' })).toThrow(RangeError);
-    expect(() =>
-      addMoney({ amount: Number.MAX_SAFE_INTEGER, currency: 'SGD' }, { amount: 1, currency: 'SGD' }),
-    ).toThrow(RangeError);
+    expect(() => addMoney({ amount: Number.MAX_SAFE_INTEGER, currency: 'SGD' }, { amount: 1, currency: 'SGD' })).toThrow(RangeError);
   });
 
   it('sums a list, and an empty list is zero in the given currency', () => {

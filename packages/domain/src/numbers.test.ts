@@ -13,7 +13,26 @@ describe('isValidNumberString', () => {
   });
 
   it('refuses signs, spaces, decimals, exponents, separators and the empty string', () => {
-    for (const bad of ['', ' ', '-1', '+1', '-0', ' 1', '1 ', '1 0', '1.0', '1.', '.5', '1e3', '0x10', '1,000', '1_000', 'Infinity', 'NaN', '1\n']) {
+    for (const bad of [
+      '',
+      ' ',
+      '-1',
+      '+1',
+      '-0',
+      ' 1',
+      '1 ',
+      '1 0',
+      '1.0',
+      '1.',
+      '.5',
+      '1e3',
+      '0x10',
+      '1,000',
+      '1_000',
+      'Infinity',
+      'NaN',
+      '1\n',
+    ]) {
       expect(isValidNumberString(bad), JSON.stringify(bad)).toBe(false);
     }
   });

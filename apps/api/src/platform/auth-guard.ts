@@ -43,11 +43,7 @@ export function requireUser(options: RequireUserOptions = {}) {
 }
 
 /** The rules of `requireUser` applied to an access check already made. */
-export async function signedInCaller(
-  request: FastifyRequest,
-  check: AccessCheck,
-  options: RequireUserOptions = {},
-): Promise<AuthContext> {
+export async function signedInCaller(request: FastifyRequest, check: AccessCheck, options: RequireUserOptions = {}): Promise<AuthContext> {
   if (check.kind === 'none') throw new AppError('auth/not_authorized');
   if (check.kind === 'invalid') throw new AppError('auth/invalid_access_token');
   if (check.kind === 'blacklisted') throw await blacklistedError(request.server.db);

@@ -41,10 +41,16 @@ const EnvSchema = z.object({
     .transform((v, ctx): boolean | string[] => {
       if (['true', '1'].includes(v)) return true;
       if (['false', '0'].includes(v)) return false;
-      const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+      const entries = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const bad = entries.filter((e) => !isProxyAddress(e));
       if (entries.length === 0 || bad.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `must be true, false or a list of addresses/CIDRs (or loopback, linklocal, uniquelocal); bad: ${bad.join(', ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be true, false or a list of addresses/CIDRs (or loopback, linklocal, uniquelocal); bad: ${bad.join(', ')}`,
+        });
         return z.NEVER;
       }
       return entries;
@@ -77,7 +83,9 @@ const EnvSchema = z.object({
   TFA_ENCRYPTION_KEY: z
     .string()
     .optional()
-    .describe('Keys that encrypt two-factor secrets at rest, ID:BASE64KEY[,ID:BASE64KEY…] (32-byte keys; the first encrypts); required in production'),
+    .describe(
+      'Keys that encrypt two-factor secrets at rest, ID:BASE64KEY[,ID:BASE64KEY…] (32-byte keys; the first encrypts); required in production',
+    ),
   COOKIE_SECURE: flag.optional().describe('Session cookies only over HTTPS; default true in production'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
@@ -202,9 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
@@ -218,12 +224,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw error;
   }
   if (e.NODE_ENV === 'production' && !tfaEncryptionKeys) {
-    throw new ConfigError(['TFA_ENCRYPTION_KEY: required in production (e.g. main:$(openssl rand -base64 32)), the same for every API process']);
+    throw new ConfigError([
+      'TFA_ENCRYPTION_KEY: required in production (e.g. main:$(openssl rand -base64 32)), the same for every API process',
+    ]);
   }
   if (e.NODE_ENV === 'production' && e.DEV_OUTBOX) {
     throw new ConfigError(['DEV_OUTBOX: cannot be on in production (it shows every mail the shop sends, reset links included)']);
   }
-  const webOrigins = e.WEB_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const webOrigins = e.WEB_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   const dataDir = resolve(e.DATA_DIR);
   // Without a public API address, images are served on the storefront's own origin: it forwards
   // `/assets/…` to this API, so the default works from any machine, not only from this one.

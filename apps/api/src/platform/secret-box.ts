@@ -29,7 +29,8 @@ export function parseBoxKeys(value: string): BoxKey[] {
       const colon = entry.indexOf(':');
       const id = entry.slice(0, colon);
       const key = Buffer.from(entry.slice(colon + 1), 'base64');
-      if (colon < 1 || !KEY_ID.test(id)) throw new SecretBoxError(`"${entry.slice(0, 12)}…" must be ID:BASE64KEY with an id of letters, digits, - or _`);
+      if (colon < 1 || !KEY_ID.test(id))
+        throw new SecretBoxError(`"${entry.slice(0, 12)}…" must be ID:BASE64KEY with an id of letters, digits, - or _`);
       if (key.length !== 32) throw new SecretBoxError(`key "${id}" must be 32 bytes in base64 (e.g. openssl rand -base64 32)`);
       return { id, key };
     });

@@ -40,20 +40,13 @@ declare module 'fastify' {
   }
 }
 
-export type RevokeReason =
-  | 'logout'
-  | 'refresh_token_reuse'
-  | 'password_changed'
-  | 'password_reset'
-  | 'blacklisted'
-  | 'tfa_changed';
+export type RevokeReason = 'logout' | 'refresh_token_reuse' | 'password_changed' | 'password_reset' | 'blacklisted' | 'tfa_changed';
 
 export interface SessionDeps {
   db: Database;
   config: AppConfig;
   key: Uint8Array;
 }
-
 
 function sessionTtlSeconds(config: AppConfig, remember: boolean): number {
   return remember ? config.rememberMeDays * 86_400 : config.sessionTtlHours * 3_600;
@@ -141,7 +134,9 @@ export async function refreshSession(deps: SessionDeps, presented: string | unde
     const [owner] = await tx
       .select({ id: authSessions.id })
       .from(authSessions)
-      .where(sql`${authSessions.id} = (SELECT ${refreshTokens.sessionId} FROM ${refreshTokens} WHERE ${refreshTokens.tokenHash} = ${presentedHash})`)
+      .where(
+        sql`${authSessions.id} = (SELECT ${refreshTokens.sessionId} FROM ${refreshTokens} WHERE ${refreshTokens.tokenHash} = ${presentedHash})`,
+      )
       .for('update');
     if (!owner) return { kind: 'invalid' as const };
     const [row] = await tx
@@ -173,7 +168,10 @@ export async function refreshSession(deps: SessionDeps, presented: string | unde
     };
 
     if (row.token.rotatedAt === null) {
-      await tx.update(refreshTokens).set({ rotatedAt: sql`now()` }).where(eq(refreshTokens.id, row.token.id));
+      await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: sql`now()` })
+        .where(eq(refreshTokens.id, row.token.id));
       const session = await slide();
       return { kind: 'ok' as const, session, refreshToken: await insertRefreshToken(tx, session, successor) };
     }
@@ -228,7 +226,10 @@ export async function revokeUserSessions(
 
 /** Records that this session passed two-factor authentication. */
 export async function markTfaPassed(db: Pick<Database, 'update'>, sessionId: string): Promise<void> {
-  await db.update(authSessions).set({ tfaPassedAt: sql`now()` }).where(eq(authSessions.id, sessionId));
+  await db
+    .update(authSessions)
+    .set({ tfaPassedAt: sql`now()` })
+    .where(eq(authSessions.id, sessionId));
 }
 
 /** Forgets every session's two-factor pass (two-factor turned off: a later secret must be passed anew). */
@@ -248,10 +249,7 @@ export async function sessionIdOfRefreshToken(db: Database, token: string | unde
 }
 
 export type AccessCheck =
-  | { kind: 'none' }
-  | { kind: 'invalid' }
-  | { kind: 'blacklisted'; user: UserRow }
-  | { kind: 'ok'; auth: AuthContext };
+  { kind: 'none' } | { kind: 'invalid' } | { kind: 'blacklisted'; user: UserRow } | { kind: 'ok'; auth: AuthContext };
 
 /** Reads the access cookie: no cookie, a bad/expired/revoked one, a blacklisted user, or the signed-in caller. */
 export async function checkAccess(deps: SessionDeps, request: FastifyRequest): Promise<AccessCheck> {

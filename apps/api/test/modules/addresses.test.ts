@@ -164,7 +164,13 @@ describe('POST /address and GET /address', () => {
     const many = await client.post('/address', { fullName: 42, country: 'US', postalCode: '1', main: null });
     expectError(many, 400, 'address/invalid_full_name');
     expect(many.body.params.map((p: { field: string }) => p.field)).toEqual([
-      'fullName', 'address', 'city', 'phoneNumber', 'postalCode', 'state', 'main',
+      'fullName',
+      'address',
+      'city',
+      'phoneNumber',
+      'postalCode',
+      'state',
+      'main',
     ]);
     // A body that is not an object is a shape error, not a field's.
     const notObject = await client.post('/address', [SG]);

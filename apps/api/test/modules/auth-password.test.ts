@@ -159,7 +159,7 @@ describe('POST /auth/resetPassword', () => {
     expect((await reset(second.uid, second.token)).status).toBe(200);
   });
 
-  it('refuses unknown tokens, malformed uids and another user\'s token', async () => {
+  it("refuses unknown tokens, malformed uids and another user's token", async () => {
     const alice = await createVerifiedUser(t.app);
     const bob = await createVerifiedUser(t.app, { firstName: 'Bob' });
     await send('/auth/forgotPassword', { email: alice.email });

@@ -73,7 +73,11 @@ describe('auth rate limits per client address', () => {
       expect((await send('/auth/resendVerifyCode', { email: newEmail() }, ip)).statusCode).toBe(200);
     }
     // Another address of the same IPv6 /64 is the same client.
-    expectLimited(await send('/auth/resendVerifyCode', { email: newEmail() }, '2001:db8:1:2::99'), 'auth/resend_verify_code_rate_limit', 900);
+    expectLimited(
+      await send('/auth/resendVerifyCode', { email: newEmail() }, '2001:db8:1:2::99'),
+      'auth/resend_verify_code_rate_limit',
+      900,
+    );
     expect((await send('/auth/resendVerifyCode', { email: newEmail() }, '2001:db8:1:3::10')).statusCode).toBe(200);
   });
 

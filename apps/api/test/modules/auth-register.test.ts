@@ -43,7 +43,13 @@ async function userRow(email: string) {
 
 describe('POST /auth/register', () => {
   it('creates an unverified user and answers the public profile', async () => {
-    const request = registration({ email: '  Siti.Register@Example.COM ', firstName: '  Siti ', phoneNumber: '+65 9123-4567', country: 'sg', gender: 'Female' });
+    const request = registration({
+      email: '  Siti.Register@Example.COM ',
+      firstName: '  Siti ',
+      phoneNumber: '+65 9123-4567',
+      country: 'sg',
+      gender: 'Female',
+    });
     const { status, body: answer } = await post('/auth/register', request);
     expect(status).toBe(201);
     expect(answer).toEqual({
@@ -80,7 +86,10 @@ describe('POST /auth/register', () => {
     expect(codes[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     const { createHash } = await import('node:crypto');
     expect(codes[0]!.code_hash).toBe(createHash('sha256').update(code).digest('hex'));
-    const raw = await queryRows<{ n: number }>(t.handle.db, sql`SELECT count(*)::int AS n FROM email_verification_codes WHERE code_hash = ${code}`);
+    const raw = await queryRows<{ n: number }>(
+      t.handle.db,
+      sql`SELECT count(*)::int AS n FROM email_verification_codes WHERE code_hash = ${code}`,
+    );
     expect(raw[0]!.n).toBe(0);
   });
 
@@ -205,20 +214,26 @@ describe('users table', () => {
   it('reports a second row for one e-mail as a violation of users_email_idx, on either driver', async () => {
     const email = newEmail('unique');
     await t.handle.db.insert(schema.users).values(row(email));
-    const error: unknown = await t.handle.db.insert(schema.users).values(row(email)).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error: unknown = await t.handle.db
+      .insert(schema.users)
+      .values(row(email))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(isUniqueViolation(error, 'users_email_idx')).toBe(true);
     expect(isUniqueViolation(error, 'some_other_idx')).toBe(false);
     expect(isUniqueViolation(new Error('nope'))).toBe(false);
   });
 
   it('only holds normalised (lower-case) e-mails', async () => {
-    const error: unknown = await t.handle.db.insert(schema.users).values(row('Mixed.Case@Example.com')).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error: unknown = await t.handle.db
+      .insert(schema.users)
+      .values(row('Mixed.Case@Example.com'))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(Error);
     expect(await userRow('Mixed.Case@Example.com')).toBeUndefined();
   });
@@ -235,7 +250,10 @@ describe('POST /auth/verifyEmail', () => {
 
   it('also takes the code with the e-mail, and spaces inside the code', async () => {
     const { email, code } = await registered();
-    const { status, body: answer } = await post('/auth/verifyEmail', { code: `${code.slice(0, 3)} ${code.slice(3)}`, email: email.toUpperCase() });
+    const { status, body: answer } = await post('/auth/verifyEmail', {
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+      email: email.toUpperCase(),
+    });
     expect(status).toBe(200);
     expect(answer.user.emailVerified).toBe(true);
   });
@@ -395,7 +413,9 @@ describe('POST /auth/resendVerifyCode', () => {
 describe('GET /dev/outbox', () => {
   it('lists the mails to an address, newest first, whatever the case of `to`', async () => {
     const { email, id } = await registered();
-    await t.handle.db.execute(sql`UPDATE email_verification_codes SET created_at = created_at - interval '2 minutes' WHERE user_id = ${id}`);
+    await t.handle.db.execute(
+      sql`UPDATE email_verification_codes SET created_at = created_at - interval '2 minutes' WHERE user_id = ${id}`,
+    );
     await post('/auth/resendVerifyCode', { email });
     const mails = await outbox(email.toUpperCase());
     expect(mails).toHaveLength(2);
@@ -416,10 +436,21 @@ describe('GET /dev/outbox', () => {
 describe('OpenAPI', () => {
   it('documents the auth routes and their bodies', async () => {
     const { body: doc } = await get(t.app, '/docs/json');
-    for (const path of ['/auth/register', '/auth/verifyEmail', '/auth/resendVerifyCode', '/dev/outbox']) expect(Object.keys(doc.paths)).toContain(path);
+    for (const path of ['/auth/register', '/auth/verifyEmail', '/auth/resendVerifyCode', '/dev/outbox'])
+      expect(Object.keys(doc.paths)).toContain(path);
     const ref: string = doc.paths['/auth/register'].post.requestBody.content['application/json'].schema.$ref;
     const schema = doc.components.schemas[ref.split('/').pop()!];
-    expect(schema.required).toEqual(['email', 'password', 'firstName', 'lastName', 'phoneNumber', 'country', 'birthDate', 'gender', 'acceptTerms']);
+    expect(schema.required).toEqual([
+      'email',
+      'password',
+      'firstName',
+      'lastName',
+      'phoneNumber',
+      'country',
+      'birthDate',
+      'gender',
+      'acceptTerms',
+    ]);
     expect(schema.properties.email).toMatchObject({ type: 'string', format: 'email' });
     expect(schema.properties.acceptTerms).toMatchObject({ type: 'boolean', const: true });
   });

@@ -93,7 +93,10 @@ describe('POST /auth/login', () => {
   it('refuses a blacklisted account with the contact address, and ends its sessions', async () => {
     const banned = await createVerifiedUser(t.app);
     const client = await signedInClient(t.app, banned);
-    await t.handle.db.update(schema.users).set({ blacklistedAt: sql`now()` }).where(eq(schema.users.id, banned.id));
+    await t.handle.db
+      .update(schema.users)
+      .set({ blacklistedAt: sql`now()` })
+      .where(eq(schema.users.id, banned.id));
 
     const login = await post(t.app, '/auth/login', { email: banned.email, password: banned.password });
     expectError(login, 403, 'auth/account_blacklisted');
@@ -138,7 +141,12 @@ describe('GET /auth/me', () => {
 
   it('answers 401, not 500, to a token signed with the real key whose ids are no uuids', async () => {
     const forge = (claims: { sub: string; sid: string }) =>
-      new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt().setExpirationTime('5m').sign(t.app.accessTokenKey);
+      new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(t.app.accessTokenKey);
     for (const claims of [
       { sub: user.id, sid: 'not-a-uuid' },
       { sub: 'admin', sid: '00000000-0000-4000-8000-000000000000' },
@@ -506,7 +514,10 @@ describe('cookies on HTTPS (COOKIE_SECURE=true)', () => {
   /** Path=/, Secure and no Domain: what browsers require of a `__Host-` cookie before they keep it. */
   function expectHostCookie(cookie: string | undefined) {
     expect(cookie).toBeDefined();
-    const attributes = cookie!.split(';').slice(1).map((a) => a.trim().toLowerCase());
+    const attributes = cookie!
+      .split(';')
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     expect(attributes).toContain('path=/');
     expect(attributes).toContain('secure');
     expect(attributes.some((a) => a.startsWith('domain='))).toBe(false);

@@ -28,7 +28,12 @@ beforeAll(async () => {
   await db
     .update(schema.products)
     .set({ stock: 10, inStock: true })
-    .where(sql`${schema.products.id} IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    .where(
+      sql`${schema.products.id} IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   [disabledId, externalId] = ids.splice(0, 2) as [string, string];
   plain = ids;
   await db.update(schema.products).set({ disabled: true }).where(eq(schema.products.id, disabledId));
@@ -192,7 +197,30 @@ describe('POST /cart and GET /cart', () => {
 
   it('every bad quantity is 400 cart/invalid_quantity with the maximum', async () => {
     const client = await newClient();
-    const bad = [0, -1, 1.5, '1.5', '1e3', ' 2', '2 ', '', 'abc', '-1', '+1', '0x10', '007', null, true, false, [], {}, 1000, '1000', 1e21, 2 ** 53];
+    const bad = [
+      0,
+      -1,
+      1.5,
+      '1.5',
+      '1e3',
+      ' 2',
+      '2 ',
+      '',
+      'abc',
+      '-1',
+      '+1',
+      '0x10',
+      '007',
+      null,
+      true,
+      false,
+      [],
+      {},
+      1000,
+      '1000',
+      1e21,
+      2 ** 53,
+    ];
     for (const quantity of bad) {
       const answer = await client.post('/cart', { productId: plain[0], quantity });
       expect(answer.status, JSON.stringify(quantity)).toBe(400);

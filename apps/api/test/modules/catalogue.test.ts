@@ -92,7 +92,9 @@ describe('GET /product/search', () => {
     expect(byPath.body.total).toBeGreaterThan(0);
     expect(byId.body.total).toBe(byPath.body.total);
     const facetIds = byPath.body.facets.categories.map((c) => c.id);
-    expect(facetIds.every((id) => childIds.has(id) || categories.find((c) => c.id === id)!.path.startsWith(parent.path.split('.')[0]!))).toBe(true);
+    expect(
+      facetIds.every((id) => childIds.has(id) || categories.find((c) => c.id === id)!.path.startsWith(parent.path.split('.')[0]!)),
+    ).toBe(true);
     const parentFacet = byPath.body.facets.categories.find((c) => c.id === parent.id)!;
     expect(parentFacet.count).toBe(byPath.body.total);
     const laptopOnly = await search(`category=${laptops().path}&limit=100`);

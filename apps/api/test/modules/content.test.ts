@@ -60,10 +60,17 @@ describe('content', () => {
   it('lists enabled banners and popups in order', async () => {
     const banners = await get(t.app, '/banner');
     expect(banners.body.banners.length).toBeGreaterThan(0);
-    expect(banners.body.banners[0]).toEqual({ id: expect.any(String), title: expect.any(String), image: expect.any(String), link: expect.anything() });
+    expect(banners.body.banners[0]).toEqual({
+      id: expect.any(String),
+      title: expect.any(String),
+      image: expect.any(String),
+      link: expect.anything(),
+    });
     await t.handle.db.execute(sql`UPDATE popups SET enabled = false WHERE id = (SELECT id FROM popups ORDER BY sort_order LIMIT 1)`);
     const popups = await get(t.app, '/popup');
-    const enabled = (await t.handle.db.execute<Record<string, unknown>>(sql`SELECT count(*)::int AS n FROM popups WHERE enabled`)) as { rows: { n: number }[] };
+    const enabled = (await t.handle.db.execute<Record<string, unknown>>(sql`SELECT count(*)::int AS n FROM popups WHERE enabled`)) as {
+      rows: { n: number }[];
+    };
     expect(popups.body.popups).toHaveLength(enabled.rows[0]!.n);
     for (const popup of popups.body.popups) expect(Object.keys(popup).sort()).toEqual(['id', 'image', 'link', 'name']);
   });

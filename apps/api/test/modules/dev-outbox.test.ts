@@ -43,7 +43,12 @@ describe('the development outbox switched on', () => {
   it('cannot be fooled by a forwarded-for header naming loopback when the API trusts proxies', async () => {
     const trusting = await createTestApp({ seed: false, env: { DEV_OUTBOX: 'true', TRUST_PROXY: 'true' } });
     try {
-      const answer = await trusting.app.inject({ method: 'GET', url: outboxUrl, remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      const answer = await trusting.app.inject({
+        method: 'GET',
+        url: outboxUrl,
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
       expect(answer.statusCode).toBe(404);
     } finally {
       await trusting.close();
@@ -70,12 +75,25 @@ describe('when the outbox is on', () => {
     expect(loadConfig({}).devOutbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://shop@db/kedai' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).devOutbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32), TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}` }).devOutbox).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a'.repeat(32),
+        TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}`,
+      }).devOutbox,
+    ).toBe(false);
     expect(loadConfig({ DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://shop@db/kedai', DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
   });
 
   it('cannot be switched on in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32), TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}`, DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a'.repeat(32),
+        TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}`,
+        DEV_OUTBOX: 'true',
+      }),
+    ).toThrow(/DEV_OUTBOX/);
   });
 });

@@ -18,7 +18,12 @@ beforeAll(async () => {
   await t.app.db
     .update(schema.products)
     .set({ stock: 10, inStock: true })
-    .where(sql`${schema.products.id} IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    .where(
+      sql`${schema.products.id} IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
 }, 120_000);
 afterAll(() => t?.close());
 

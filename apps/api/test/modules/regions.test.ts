@@ -69,7 +69,18 @@ describe('GeoIP table', () => {
     expect(await countryOfAddress(address('SG'))).toBe('SG');
     expect(await countryOfAddress(address('JP', 'v6'))).toBe('JP');
     expect(await countryOfAddress(`::ffff:${address('MY')}`)).toBe('MY');
-    for (const local of ['127.0.0.1', '10.1.2.3', '172.16.5.4', '192.168.1.1', '100.64.0.1', '169.254.1.1', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) {
+    for (const local of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.5.4',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.1.1',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect(isPublicAddress(local)).toBe(false);
       expect(await countryOfAddress(local)).toBeNull();
     }
@@ -132,7 +143,7 @@ describe('GET /region/default', () => {
     expect((await defaultRegion(cdn, { remoteAddress: address('MY'), headers: { 'cf-ipcountry': 'FR' } })).key).toBe('SG');
   });
 
-  it("falls back to GeoIP when the header carries no country (absent, XX unknown, T1 Tor, junk)", async () => {
+  it('falls back to GeoIP when the header carries no country (absent, XX unknown, T1 Tor, junk)', async () => {
     for (const value of [undefined, 'XX', 'T1', 'Singapore', '']) {
       const headers: Record<string, string> = value === undefined ? {} : { 'cf-ipcountry': value };
       expect((await defaultRegion(cdn, { remoteAddress: address('MY'), headers })).key).toBe('MY');

@@ -82,7 +82,10 @@ describe('two-factor secrets at rest', () => {
   it('a secret its keys cannot open is told plainly (409), and the e-mailed reset still works', async () => {
     const user = await createVerifiedUser(t.app);
     const foreign = parseBoxKeys(`lost:${key()}`);
-    await t.app.db.update(schema.users).set({ tfaSecret: seal(foreign, 'JBSWY3DPEHPK3PXP') }).where(eq(schema.users.id, user.id));
+    await t.app.db
+      .update(schema.users)
+      .set({ tfaSecret: seal(foreign, 'JBSWY3DPEHPK3PXP') })
+      .where(eq(schema.users.id, user.id));
     const client = await signedInClient(t.app, user);
     const answer = await client.post('/tfa/verify', { token: code('JBSWY3DPEHPK3PXP') });
     expectError(answer, 409, 'auth/tfa_secret_unreadable');

@@ -18,7 +18,13 @@ afterAll(() => t?.close());
 
 /** A code computed the way an authenticator app does, `offsetSteps` × 30 s from now. */
 function code(secret: string, offsetSteps = 0): string {
-  return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() + offsetSteps * 30_000 });
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
 }
 
 /** Not the code of any step near now. */
@@ -247,9 +253,14 @@ describe('replay protection', () => {
       .limit(1);
     const auth = { user: staleUser, session: session!, tfaEnabled: true, tfaPassed: false };
     const deps = { db: t.app.db, config: t.app.config, mailer: t.app.mailer, log: t.app.log, keys: t.app.tfaKeys };
-    await t.app.db.update(schema.users).set({ tfaLastStep: staleUser.tfaLastStep! + 1 }).where(eq(schema.users.id, user.id));
+    await t.app.db
+      .update(schema.users)
+      .set({ tfaLastStep: staleUser.tfaLastStep! + 1 })
+      .where(eq(schema.users.id, user.id));
     await expect(verifyTfa(deps, auth, code(secret, 1))).rejects.toMatchObject({ errorCode: 'auth/tfa_wrong_code' });
-    await expect(disableTfa(deps, auth, { token: code(secret, 1), password: PASSWORD })).rejects.toMatchObject({ errorCode: 'auth/tfa_wrong_code' });
+    await expect(disableTfa(deps, auth, { token: code(secret, 1), password: PASSWORD })).rejects.toMatchObject({
+      errorCode: 'auth/tfa_wrong_code',
+    });
     expect(opened((await userRow(user.id)).tfaSecret)).toBe(secret);
     expect((await other.get('/auth/me')).body.tfaPassed).toBe(false);
   });
@@ -549,7 +560,12 @@ describe('nothing secret in the answers', () => {
   /** A client that keeps every answer body. */
   class RecordingClient extends TestClient {
     readonly answers: Array<{ url: string; body: string }> = [];
-    override async request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>) {
+    override async request<T = any>(
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      body?: unknown,
+      headers?: Record<string, string>,
+    ) {
       const answer = await super.request<T>(method, url, body, headers);
       this.answers.push({ url, body: answer.response.body });
       return answer;

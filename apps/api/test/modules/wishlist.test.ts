@@ -144,7 +144,10 @@ describe('MAX_WISHLIST_ITEMS', () => {
   afterAll(() => limited?.close());
 
   it('a new product beyond the limit is 409 wishlist/max_items_reached with the limit; one already there still answers 200', async () => {
-    const rows = await queryRows<{ id: string }>(limited.app.db, sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 3`);
+    const rows = await queryRows<{ id: string }>(
+      limited.app.db,
+      sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 3`,
+    );
     const [a, b, c] = rows.map((row) => row.id);
     const client = await signedInClient(limited.app, await createVerifiedUser(limited.app));
     for (const productId of [a, b]) expect((await client.post('/wishlist', { productId })).status).toBe(200);
@@ -157,7 +160,10 @@ describe('MAX_WISHLIST_ITEMS', () => {
   });
 
   it('concurrent adds of different products cannot pass the limit together', async () => {
-    const rows = await queryRows<{ id: string }>(limited.app.db, sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 6`);
+    const rows = await queryRows<{ id: string }>(
+      limited.app.db,
+      sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 6`,
+    );
     const client = await signedInClient(limited.app, await createVerifiedUser(limited.app));
     const answers = await Promise.all(rows.map((row) => client.post('/wishlist', { productId: row.id })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(2);

@@ -18,7 +18,13 @@ const LONE_LOW = '\uDC00';
 
 describe('text PostgreSQL cannot hold is refused at the edge', () => {
   it('in a query string, a path id and a cookie: 400, never 500', async () => {
-    for (const url of ['/product/search?q=%00', '/product/search?q=lap%00top', `/product/${productId}%00`, '/product/%00', '/merchant/%00']) {
+    for (const url of [
+      '/product/search?q=%00',
+      '/product/search?q=lap%00top',
+      `/product/${productId}%00`,
+      '/product/%00',
+      '/merchant/%00',
+    ]) {
       expectError(await get(t.app, url), 400, 'general/argument_error');
     }
     const cookie = await get(t.app, '/product/recently_viewed', { cookie: 'kedai_vid=%00abc' });
@@ -54,7 +60,12 @@ describe('text PostgreSQL cannot hold is refused at the edge', () => {
 describe('every error answer has the envelope', () => {
   it('a text/plain body is 415 like any other type the API does not take', async () => {
     for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/xml']) {
-      const answer = await t.app.inject({ method: 'POST', url: '/auth/login', payload: 'hello', headers: { ...XSRF_PAIR, 'content-type': type } });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: 'hello',
+        headers: { ...XSRF_PAIR, 'content-type': type },
+      });
       expect(answer.statusCode, type).toBe(415);
       expectEnvelope(answer.json(), 'general/unsupported_media_type');
     }

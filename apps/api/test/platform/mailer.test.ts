@@ -121,7 +121,10 @@ describe('mail when the SMTP server is unreachable', () => {
 describe('in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ seed: false, env: { NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32), TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}` } });
+    t = await createTestApp({
+      seed: false,
+      env: { NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(32), TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}` },
+    });
   });
   afterAll(() => t?.close());
 

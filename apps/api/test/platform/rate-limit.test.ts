@@ -18,9 +18,13 @@ beforeAll(async () => {
   app.decorate('db', handle.db);
   app.decorate('config', { ...t.config, rateLimitClock: clock.now });
   registerErrorHandling(app);
-  app.post('/limited', { preHandler: rateLimit({ name: 'test', limit: 3, windowSeconds: 60, key: (r) => `ip:${clientAddress(r)}` }) }, async () => ({
-    ok: true,
-  }));
+  app.post(
+    '/limited',
+    { preHandler: rateLimit({ name: 'test', limit: 3, windowSeconds: 60, key: (r) => `ip:${clientAddress(r)}` }) },
+    async () => ({
+      ok: true,
+    }),
+  );
   app.post(
     '/specific',
     {
@@ -116,7 +120,9 @@ describe('hit', () => {
     await hit(handle.db, { key: old, limit: 1, windowSeconds: 60, now: at(-120) });
     await hit(handle.db, { key: live, limit: 1, windowSeconds: 60, now: at(0) });
     expect(await purgeExpired(handle.db, at(1))).toBeGreaterThanOrEqual(1);
-    const keys = (await queryRows<{ key: string }>(handle.db, sql`SELECT key FROM rate_limits WHERE key IN (${old}, ${live})`)).map((r) => r.key);
+    const keys = (await queryRows<{ key: string }>(handle.db, sql`SELECT key FROM rate_limits WHERE key IN (${old}, ${live})`)).map(
+      (r) => r.key,
+    );
     expect(keys).toEqual([live]);
     // A hit may purge too; with probability 1 it still counts.
     expect((await hit(handle.db, { key: live, limit: 2, windowSeconds: 60, now: at(2), purgeProbability: 1 })).remaining).toBe(0);

@@ -19,10 +19,7 @@ export default function ErrorPage({ error, retry }: ErrorPageProps) {
     console.error(error);
   }, [error]);
 
-  const digest =
-    typeof error === 'object' && error !== null && 'digest' in error && typeof error.digest === 'string'
-      ? error.digest
-      : null;
+  const digest = typeof error === 'object' && error !== null && 'digest' in error && typeof error.digest === 'string' ? error.digest : null;
 
   return (
     <ShopUnavailable

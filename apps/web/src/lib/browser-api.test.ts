@@ -28,7 +28,12 @@ afterEach(() => {
 describe('browserGet', () => {
   it('calls the same-origin /api proxy with credentials and the query', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, JSON.stringify({ products: [] })));
-    const result = await browserGet<{ products: unknown[] }>('/product/search', { q: 'tea & cake', page: 2, sort: undefined, region: null });
+    const result = await browserGet<{ products: unknown[] }>('/product/search', {
+      q: 'tea & cake',
+      page: 2,
+      sort: undefined,
+      region: null,
+    });
     expect(result).toEqual({ products: [] });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/product/search?q=tea+%26+cake&page=2');
@@ -107,9 +112,9 @@ describe('session refresh through the proxy', () => {
   it('a 401 refreshes at /api/auth/refreshAccessToken; when that fails the session-expired handlers run', async () => {
     vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=t' });
     const expired = () => answer(401, JSON.stringify({ errorCode: 'auth/invalid_access_token', error: 'x', params: [] }));
-    fetchMock.mockResolvedValueOnce(expired()).mockResolvedValueOnce(
-      answer(401, JSON.stringify({ errorCode: 'auth/invalid_refresh_token', error: 'x', params: [] })),
-    );
+    fetchMock
+      .mockResolvedValueOnce(expired())
+      .mockResolvedValueOnce(answer(401, JSON.stringify({ errorCode: 'auth/invalid_refresh_token', error: 'x', params: [] })));
     const handler = vi.fn();
     const stop = onSessionExpired(handler);
     try {
@@ -141,17 +146,13 @@ describe('apiErrorMessage (spec §8)', () => {
 
   it("shows the network failure's text, and 'Unknown error' when there is nothing", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe(
-      'The shop could not be reached. Check your connection.',
-    );
+    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe('The shop could not be reached. Check your connection.');
     expect(apiErrorMessage(undefined)).toBe('Unknown error');
     expect(apiErrorMessage({})).toBe('Unknown error');
   });
 
   it("a bad answer reads 'message …' (general/unknown_error, spec §8)", async () => {
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500, statusText: 'Internal Server Error' }));
-    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe(
-      'message The shop answered 500 Internal Server Error',
-    );
+    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe('message The shop answered 500 Internal Server Error');
   });
 });

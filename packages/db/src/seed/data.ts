@@ -16,9 +16,33 @@ export interface RegionDef {
 }
 
 export const REGIONS: RegionDef[] = [
-  { key: 'SG', name: 'Singapore', currency: 'SGD', countries: ['SG'], bands: [20, 50, 100, 250, 500, 1000, 2500], rate: 1, minorFactor: 100 },
-  { key: 'MY', name: 'Malaysia', currency: 'MYR', countries: ['MY'], bands: [50, 150, 300, 750, 1500, 3000, 7500], rate: 3.5, minorFactor: 100 },
-  { key: 'JP', name: 'Japan', currency: 'JPY', countries: ['JP'], bands: [2000, 5000, 10000, 30000, 50000, 100000, 300000], rate: 115, minorFactor: 1 },
+  {
+    key: 'SG',
+    name: 'Singapore',
+    currency: 'SGD',
+    countries: ['SG'],
+    bands: [20, 50, 100, 250, 500, 1000, 2500],
+    rate: 1,
+    minorFactor: 100,
+  },
+  {
+    key: 'MY',
+    name: 'Malaysia',
+    currency: 'MYR',
+    countries: ['MY'],
+    bands: [50, 150, 300, 750, 1500, 3000, 7500],
+    rate: 3.5,
+    minorFactor: 100,
+  },
+  {
+    key: 'JP',
+    name: 'Japan',
+    currency: 'JPY',
+    countries: ['JP'],
+    bands: [2000, 5000, 10000, 30000, 50000, 100000, 300000],
+    rate: 115,
+    minorFactor: 1,
+  },
   {
     key: 'ID',
     name: 'Indonesia',
@@ -28,13 +52,57 @@ export const REGIONS: RegionDef[] = [
     rate: 12_000,
     minorFactor: 100,
   },
-  { key: 'US', name: 'United States', currency: 'USD', countries: ['US'], bands: [15, 40, 75, 200, 400, 750, 2000], rate: 0.75, minorFactor: 100 },
-  { key: 'GB', name: 'United Kingdom', currency: 'GBP', countries: ['GB'], bands: [10, 25, 50, 150, 300, 600, 1500], rate: 0.58, minorFactor: 100 },
+  {
+    key: 'US',
+    name: 'United States',
+    currency: 'USD',
+    countries: ['US'],
+    bands: [15, 40, 75, 200, 400, 750, 2000],
+    rate: 0.75,
+    minorFactor: 100,
+  },
+  {
+    key: 'GB',
+    name: 'United Kingdom',
+    currency: 'GBP',
+    countries: ['GB'],
+    bands: [10, 25, 50, 150, 300, 600, 1500],
+    rate: 0.58,
+    minorFactor: 100,
+  },
 ];
 
 export const SHIPPING_COUNTRIES = [
-  'SG', 'MY', 'ID', 'TH', 'VN', 'PH', 'JP', 'KR', 'CN', 'HK', 'TW', 'AU', 'NZ', 'IN', 'US',
-  'CA', 'GB', 'DE', 'FR', 'NL', 'IT', 'ES', 'SE', 'CH', 'AE', 'SA', 'BR', 'MX', 'ZA', 'IE',
+  'SG',
+  'MY',
+  'ID',
+  'TH',
+  'VN',
+  'PH',
+  'JP',
+  'KR',
+  'CN',
+  'HK',
+  'TW',
+  'AU',
+  'NZ',
+  'IN',
+  'US',
+  'CA',
+  'GB',
+  'DE',
+  'FR',
+  'NL',
+  'IT',
+  'ES',
+  'SE',
+  'CH',
+  'AE',
+  'SA',
+  'BR',
+  'MX',
+  'ZA',
+  'IE',
 ];
 
 export const CONFIG: Record<string, unknown> = {
@@ -111,9 +179,25 @@ const sized = (name: string, options: Array<[string, number]>, minOptions?: numb
   ...(minOptions ? { minOptions } : {}),
 });
 
-const STORAGE_LAPTOP = sized('Storage', [['256 GB', 1], ['512 GB', 1.08], ['1 TB', 1.2], ['2 TB', 1.38]]);
-const STORAGE_PHONE = sized('Storage', [['128 GB', 1], ['256 GB', 1.12], ['512 GB', 1.3], ['1 TB', 1.5]]);
-const CLOTHES_SIZE = sized('Size', [['XS', 1], ['S', 1], ['M', 1], ['L', 1], ['XL', 1]]);
+const STORAGE_LAPTOP = sized('Storage', [
+  ['256 GB', 1],
+  ['512 GB', 1.08],
+  ['1 TB', 1.2],
+  ['2 TB', 1.38],
+]);
+const STORAGE_PHONE = sized('Storage', [
+  ['128 GB', 1],
+  ['256 GB', 1.12],
+  ['512 GB', 1.3],
+  ['1 TB', 1.5],
+]);
+const CLOTHES_SIZE = sized('Size', [
+  ['XS', 1],
+  ['S', 1],
+  ['M', 1],
+  ['L', 1],
+  ['XL', 1],
+]);
 
 export const CATEGORIES: CategoryDef[] = [
   {
@@ -234,12 +318,34 @@ export const CATEGORIES: CategoryDef[] = [
           types: [
             { name: 'Mirrorless Camera', weight: 1, factor: 1 },
             { name: 'Compact Camera', weight: 0, factor: 0.6 },
-            { name: 'Instant Camera', weight: 0, factor: 0.12, variants: [colour('Blossom Pink', 'Pastel Blue', 'Clay White', 'Mint Green')] },
-            { name: 'Action Camera', weight: 0, factor: 0.45, variants: [sized('Bundle', [['Camera Only', 1], ['Creator Bundle', 1.35]])] },
+            {
+              name: 'Instant Camera',
+              weight: 0,
+              factor: 0.12,
+              variants: [colour('Blossom Pink', 'Pastel Blue', 'Clay White', 'Mint Green')],
+            },
+            {
+              name: 'Action Camera',
+              weight: 0,
+              factor: 0.45,
+              variants: [
+                sized('Bundle', [
+                  ['Camera Only', 1],
+                  ['Creator Bundle', 1.35],
+                ]),
+              ],
+            },
           ],
           price: [699, 1399],
           grams: [300, 700],
-          variants: [sized('Kit', [['Body Only', 1], ['With 15–45 mm Lens', 1.15], ['With 18–135 mm Lens', 1.3]]), colour('Black', 'Silver')],
+          variants: [
+            sized('Kit', [
+              ['Body Only', 1],
+              ['With 15–45 mm Lens', 1.15],
+              ['With 18–135 mm Lens', 1.3],
+            ]),
+            colour('Black', 'Silver'),
+          ],
           features: [
             'A large APS-C sensor captures rich colour and soft backgrounds',
             'Fast eye-tracking autofocus keeps moving subjects sharp',
@@ -280,7 +386,12 @@ export const CATEGORIES: CategoryDef[] = [
           price: [19, 189],
           grams: [700, 4500],
           variants: [
-            sized('Size', [['20 cm', 1], ['24 cm', 1.15], ['28 cm', 1.3], ['32 cm', 1.45]]),
+            sized('Size', [
+              ['20 cm', 1],
+              ['24 cm', 1.15],
+              ['28 cm', 1.3],
+              ['32 cm', 1.45],
+            ]),
             colour('Graphite', 'Cherry Red', 'Sea Blue', 'Cream'),
           ],
           features: [
@@ -455,7 +566,13 @@ export const CATEGORIES: CategoryDef[] = [
           ],
           price: [15, 139],
           grams: [80, 400],
-          variants: [sized('Size', [['30 ml', 1], ['50 ml', 1.5], ['100 ml', 2.4]])],
+          variants: [
+            sized('Size', [
+              ['30 ml', 1],
+              ['50 ml', 1.5],
+              ['100 ml', 2.4],
+            ]),
+          ],
           features: [
             'A light, fast-absorbing texture that suits humid weather',
             'It is gentle enough for sensitive skin and free of fragrance',
@@ -528,13 +645,27 @@ export const CATEGORIES: CategoryDef[] = [
               name: 'Dumbbell Set',
               weight: 3,
               factor: 1,
-              variants: [sized('Weight', [['5 kg', 1], ['10 kg', 1.6], ['15 kg', 2.1], ['20 kg', 2.6]])],
+              variants: [
+                sized('Weight', [
+                  ['5 kg', 1],
+                  ['10 kg', 1.6],
+                  ['15 kg', 2.1],
+                  ['20 kg', 2.6],
+                ]),
+              ],
             },
             {
               name: 'Kettlebell',
               weight: 2,
               factor: 0.8,
-              variants: [sized('Weight', [['8 kg', 1], ['12 kg', 1.3], ['16 kg', 1.6], ['24 kg', 2.1]])],
+              variants: [
+                sized('Weight', [
+                  ['8 kg', 1],
+                  ['12 kg', 1.3],
+                  ['16 kg', 1.6],
+                  ['24 kg', 2.1],
+                ]),
+              ],
             },
             { name: 'Yoga Mat', weight: 2, factor: 0.6, variants: [colour('Lilac', 'Ocean Blue', 'Charcoal', 'Sage')] },
             { name: 'Resistance Band Set', weight: 1, factor: 0.4 },
@@ -570,7 +701,14 @@ export const CATEGORIES: CategoryDef[] = [
               name: 'Camping Tent',
               weight: 3,
               factor: 1,
-              variants: [sized('Capacity', [['2-Person', 1], ['3-Person', 1.25], ['4-Person', 1.5]]), colour('Forest Green', 'Orange', 'Sand')],
+              variants: [
+                sized('Capacity', [
+                  ['2-Person', 1],
+                  ['3-Person', 1.25],
+                  ['4-Person', 1.5],
+                ]),
+                colour('Forest Green', 'Orange', 'Sand'),
+              ],
             },
             { name: 'Sleeping Bag', weight: 2, factor: 0.5 },
             { name: 'Hiking Backpack', weight: 2, factor: 0.8 },
@@ -654,7 +792,13 @@ export const CATEGORIES: CategoryDef[] = [
           ],
           price: [3, 19],
           grams: [50, 800],
-          variants: [sized('Pack', [['Single', 1], ['3-Pack', 2.8], ['6-Pack', 5.2]])],
+          variants: [
+            sized('Pack', [
+              ['Single', 1],
+              ['3-Pack', 2.8],
+              ['6-Pack', 5.2],
+            ]),
+          ],
           features: [
             'A crowd favourite for office pantries and movie nights',
             'Each pack is resealable to keep it crisp',
@@ -687,7 +831,13 @@ export const CATEGORIES: CategoryDef[] = [
           ],
           price: [4, 24],
           grams: [200, 1500],
-          variants: [sized('Pack', [['Single', 1], ['Twin Pack', 1.9], ['Carton of 6', 5.4]])],
+          variants: [
+            sized('Pack', [
+              ['Single', 1],
+              ['Twin Pack', 1.9],
+              ['Carton of 6', 5.4],
+            ]),
+          ],
           features: [
             'Brewed the traditional way for a rich, full flavour',
             'Ready in a minute: just add hot water',

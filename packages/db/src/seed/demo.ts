@@ -226,14 +226,20 @@ function poolImageName(leaf: Leaf, j: number): string {
 /** The whole product `index`, drawn from its own generator. */
 export function planProduct(index: number, usePool: boolean): ProductPlan {
   const rng = streamFor(SEED, index);
-  const leaf = weighted(rng, LEAVES.map((l) => ({ leaf: l, weight: l.data.weight }))).leaf;
+  const leaf = weighted(
+    rng,
+    LEAVES.map((l) => ({ leaf: l, weight: l.data.weight })),
+  ).leaf;
   const data = leaf.data;
 
   const brand = pick(rng, Object.keys(data.brands));
   const [model, fixedType] = pick(rng, data.brands[brand]!).split('|') as [string, string | undefined];
   const type: ProductType = fixedType
     ? data.types.find((t) => t.name === fixedType)!
-    : weighted(rng, data.types.filter((t) => t.weight > 0));
+    : weighted(
+        rng,
+        data.types.filter((t) => t.weight > 0),
+      );
   if (!type) throw new Error(`Unknown product type ${fixedType} in ${leaf.path}`);
   const number = data.numbers && !/\d/.test(model) ? pick(rng, data.numbers) : '';
   const label = [brand, model, number].filter(Boolean).join(' ');
@@ -273,9 +279,7 @@ export function planProduct(index: number, usePool: boolean): ProductPlan {
   if (variants.length > 0) {
     const paths = allVariantPaths(variants);
     for (const path of paths) {
-      const factor = path
-        .split('/')
-        .reduce((f, part, i) => f * variantOptions[i]!.options[Number(part)]!.factor, 1);
+      const factor = path.split('/').reduce((f, part, i) => f * variantOptions[i]!.options[Number(part)]!.factor, 1);
       const pathStock = soldOut || rng() < 0.2 ? 0 : int(rng, 1, 60);
       variantPaths[path] = { price: factor === 1 ? { ...price } : regionPrices(baseSgd * factor), stock: pathStock };
     }
@@ -385,15 +389,57 @@ interface BannerDef {
 }
 
 const BANNERS: BannerDef[] = [
-  { title: 'Laptops for work and play', subtitle: 'Ultrabooks, 2-in-1s and gaming laptops', image: 'banners/laptops.svg', link: '/search?category=electronics.laptops', shape: 'laptop', hue: 215 },
-  { title: 'Cook something new', subtitle: 'Pans, pots and woks for every kitchen', image: 'banners/kitchen.svg', link: '/search?category=home.kitchen', shape: 'pot', hue: 18 },
-  { title: 'Weekend adventures', subtitle: 'Tents and gear for the great outdoors', image: 'banners/outdoor.svg', link: '/search?category=sports.outdoor', shape: 'tent', hue: 95 },
-  { title: 'Made for the tropics', subtitle: 'Light, breathable fashion', image: 'banners/fashion.svg', link: '/search?category=fashion', shape: 'dress', hue: 300 },
+  {
+    title: 'Laptops for work and play',
+    subtitle: 'Ultrabooks, 2-in-1s and gaming laptops',
+    image: 'banners/laptops.svg',
+    link: '/search?category=electronics.laptops',
+    shape: 'laptop',
+    hue: 215,
+  },
+  {
+    title: 'Cook something new',
+    subtitle: 'Pans, pots and woks for every kitchen',
+    image: 'banners/kitchen.svg',
+    link: '/search?category=home.kitchen',
+    shape: 'pot',
+    hue: 18,
+  },
+  {
+    title: 'Weekend adventures',
+    subtitle: 'Tents and gear for the great outdoors',
+    image: 'banners/outdoor.svg',
+    link: '/search?category=sports.outdoor',
+    shape: 'tent',
+    hue: 95,
+  },
+  {
+    title: 'Made for the tropics',
+    subtitle: 'Light, breathable fashion',
+    image: 'banners/fashion.svg',
+    link: '/search?category=fashion',
+    shape: 'dress',
+    hue: 300,
+  },
 ];
 
 const POPUPS = [
-  { name: 'Welcome to Kedai', link: '/search?category=beauty', image: 'popups/welcome.svg', shape: 'gift' as Shape, hue: 340, sub: 'New arrivals in beauty' },
-  { name: 'Toys for every age', link: '/search?category=toys', image: 'popups/toys.svg', shape: 'teddy' as Shape, hue: 45, sub: 'Building sets, plush and games' },
+  {
+    name: 'Welcome to Kedai',
+    link: '/search?category=beauty',
+    image: 'popups/welcome.svg',
+    shape: 'gift' as Shape,
+    hue: 340,
+    sub: 'New arrivals in beauty',
+  },
+  {
+    name: 'Toys for every age',
+    link: '/search?category=toys',
+    image: 'popups/toys.svg',
+    shape: 'teddy' as Shape,
+    hue: 45,
+    sub: 'Building sets, plush and games',
+  },
 ];
 
 const IMAGE_PAGES: Array<{ slug: string; title: string; blocks: Array<ImagePageBlock & { shape: Shape; hue: number }> }> = [
@@ -410,7 +456,13 @@ const IMAGE_PAGES: Array<{ slug: string; title: string; blocks: Array<ImagePageB
     slug: 'gift-guide',
     title: 'Gift guide',
     blocks: [
-      { image: 'pages/gift-guide-1.svg', alt: 'For the music lover', link: '/search?category=electronics.audio', shape: 'headphones', hue: 255 },
+      {
+        image: 'pages/gift-guide-1.svg',
+        alt: 'For the music lover',
+        link: '/search?category=electronics.audio',
+        shape: 'headphones',
+        hue: 255,
+      },
       { image: 'pages/gift-guide-2.svg', alt: 'For the home cook', link: '/search?category=home.kitchen', shape: 'pot', hue: 18 },
       { image: 'pages/gift-guide-3.svg', alt: 'For little ones', link: '/search?category=toys', shape: 'teddy', hue: 45 },
     ],
@@ -428,9 +480,14 @@ function fixedImages(): Array<{ name: string; spec: ImageSpec }> {
   };
   for (const root of CATEGORIES) walk(root, '');
   for (const m of MERCHANTS) {
-    out.push({ name: merchantLogo(m.slug), spec: { shape: 'monogram', monogram: initials(m.name), hue: m.hue, label: m.name, seed: m.slug.length } });
+    out.push({
+      name: merchantLogo(m.slug),
+      spec: { shape: 'monogram', monogram: initials(m.name), hue: m.hue, label: m.name, seed: m.slug.length },
+    });
   }
-  BANNERS.forEach((b, i) => out.push({ name: b.image, spec: { shape: b.shape, hue: b.hue, label: b.title, sublabel: b.subtitle, format: 'banner', seed: i + 1 } }));
+  BANNERS.forEach((b, i) =>
+    out.push({ name: b.image, spec: { shape: b.shape, hue: b.hue, label: b.title, sublabel: b.subtitle, format: 'banner', seed: i + 1 } }),
+  );
   POPUPS.forEach((p, i) => out.push({ name: p.image, spec: { shape: p.shape, hue: p.hue, label: p.name, sublabel: p.sub, seed: i + 7 } }));
   for (const page of IMAGE_PAGES) {
     page.blocks.forEach((b, i) =>
@@ -581,11 +638,7 @@ async function insertProducts(
   return { ids, stats: { variantPaths: pathRows.length, regionPrices: priceRows.length } };
 }
 
-async function insertContent(
-  db: Database,
-  categoryIds: Map<string, string>,
-  featured: string[],
-): Promise<void> {
+async function insertContent(db: Database, categoryIds: Map<string, string>, featured: string[]): Promise<void> {
   await db.insert(banners).values(BANNERS.map((b, i) => ({ title: b.title, image: b.image, link: b.link, sortOrder: i, enabled: true })));
   await db.insert(popups).values(POPUPS.map((p, i) => ({ name: p.name, link: p.link, image: p.image, sortOrder: i, enabled: true })));
   const groups: Array<typeof homeProductGroups.$inferInsert> = [];
@@ -634,7 +687,9 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     const { categoryIds, merchantIds } = await inTx((tx) => insertReferenceData(tx));
     result.categories = categoryIds.size;
     result.merchants = merchantIds.size;
-    log(`reference data: ${REGIONS.length} regions, ${SHIPPING_COUNTRIES.length} shipping countries, ${categoryIds.size} categories, ${merchantIds.size} merchants`);
+    log(
+      `reference data: ${REGIONS.length} regions, ${SHIPPING_COUNTRIES.length} shipping countries, ${categoryIds.size} categories, ${merchantIds.size} merchants`,
+    );
 
     const logEvery = Math.max(PRODUCT_BATCH, Math.ceil(count / 10 / PRODUCT_BATCH) * PRODUCT_BATCH);
     const featured: string[] = [];
@@ -648,7 +703,10 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
           const plans: ProductPlan[] = [];
           for (let i = start; i < Math.min(groupEnd, start + PRODUCT_BATCH); i += 1) plans.push(planProduct(i, usePool));
           if (!usePool) {
-            const written = await writeImages(options.assetsDir, plans.flatMap((p) => p.imageSpecs));
+            const written = await writeImages(
+              options.assetsDir,
+              plans.flatMap((p) => p.imageSpecs),
+            );
             result.imageFiles += 2 * written;
           }
           const { ids, stats } = await insertProducts(tx, plans, categoryIds, merchantIds);

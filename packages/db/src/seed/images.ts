@@ -44,7 +44,7 @@ export interface ImageSpec {
   monogram?: string;
 }
 
-const FONT = "font-family=\"'Helvetica Neue', Arial, sans-serif\"";
+const FONT = 'font-family="\'Helvetica Neue\', Arial, sans-serif"';
 
 function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -141,14 +141,18 @@ function drawShape(shape: Shape, p: Palette, detail: boolean, monogram = ''): st
         `<rect x="150" y="290" width="80" height="26" rx="13" fill="${fg}"/>`,
         `<rect x="570" y="290" width="80" height="26" rx="13" fill="${fg}"/>`,
         detail ? `<path d="M260 340 H540" stroke="${accent}" stroke-width="16" stroke-linecap="round"/>` : '',
-        detail ? `<path d="M330 170 q20 -25 0 -50 M400 165 q20 -25 0 -50 M470 170 q20 -25 0 -50" stroke="${fg}" stroke-width="8" fill="none" opacity="0.35" stroke-linecap="round"/>` : '',
+        detail
+          ? `<path d="M330 170 q20 -25 0 -50 M400 165 q20 -25 0 -50 M470 170 q20 -25 0 -50" stroke="${fg}" stroke-width="8" fill="none" opacity="0.35" stroke-linecap="round"/>`
+          : '',
       ].join('');
     case 'chair':
       return [
         `<rect x="270" y="130" width="260" height="200" rx="28" fill="${fg}"/>`,
         `<rect x="240" y="330" width="320" height="60" rx="18" fill="${fg}"/>`,
         `<path d="M270 390 L250 540 M530 390 L550 540" stroke="${fg}" stroke-width="26" stroke-linecap="round"/>`,
-        detail ? `<path d="M340 390 L335 500 M460 390 L465 500" stroke="${fg}" stroke-width="16" stroke-linecap="round" opacity="0.7"/>` : '',
+        detail
+          ? `<path d="M340 390 L335 500 M460 390 L465 500" stroke="${fg}" stroke-width="16" stroke-linecap="round" opacity="0.7"/>`
+          : '',
         detail ? `<rect x="300" y="160" width="200" height="140" rx="18" fill="${accent}" opacity="0.55"/>` : '',
       ].join('');
     case 'shirt':
@@ -161,7 +165,9 @@ function drawShape(shape: Shape, p: Palette, detail: boolean, monogram = ''): st
       return [
         `<path d="M355 140 L370 140 L378 200 H422 L430 140 L445 140 L455 260 L590 540 H210 L345 260 Z" fill="${fg}"/>`,
         `<rect x="340" y="255" width="120" height="26" rx="8" fill="${accent}"/>`,
-        detail ? `<path d="M300 420 Q400 450 500 420 M260 500 Q400 535 540 500" fill="none" stroke="${light}" stroke-width="8" opacity="0.6"/>` : '',
+        detail
+          ? `<path d="M300 420 Q400 450 500 420 M260 500 Q400 535 540 500" fill="none" stroke="${light}" stroke-width="8" opacity="0.6"/>`
+          : '',
       ].join('');
     case 'bag':
       return [
@@ -218,14 +224,18 @@ function drawShape(shape: Shape, p: Palette, detail: boolean, monogram = ''): st
         `<path d="M270 300 V250 A130 110 0 0 1 530 250 V300" fill="none" stroke="${fg}" stroke-width="20"/>`,
         detail ? `<circle cx="340" cy="285" r="42" fill="${accent}"/><circle cx="430" cy="275" r="48" fill="${light}"/>` : '',
         `<path d="M170 300 H630 L575 530 H225 Z" fill="${fg}"/>`,
-        detail ? `<path d="M200 370 H600 M215 445 H585 M320 300 L335 530 M400 300 V530 M480 300 L465 530" stroke="${light}" stroke-width="8" opacity="0.45"/>` : '',
+        detail
+          ? `<path d="M200 370 H600 M215 445 H585 M320 300 L335 530 M400 300 V530 M480 300 L465 530" stroke="${light}" stroke-width="8" opacity="0.45"/>`
+          : '',
       ].join('');
     case 'cup':
       return [
         `<path d="M230 260 H530 V420 Q530 520 430 520 H330 Q230 520 230 420 Z" fill="${fg}"/>`,
         `<path d="M530 300 H570 Q620 300 620 350 Q620 400 570 400 H530" fill="none" stroke="${fg}" stroke-width="26"/>`,
         `<ellipse cx="380" cy="540" rx="210" ry="22" fill="${fg}" opacity="0.35"/>`,
-        detail ? `<path d="M320 230 q25 -35 0 -70 M390 230 q25 -35 0 -70 M460 230 q25 -35 0 -70" stroke="${fg}" stroke-width="10" fill="none" opacity="0.45" stroke-linecap="round"/>` : '',
+        detail
+          ? `<path d="M320 230 q25 -35 0 -70 M390 230 q25 -35 0 -70 M460 230 q25 -35 0 -70" stroke="${fg}" stroke-width="10" fill="none" opacity="0.45" stroke-linecap="round"/>`
+          : '',
         detail ? `<rect x="290" y="330" width="180" height="20" rx="10" fill="${accent}"/>` : '',
       ].join('');
     case 'gift':
@@ -287,7 +297,9 @@ export function renderImage(spec: ImageSpec, thumb = false): string {
     const size = thumb ? 88 : 80;
     const top = (thumb ? 300 : 270) - ((lines.length - 1) * size) / 2;
     lines.forEach((line, i) => {
-      parts.push(`<text x="110" y="${Math.round(top + i * size * 1.12)}" ${FONT} font-size="${size}" font-weight="700" fill="${p.text}">${esc(line)}</text>`);
+      parts.push(
+        `<text x="110" y="${Math.round(top + i * size * 1.12)}" ${FONT} font-size="${size}" font-weight="700" fill="${p.text}">${esc(line)}</text>`,
+      );
     });
     if (spec.sublabel && !thumb) {
       parts.push(

@@ -54,7 +54,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `The whole address: a field left out counts as empty (no partial updates). ${invalid} \`main: true\` makes ` +
           'it main; `main: false` or absent leaves the flag as it is (the main address changes only by making another ' +
-          'one main or deleting it). 404 `address/not_found` for an id that is not one of the caller\'s addresses.',
+          "one main or deleting it). 404 `address/not_found` for an id that is not one of the caller's addresses.",
         params: AddressIdParams,
         body: AddressRequest,
         response: { 200: AddressResponse, 400: ErrorEnvelope, 404: ErrorEnvelope, ...errors },

@@ -54,7 +54,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Set a new password with the uid and token of a reset link; signs out every session',
         description:
-          'Expired link: `auth/password_reset_token_expired`; unknown, used or another user\'s: ' +
+          "Expired link: `auth/password_reset_token_expired`; unknown, used or another user's: " +
           '`auth/invalid_password_reset_token`; weak password: `auth/invalid_new_password` (the link stays usable). ' +
           'Also marks the e-mail address verified.',
         body: ResetPasswordRequest,

@@ -16,7 +16,10 @@ const liveResetToken = (userId: string) =>
 
 /** Ends every live reset link of the user (a newer link, a reset or a change makes them moot). */
 async function endResetTokens(db: Pick<Database, 'update'>, userId: string): Promise<void> {
-  await db.update(tokens).set({ expiresAt: sql`now()` }).where(liveResetToken(userId));
+  await db
+    .update(tokens)
+    .set({ expiresAt: sql`now()` })
+    .where(liveResetToken(userId));
 }
 
 /** Sends one of the password mails (a failure is logged: the password work is done, or the user can ask again). */
@@ -117,10 +120,7 @@ function newPassword(input: string): string {
  * The token is used by a conditional update, so two concurrent uses cannot both succeed. Every
  * session of the user ends, and so do their other reset links.
  */
-export async function resetPassword(
-  deps: AuthDeps,
-  input: { uid: string; resetPasswordToken: string; password: string },
-): Promise<void> {
+export async function resetPassword(deps: AuthDeps, input: { uid: string; resetPasswordToken: string; password: string }): Promise<void> {
   const invalid = () => new AppError('auth/invalid_password_reset_token');
   if (!isUuid(input.uid) || input.resetPasswordToken.length === 0) throw invalid();
   const [token] = await deps.db

@@ -43,7 +43,11 @@ async function issueCode(tx: Transaction, userId: string, ttlMinutes: number): P
   for (let attempt = 0; attempt < 20; attempt++) {
     const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
     const codeHash = sha256(code);
-    const clash = await tx.select({ id: codes.id }).from(codes).where(and(eq(codes.codeHash, codeHash), liveCode())).limit(1);
+    const clash = await tx
+      .select({ id: codes.id })
+      .from(codes)
+      .where(and(eq(codes.codeHash, codeHash), liveCode()))
+      .limit(1);
     if (clash.length > 0) continue;
     await tx.insert(codes).values({
       userId,
@@ -125,7 +129,10 @@ async function consume(tx: Transaction, code: { id: string; userId: string }): P
     .where(and(eq(codes.id, code.id), liveCode()))
     .returning({ id: codes.id });
   if (used.length === 0) return undefined;
-  await tx.update(codes).set({ expiresAt: sql`now()` }).where(and(eq(codes.userId, code.userId), liveCode()));
+  await tx
+    .update(codes)
+    .set({ expiresAt: sql`now()` })
+    .where(and(eq(codes.userId, code.userId), liveCode()));
   return markEmailVerified(tx, code.userId);
 }
 
@@ -210,7 +217,10 @@ export async function resendVerifyCode(deps: AuthDeps, input: { email: string })
       .orderBy(desc(codes.createdAt))
       .limit(1);
     if (latest && latest.waitSeconds > 0) throw new AppError('auth/resend_verify_code_rate_limit', [latest.waitSeconds]);
-    await tx.update(codes).set({ expiresAt: sql`now()` }).where(and(eq(codes.userId, user.id), liveCode()));
+    await tx
+      .update(codes)
+      .set({ expiresAt: sql`now()` })
+      .where(and(eq(codes.userId, user.id), liveCode()));
     const code = await issueCode(tx, user.id, deps.config.verifyCodeTtlMinutes);
     return { user, code };
   });

@@ -58,12 +58,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser(),
     },
     async (request, reply) => {
-      const { created, ...answer } = await addCartItem(
-        app.db,
-        authOf(request).user.id,
-        app.config.maxCartItems,
-        request.body,
-      );
+      const { created, ...answer } = await addCartItem(app.db, authOf(request).user.id, app.config.maxCartItems, request.body);
       return reply.status(created ? 201 : 200).send(answer);
     },
   );

@@ -10,14 +10,7 @@ import {
   parseCartQuantity,
 } from '@kedai/domain';
 import { and, asc, eq, lockKey, schema, sql, type Database } from '@kedai/db';
-import type {
-  AddCartItemRequest,
-  CartItem,
-  CartItemResponse,
-  CartResponse,
-  Product,
-  UpdateCartItemRequest,
-} from '@kedai/contract';
+import type { AddCartItemRequest, CartItem, CartItemResponse, CartResponse, Product, UpdateCartItemRequest } from '@kedai/contract';
 import { productsByIds } from '../catalogue/service';
 
 /**
@@ -69,11 +62,7 @@ async function productOf(db: Database, productId: unknown): Promise<Product> {
 
 /** `GET /cart`: the lines, oldest first, and each line's product once (disabled ones included). */
 export async function getCart(db: Database, userId: string): Promise<CartResponse> {
-  const rows = await db
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const rows = await db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const products = await productsByIds(
     db,
     rows.map((row) => row.productId),
@@ -88,12 +77,7 @@ export interface AddedCartItem extends CartItemResponse {
 }
 
 /** `POST /cart`: a new line, or the quantity added to the line of the same product and variant path. */
-export async function addCartItem(
-  db: Database,
-  userId: string,
-  limit: number,
-  body: AddCartItemRequest,
-): Promise<AddedCartItem> {
+export async function addCartItem(db: Database, userId: string, limit: number, body: AddCartItemRequest): Promise<AddedCartItem> {
   const quantity = parseCartQuantity(body.quantity);
   if (quantity === null) throw invalidQuantity();
   const messageSent = body.message !== undefined;
@@ -111,7 +95,10 @@ export async function addCartItem(
     // users row: this module does not touch another module's tables.
     await lockKey(tx, `cart:${userId}`);
     const [line] = await tx
-      .select({ count: sql<number>`count(*)::int`, exists: sql<boolean>`coalesce(bool_or(${cartItems.productId} = ${product.uuid}::uuid AND ${cartItems.variantPath} = ${variantPath}), false)` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        exists: sql<boolean>`coalesce(bool_or(${cartItems.productId} = ${product.uuid}::uuid AND ${cartItems.variantPath} = ${variantPath}), false)`,
+      })
       .from(cartItems)
       .where(eq(cartItems.userId, userId));
     const exists = line?.exists ?? false;
@@ -137,12 +124,7 @@ export async function addCartItem(
 }
 
 /** `PUT /cart/{id}`: only the quantity and the note, each when sent; an empty body changes nothing. */
-export async function updateCartItem(
-  db: Database,
-  userId: string,
-  id: string,
-  body: UpdateCartItemRequest,
-): Promise<CartItemResponse> {
+export async function updateCartItem(db: Database, userId: string, id: string, body: UpdateCartItemRequest): Promise<CartItemResponse> {
   if (!isUuid(id)) throw notFound();
   const own = and(eq(cartItems.id, id), eq(cartItems.userId, userId));
   // The 404 comes before the 400: another user's line is not found whatever the body holds.
@@ -161,7 +143,11 @@ export async function updateCartItem(
   }
   const [row] =
     Object.keys(changes).length > 0
-      ? await db.update(cartItems).set({ ...changes, updatedAt: sql`now()` }).where(own).returning()
+      ? await db
+          .update(cartItems)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(own)
+          .returning()
       : await db.select().from(cartItems).where(own);
   if (!row) throw notFound(); // deleted meanwhile
   const product = await productOf(db, row.productId);

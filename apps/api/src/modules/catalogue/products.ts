@@ -102,7 +102,13 @@ export async function findProductRow(db: Database, where: SQL): Promise<DetailRo
 /** Whole products by id, disabled ones included, in no particular order (unknown ids are skipped). */
 export async function detailRowsByIds(db: Database, ids: string[]): Promise<DetailRow[]> {
   if (ids.length === 0) return [];
-  return detailRows(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  return detailRows(
+    db,
+    sql`p.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** Enabled products by id, in the order of the ids given. */
@@ -112,7 +118,10 @@ export async function summaryRowsByIds(db: Database, ids: string[]): Promise<Sum
     db,
     sql`SELECT ${SUMMARY_COLUMNS}
         FROM products p LEFT JOIN merchants m ON m.id = p.merchant_id
-        WHERE NOT p.disabled AND p.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
+        WHERE NOT p.disabled AND p.id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -126,7 +135,10 @@ export async function newestRowsInCategories(db: Database, categoryIds: string[]
     sql`SELECT ${SUMMARY_COLUMNS}
         FROM products p LEFT JOIN merchants m ON m.id = p.merchant_id
         WHERE NOT p.disabled AND p.in_stock
-          AND p.category_id IN (${sql.join(categoryIds.map((id) => sql`${id}::uuid`), sql`, `)})
+          AND p.category_id IN (${sql.join(
+            categoryIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
         ORDER BY p.created_at DESC, p.id
         LIMIT ${limit}`,
   );

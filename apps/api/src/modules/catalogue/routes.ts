@@ -1,14 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CategoryList,
-  ErrorEnvelope,
-  IdParam,
-  ProductDetail,
-  ProductFlags,
-  ProductList,
-  SearchQuery,
-  SearchResult,
-} from '@kedai/contract';
+import { CategoryList, ErrorEnvelope, IdParam, ProductDetail, ProductFlags, ProductList, SearchQuery, SearchResult } from '@kedai/contract';
 import { optionalUser } from '../../platform/auth-guard';
 import { existingVisitorId, visitorId } from '../../platform/visitor';
 import { isProductInCart } from '../cart/service';

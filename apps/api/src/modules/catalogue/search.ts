@@ -9,7 +9,11 @@ import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './products';
 
 export const DEFAULT_SEARCH_LIMIT = 24;
 
-const inList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+const inList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 
 /** How long facet counts and totals are reused for the same filters (they follow the catalogue closely enough). */
 export const FACETS_TTL_MS = 30_000;
@@ -39,9 +43,7 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
     shared.push(sql`p.category_id IN (${inList(await subtreeIds(db, category))})`);
   }
   if (query.inStock) shared.push(sql`p.in_stock`);
-  const merchantCondition = query.merchant
-    ? sql`p.merchant_id = ${(await findMerchant(db, query.merchant)).id}::uuid`
-    : sql`TRUE`;
+  const merchantCondition = query.merchant ? sql`p.merchant_id = ${(await findMerchant(db, query.merchant)).id}::uuid` : sql`TRUE`;
   const priceParts: SQL[] = [];
   if (query.minPrice !== undefined) priceParts.push(sql`rp.min_price >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) priceParts.push(sql`rp.min_price <= ${query.maxPrice}`);
@@ -159,7 +161,10 @@ interface FacetRow {
  */
 function facetCounts(db: Database, from: SQL, where: SQL, merchantCondition: SQL, priceCondition: SQL, edges: number[]) {
   const band = edges.length
-    ? sql`width_bucket(min_price, ARRAY[${sql.join(edges.map((e) => sql`${e}::bigint`), sql`, `)}])`
+    ? sql`width_bucket(min_price, ARRAY[${sql.join(
+        edges.map((e) => sql`${e}::bigint`),
+        sql`, `,
+      )}])`
     : sql`0`;
   return queryRows<FacetRow>(
     db,

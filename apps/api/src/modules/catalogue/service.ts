@@ -91,5 +91,10 @@ export async function recentlyViewed(db: Database, visitorId: string | undefined
     sql`SELECT product_id FROM recently_viewed WHERE visitor_id = ${visitorId}
         ORDER BY viewed_at DESC, product_id LIMIT ${RECENTLY_VIEWED_KEEP}`,
   );
-  return (await productSummariesByIds(db, viewed.map((v) => v.product_id))).slice(0, limit);
+  return (
+    await productSummariesByIds(
+      db,
+      viewed.map((v) => v.product_id),
+    )
+  ).slice(0, limit);
 }

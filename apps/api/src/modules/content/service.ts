@@ -22,10 +22,7 @@ export async function listPopups(db: Database) {
 /** Products of a category subtree: its newest in-stock ones. */
 async function categoryProducts(db: Database, categoryIdOrPath: string, limit: number) {
   const category = await findCategory(db, categoryIdOrPath);
-  const [rows, currencies] = await Promise.all([
-    newestRowsInCategories(db, await subtreeIds(db, category), limit),
-    regionCurrencies(db),
-  ]);
+  const [rows, currencies] = await Promise.all([newestRowsInCategories(db, await subtreeIds(db, category), limit), regionCurrencies(db)]);
   return { category, products: rows.map((row) => toSummary(row, currencies)) };
 }
 

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import {
-  DefaultRegion,
-  ErrorEnvelope,
-  PreferRegionRequest,
-  PreferredRegion,
-  RegionList,
-  ShippingLocationList,
-} from '@kedai/contract';
+import { DefaultRegion, ErrorEnvelope, PreferRegionRequest, PreferredRegion, RegionList, ShippingLocationList } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { countryOfAddress } from '../../platform/geoip';
 import {
@@ -41,11 +34,9 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/region', { schema: { tags, summary: 'All regions', response: { 200: RegionList } } }, async () => ({
     regions: await listRegions(app.db),
   }));
-  app.get(
-    '/region/enabled',
-    { schema: { tags, summary: 'Regions shoppers can choose', response: { 200: RegionList } } },
-    async () => ({ regions: await listRegions(app.db, { enabledOnly: true }) }),
-  );
+  app.get('/region/enabled', { schema: { tags, summary: 'Regions shoppers can choose', response: { 200: RegionList } } }, async () => ({
+    regions: await listRegions(app.db, { enabledOnly: true }),
+  }));
   app.get(
     '/region/default',
     {

@@ -87,7 +87,10 @@ export async function setPreferredCountry(db: Database, user: UserRow, value: st
 
 export async function enabledShippingLocations(db: Database) {
   const rows = await cached(db, 'shipping_locations', () =>
-    db.select({ code: schema.shippingLocations.countryCode }).from(schema.shippingLocations).where(eq(schema.shippingLocations.enabled, true)),
+    db
+      .select({ code: schema.shippingLocations.countryCode })
+      .from(schema.shippingLocations)
+      .where(eq(schema.shippingLocations.enabled, true)),
   );
   return sortCountryCodes(rows.map((row) => row.code)).map(({ code, name }) => ({ countryCode: code, name }));
 }

@@ -3,11 +3,10 @@ import { ErrorEnvelope, Ping, PublicConfig } from '@kedai/contract';
 import { publicConfig } from './service';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/ping',
-    { schema: { tags: ['system'], summary: 'Liveness check', response: { 200: Ping } } },
-    async () => ({ ok: true as const, time: Math.floor(Date.now() / 1000) }),
-  );
+  app.get('/ping', { schema: { tags: ['system'], summary: 'Liveness check', response: { 200: Ping } } }, async () => ({
+    ok: true as const,
+    time: Math.floor(Date.now() / 1000),
+  }));
 
   app.get(
     '/config',

@@ -17,7 +17,13 @@ import { disableTfa, requestTfaReset, resetTfa, setupTfa, skipTfaSetup, verifyTf
 /** Two-factor authentication (spec §7 /tfa/*). */
 export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tfa'];
-  const deps = (request: FastifyRequest): TfaDeps => ({ db: app.db, config: app.config, mailer: app.mailer, log: request.log, keys: app.tfaKeys });
+  const deps = (request: FastifyRequest): TfaDeps => ({
+    db: app.db,
+    config: app.config,
+    mailer: app.mailer,
+    log: request.log,
+    keys: app.tfaKeys,
+  });
   // What a session that still owes its second factor may call (decision 0008): the code itself
   // (verify), whether it is on, and the reset e-mail for a lost authenticator. Set-up answers 409
   // (two-factor is on), skipping too; turning it off needs a session that has passed it.

@@ -35,8 +35,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requireUser(),
     },
-    async (request) =>
-      addToWishlist(app.db, authOf(request).user.id, app.config.maxWishlistItems, request.body.productId),
+    async (request) => addToWishlist(app.db, authOf(request).user.id, app.config.maxWishlistItems, request.body.productId),
   );
 
   app.get(

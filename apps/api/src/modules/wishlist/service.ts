@@ -26,12 +26,7 @@ function productIdOf(value: unknown): string {
  * `POST /wishlist`: 404 for an unknown product, 409 `product/disabled` for a disabled one, 409
  * `wishlist/max_items_reached` for a new product beyond `limit`.
  */
-export async function addToWishlist(
-  db: Database,
-  userId: string,
-  limit: number,
-  productIdValue: unknown,
-): Promise<WishlistEntryResponse> {
+export async function addToWishlist(db: Database, userId: string, limit: number, productIdValue: unknown): Promise<WishlistEntryResponse> {
   const productId = productIdOf(productIdValue);
   const [product] = await productsByIds(db, [productId]);
   if (!product) throw new AppError('product/not_found', [productId]);

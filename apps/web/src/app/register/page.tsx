@@ -16,11 +16,7 @@ export default async function RegisterPage() {
     <section className={styles.pageWide} aria-labelledby="register-title">
       <h1 id="register-title">Create an account</h1>
       <p className={styles.lead}>All fields are required.</p>
-      <RegisterForm
-        countries={countryOptions()}
-        defaultCountry={country ?? ''}
-        maxBirthDate={new Date().toISOString().slice(0, 10)}
-      />
+      <RegisterForm countries={countryOptions()} defaultCountry={country ?? ''} maxBirthDate={new Date().toISOString().slice(0, 10)} />
     </section>
   );
 }

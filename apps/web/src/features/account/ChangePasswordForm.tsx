@@ -65,7 +65,13 @@ export function ChangePasswordForm({ initial = { kind: 'idle' } }: { initial?: C
           </p>
         </FormAlert>
       ) : null}
-      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={state.kind === 'error' ? alertId : undefined}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={state.kind === 'error' ? alertId : undefined}
+      >
         {state.kind === 'error' ? <FormAlert id={alertId}>{state.message}</FormAlert> : null}
         {/* Lets password managers file the new password under the right account. */}
         {email ? <input type="email" name="username" autoComplete="username" value={email} readOnly hidden /> : null}

@@ -46,8 +46,8 @@ export function ForgotPasswordForm({ initial = { kind: 'idle' } }: { initial?: F
     return (
       <FormAlert tone="success">
         <p>
-          If an account exists for <strong>{state.email}</strong>, we&apos;ve sent it a link to choose a new password. The
-          link works once and expires soon; check your spam folder if it does not arrive.
+          If an account exists for <strong>{state.email}</strong>, we&apos;ve sent it a link to choose a new password. The link works once
+          and expires soon; check your spam folder if it does not arrive.
         </p>
         <p>
           <Link href={SIGN_IN_PATH}>Back to sign in</Link>
@@ -57,7 +57,13 @@ export function ForgotPasswordForm({ initial = { kind: 'idle' } }: { initial?: F
   }
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={state.kind === 'error' ? alertId : undefined}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={state.kind === 'error' ? alertId : undefined}
+    >
       {state.kind === 'error' ? <FormAlert id={alertId}>{state.message}</FormAlert> : null}
       <Field
         id={`${id}-email`}

@@ -59,7 +59,15 @@ export interface PersonalDetailsFieldsProps {
 }
 
 /** Country, mobile number, date of birth and gender: the part of spec §3 "User" that registration and the profile share. */
-export function PersonalDetailsFields({ values, errors, onChange, fieldId, countries, maxBirthDate, phoneHint }: PersonalDetailsFieldsProps) {
+export function PersonalDetailsFields({
+  values,
+  errors,
+  onChange,
+  fieldId,
+  countries,
+  maxBirthDate,
+  phoneHint,
+}: PersonalDetailsFieldsProps) {
   const errorId = (field: PersonalDetailsField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
   return (
     <>

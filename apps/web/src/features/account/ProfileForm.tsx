@@ -86,7 +86,13 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
         <dt>E-mail</dt>
         <dd>{profile.email}</dd>
       </dl>
-      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={notice.kind !== 'none' ? noticeId : undefined}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={notice.kind !== 'none' ? noticeId : undefined}
+      >
         {notice.kind === 'saved' ? (
           <FormAlert id={noticeId} tone="success">
             Your profile has been saved.

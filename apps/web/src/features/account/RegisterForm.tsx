@@ -10,13 +10,7 @@ import { FieldError, FormAlert, Field } from './Field';
 import { NameFields, PersonalDetailsFields } from './PersonalDetailsFields';
 import { registerFieldErrors } from './errors';
 import { signInHref, verifyEmailHref } from './paths';
-import {
-  clientFieldErrors,
-  emptyRegisterForm,
-  toRegistrationInput,
-  type FieldErrors,
-  type RegisterFormValues,
-} from './register-form';
+import { clientFieldErrors, emptyRegisterForm, toRegistrationInput, type FieldErrors, type RegisterFormValues } from './register-form';
 import styles from './account.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 

@@ -79,7 +79,13 @@ export function ResetPasswordForm({ uid, token, initial }: { uid: string; token:
   }
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={state.kind === 'error' ? alertId : undefined}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={state.kind === 'error' ? alertId : undefined}
+    >
       {state.kind === 'error' ? <FormAlert id={alertId}>{state.message}</FormAlert> : null}
       <Field
         id={`${id}-password`}

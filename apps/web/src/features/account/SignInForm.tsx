@@ -56,7 +56,11 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
   }
 
   if (leaving) {
-    return <p className={styles.loading} role="status">Signing you in…</p>;
+    return (
+      <p className={styles.loading} role="status">
+        Signing you in…
+      </p>
+    );
   }
 
   return (

@@ -42,11 +42,7 @@ export function TwoFactorReset({ token, initial }: { token: string; initial?: Tw
       <FormAlert tone="success">
         <p>Two-factor authentication is off. You can sign in with your e-mail and password alone.</p>
         <p>
-          {signedIn ? (
-            <Link href={TWO_FACTOR_PATH}>Set it up again with your new device</Link>
-          ) : (
-            <Link href={SIGN_IN_PATH}>Sign in</Link>
-          )}
+          {signedIn ? <Link href={TWO_FACTOR_PATH}>Set it up again with your new device</Link> : <Link href={SIGN_IN_PATH}>Sign in</Link>}
         </p>
       </FormAlert>
     );
@@ -56,15 +52,21 @@ export function TwoFactorReset({ token, initial }: { token: string; initial?: Tw
       <FormAlert>
         <p>{state.message}</p>
         <p>
-          {signedIn ? <Link href={TWO_FACTOR_PATH}>Go to your two-factor settings</Link> : <Link href={SIGN_IN_PATH}>Sign in</Link>}{' '}
-          to ask for a new link.
+          {signedIn ? <Link href={TWO_FACTOR_PATH}>Go to your two-factor settings</Link> : <Link href={SIGN_IN_PATH}>Sign in</Link>} to ask
+          for a new link.
         </p>
       </FormAlert>
     );
   }
   return (
     <div className={styles.actions}>
-      <button type="button" className="button button--primary" onClick={() => void reset()} disabled={pending} aria-busy={pending || undefined}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => void reset()}
+        disabled={pending}
+        aria-busy={pending || undefined}
+      >
         {pending ? 'Turning off…' : 'Turn off two-factor authentication'}
       </button>
     </div>

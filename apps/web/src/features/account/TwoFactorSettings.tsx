@@ -134,11 +134,17 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
           {noticeBlock}
           <p className={pageStyles.status}>Two-factor authentication is off.</p>
           <p>
-            With it on, signing in also asks for a 6-digit code from an authenticator app on your phone (such as Google
-            Authenticator, Microsoft Authenticator or 1Password), so your password alone is not enough.
+            With it on, signing in also asks for a 6-digit code from an authenticator app on your phone (such as Google Authenticator,
+            Microsoft Authenticator or 1Password), so your password alone is not enough.
           </p>
           <div className={styles.actions}>
-            <button type="button" className="button button--primary" onClick={() => void startSetup()} disabled={busy} aria-busy={busy || undefined}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void startSetup()}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
               {busy ? 'One moment…' : 'Set up'}
             </button>
             {skipped ? null : (

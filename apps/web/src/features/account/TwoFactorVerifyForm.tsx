@@ -60,7 +60,11 @@ export function TwoFactorVerifyForm() {
     const outcome = await tfaRequestReset();
     setReset(
       outcome.ok
-        ? { pending: false, ok: true, text: `We have e-mailed a link to turn off two-factor authentication to ${user.profile?.email ?? 'your address'}.` }
+        ? {
+            pending: false,
+            ok: true,
+            text: `We have e-mailed a link to turn off two-factor authentication to ${user.profile?.email ?? 'your address'}.`,
+          }
         : { pending: false, ok: false, text: outcome.message },
     );
   }

@@ -212,7 +212,10 @@ describe('two-factor', () => {
     expect(await tfaReset('tok')).toEqual({ ok: true });
     expect(api.browserPost).toHaveBeenCalledWith('/tfa/reset', { resetTfaToken: 'tok' });
     api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/tfa_reset_token_invalid'));
-    expect(await tfaReset('old')).toMatchObject({ ok: false, message: 'This two-factor reset link is not valid, please request a new one' });
+    expect(await tfaReset('old')).toMatchObject({
+      ok: false,
+      message: 'This two-factor reset link is not valid, please request a new one',
+    });
     expect(await tfaReset('')).toMatchObject({ ok: false, errorCode: 'auth/tfa_reset_token_invalid' });
     expect(api.browserPost).toHaveBeenCalledTimes(2);
   });

@@ -5,14 +5,7 @@
  * message (spec §8, `apiErrorMessage`), never as thrown errors.
  */
 import type { ProfileUpdateRequest, PublicUser, TfaEnabledResponse, TfaSetupResponse } from '@kedai/contract';
-import {
-  ERROR_MESSAGES,
-  PROFILE_FIELDS,
-  parseEmail,
-  parsePassword,
-  validateProfileUpdate,
-  type ProfileField,
-} from '@kedai/domain';
+import { ERROR_MESSAGES, PROFILE_FIELDS, parseEmail, parsePassword, validateProfileUpdate, type ProfileField } from '@kedai/domain';
 import { apiErrorMessage, browserGet, browserPost } from '../../lib/browser-api';
 import { fieldErrorsOf } from './errors';
 
@@ -104,9 +97,7 @@ export async function resetPassword(uid: string, token: string, password: string
 }
 
 export type ChangeResult =
-  | { kind: 'done' }
-  | { kind: 'field'; field: 'currentPassword' | 'newPassword'; message: string }
-  | { kind: 'other'; message: string };
+  { kind: 'done' } | { kind: 'field'; field: 'currentPassword' | 'newPassword'; message: string } | { kind: 'other'; message: string };
 
 /** `POST /auth/changePassword {currentPassword, newPassword}`; the two refusals belong beside their fields. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<ChangeResult> {
@@ -158,7 +149,9 @@ export function tfaDigits(code: string): string {
 
 /** The browser's check of a code: the message, or undefined when it is six digits. */
 export function tfaCodeProblem(code: string): string | undefined {
-  return new RegExp(`^\\d{${TFA_CODE_LENGTH}}$`).test(tfaDigits(code)) ? undefined : `Enter the ${TFA_CODE_LENGTH}-digit code from your app`;
+  return new RegExp(`^\\d{${TFA_CODE_LENGTH}}$`).test(tfaDigits(code))
+    ? undefined
+    : `Enter the ${TFA_CODE_LENGTH}-digit code from your app`;
 }
 
 export const tfaIsEnabled = () => loaded(async () => (await browserGet<TfaEnabledResponse>('/tfa/is_enabled')).enabled);
@@ -184,7 +177,9 @@ export function tfaDisableProblems(password: string, code: string): { password?:
 export const tfaRequestReset = () => call(() => browserPost('/tfa/requestReset'));
 /** `POST /tfa/reset {resetTfaToken}`: works without a session. */
 export const tfaReset = (token: string) =>
-  token ? call(() => browserPost('/tfa/reset', { resetTfaToken: token })) : Promise.resolve(failed({ errorCode: 'auth/tfa_reset_token_invalid' }));
+  token
+    ? call(() => browserPost('/tfa/reset', { resetTfaToken: token }))
+    : Promise.resolve(failed({ errorCode: 'auth/tfa_reset_token_invalid' }));
 
 /** The typed key without spaces, for the clipboard (authenticator apps accept either). */
 export function compactKey(manualKey: string): string {

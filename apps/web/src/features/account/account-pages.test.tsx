@@ -57,7 +57,9 @@ describe('/forgot_password', () => {
   });
 
   it('a rate limit is announced with its message and linked to the form', () => {
-    const html = render(<ForgotPasswordForm initial={{ kind: 'error', message: 'Too many requests, please wait a moment and try again' }} />);
+    const html = render(
+      <ForgotPasswordForm initial={{ kind: 'error', message: 'Too many requests, please wait a moment and try again' }} />,
+    );
     expect(html).toMatch(/role="alert"[^>]*>Too many requests/);
     expect(describedByTargetsExist(html)).toBe(true);
   });
@@ -250,7 +252,10 @@ describe('/two_factor/reset', () => {
   it('success and an invalid link are shown with their messages', () => {
     expect(render(<TwoFactorReset token="tok" initial={{ kind: 'done' }} />)).toContain('Two-factor authentication is off.');
     const invalid = render(
-      <TwoFactorReset token="tok" initial={{ kind: 'error', message: 'This two-factor reset link is not valid, please request a new one' }} />,
+      <TwoFactorReset
+        token="tok"
+        initial={{ kind: 'error', message: 'This two-factor reset link is not valid, please request a new one' }}
+      />,
     );
     expect(invalid).toMatch(/role="alert"/);
     expect(invalid).toContain('This two-factor reset link is not valid');

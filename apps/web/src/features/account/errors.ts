@@ -16,7 +16,7 @@ interface ErrorLike {
 }
 
 function fields(error: unknown): ErrorLike {
-  return typeof error === 'object' && error !== null ? (error) : {};
+  return typeof error === 'object' && error !== null ? error : {};
 }
 
 /** A failed sign-in: the message to show, and whether to offer the verification code or a contact address. */

@@ -171,9 +171,7 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
   return (
     <div className={styles.book}>
       <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
-        {notice ? (
-          <FormAlert tone={notice.tone}>{notice.text}</FormAlert>
-        ) : null}
+        {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
       </div>
 
       {editing ? (
@@ -239,7 +237,11 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
                         >
                           {busy === address.id ? 'Deleting…' : 'Yes, delete'}
                         </button>
-                        <button ref={keepRef} type="button" className="button button--secondary" onClick={() => {
+                        <button
+                          ref={keepRef}
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => {
                             setConfirming(null);
                             setKeptId(address.id);
                           }}

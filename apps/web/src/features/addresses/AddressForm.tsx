@@ -231,7 +231,9 @@ export function AddressForm({
       {layout.city.shown || layout.state.shown ? (
         // Side by side on wide screens when the country has both; one alone takes the whole width.
         <div className={layout.city.shown && layout.state.shown ? accountStyles.row : styles.single}>
-          {layout.city.shown ? input('city', layout.city.label, layout.city.required, { autoComplete: 'address-level2', maxLength: 200 }) : null}
+          {layout.city.shown
+            ? input('city', layout.city.label, layout.city.required, { autoComplete: 'address-level2', maxLength: 200 })
+            : null}
           {layout.state.shown && stateOptions ? (
             <div className={accountStyles.field}>
               {label('state', layout.state.label, layout.state.required)}
@@ -278,7 +280,9 @@ export function AddressForm({
       })}
 
       {address?.main || isFirst ? (
-        <p className={accountStyles.hint}>{address?.main ? 'This is your main address.' : 'Your first address becomes your main address.'}</p>
+        <p className={accountStyles.hint}>
+          {address?.main ? 'This is your main address.' : 'Your first address becomes your main address.'}
+        </p>
       ) : (
         <div className={accountStyles.check}>
           <input id={`${id}-main`} type="checkbox" name="main" checked={main} onChange={(event) => setMain(event.target.checked)} />

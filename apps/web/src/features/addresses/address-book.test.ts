@@ -52,7 +52,14 @@ const form = (values: Partial<AddressForm>): AddressForm => ({
 });
 
 const jp = form({ country: 'JP', address1: '1-1 Chiyoda', state: '13', zip: '100-0001', phone: '+81 3-1234-5678' });
-const us = form({ country: 'US', address1: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043', phone: '+1 650-253-0000' });
+const us = form({
+  country: 'US',
+  address1: '1600 Amphitheatre Pkwy',
+  city: 'Mountain View',
+  state: 'CA',
+  zip: '94043',
+  phone: '+1 650-253-0000',
+});
 
 const address = (over: Partial<Address>): Address => ({
   id: 'a1',
@@ -286,7 +293,12 @@ describe('the list', () => {
     api.browserGet.mockImplementation(async (path: string) =>
       path === '/address'
         ? { addresses: [a, c] }
-        : { shippingLocations: [{ countryCode: 'SG', name: 'Singapore' }, { countryCode: 'jp', name: 'Japan' }] },
+        : {
+            shippingLocations: [
+              { countryCode: 'SG', name: 'Singapore' },
+              { countryCode: 'jp', name: 'Japan' },
+            ],
+          },
     );
     expect(await loadAddressBook()).toEqual({ ok: true, value: { addresses: [c, a], countries: ['SG', 'JP'] } });
   });
@@ -318,10 +330,27 @@ describe('the list', () => {
 
   it('formats each address by its country', () => {
     expect(
-      addressLines(address({ fullName: 'Jane Doe', address: '1600 Amphitheatre Pkwy', unitNumber: '', city: 'Mountain View', state: 'CA', postalCode: '94043', country: 'US', phoneNumber: '+16502530000' })),
+      addressLines(
+        address({
+          fullName: 'Jane Doe',
+          address: '1600 Amphitheatre Pkwy',
+          unitNumber: '',
+          city: 'Mountain View',
+          state: 'CA',
+          postalCode: '94043',
+          country: 'US',
+          phoneNumber: '+16502530000',
+        }),
+      ),
     ).toEqual(['Jane Doe', '1600 Amphitheatre Pkwy', 'Mountain View, California 94043', 'United States', '+16502530000']);
     expect(addressLines(address({}))).toEqual(['Ana Lim', '1 Raffles Place', '#12-34', 'Singapore 048616', '+6561234567']);
-    expect(addressLines(address({ country: 'ZZ', city: 'Town', unitNumber: '' }))).toEqual(['Ana Lim', '1 Raffles Place', 'Town 048616', 'ZZ', '+6561234567']);
+    expect(addressLines(address({ country: 'ZZ', city: 'Town', unitNumber: '' }))).toEqual([
+      'Ana Lim',
+      '1 Raffles Place',
+      'Town 048616',
+      'ZZ',
+      '+6561234567',
+    ]);
   });
 });
 

@@ -123,7 +123,10 @@ export function emptyAddressForm(country = ''): AddressForm {
  * A new address's form: the user's name, and their phone number when it belongs to the address's
  * country (the API wants a number of that country).
  */
-export function newAddressForm(country: string, user?: { firstName: string; lastName: string; phoneNumber: string; country: string }): AddressForm {
+export function newAddressForm(
+  country: string,
+  user?: { firstName: string; lastName: string; phoneNumber: string; country: string },
+): AddressForm {
   const form = emptyAddressForm(country);
   if (!user) return form;
   return {
@@ -226,8 +229,7 @@ export function describeSaveError(error: unknown, shown: (field: AddressFormFiel
   const params = typeof error === 'object' && error !== null ? (error as { params?: unknown }).params : undefined;
   const limit =
     errorCode === 'user/max_addresses_reached' && Array.isArray(params) && Number.isInteger(Number(params[0])) ? Number(params[0]) : null;
-  const message =
-    elsewhere.length > 0 ? elsewhere.join(' ') : Object.keys(fieldErrors).length > 0 ? null : apiErrorMessage(error);
+  const message = elsewhere.length > 0 ? elsewhere.join(' ') : Object.keys(fieldErrors).length > 0 ? null : apiErrorMessage(error);
   return { ok: false, fieldErrors, message, limit };
 }
 

@@ -118,11 +118,7 @@ export function toMajorUnits(amountMinor: number, currency: string): number {
  * Price in minor units for the region: a line's unit price as the cart counts it (domain
  * `cartUnitPrice`) when a variant path of a whole product is given, else the lowest price.
  */
-export function unitPriceMinor(
-  product: AnalyticsProduct | Product,
-  region: string,
-  variantPath?: string | null,
-): number | undefined {
+export function unitPriceMinor(product: AnalyticsProduct | Product, region: string, variantPath?: string | null): number | undefined {
   if (variantPath && hasVariantPaths(product)) return cartUnitPrice(product, variantPath, region)?.amount;
   return product.priceRange[region]?.min ?? product.price[region];
 }

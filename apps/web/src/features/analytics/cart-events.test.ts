@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pan, phone } from '../product/test-fixtures';
-import { currentPathCountry, setAnalyticsEndpoint, trackAddToCart, trackAddToWishlist, trackRemoveFromCart, trackViewCart } from './analytics';
+import {
+  currentPathCountry,
+  setAnalyticsEndpoint,
+  trackAddToCart,
+  trackAddToWishlist,
+  trackRemoveFromCart,
+  trackViewCart,
+} from './analytics';
 
 let dataLayer: unknown[] | undefined;
 let pathname = '/product/pixel-8a-73';
@@ -38,9 +45,7 @@ describe('cart analytics (spec §9, GA4 e-commerce)', () => {
   it('add_to_cart carries currency, value of the units added, the item and the country of the first path segment', () => {
     pathname = '/sg/product/pixel-8a-73';
     trackAddToCart({ product: phone(), variantPath: '1/1', quantity: 2 }, 'SG');
-    expect(dataLayer).toEqual([
-      { event: 'add_to_cart', currency: 'SGD', value: 3398, items: [phoneItem], country_code: 'SG' },
-    ]);
+    expect(dataLayer).toEqual([{ event: 'add_to_cart', currency: 'SGD', value: 3398, items: [phoneItem], country_code: 'SG' }]);
   });
 
   it('add_to_cart has no country when the first path segment is not a country', () => {

@@ -90,7 +90,15 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
         />
         <span className="visually-hidden">Select {name} for checkout</span>
       </label>
-      <img className={styles.thumb} src={assetUrl(assetsUrl, product?.mainImage, 'thumb')} alt="" width={72} height={72} loading="lazy" decoding="async" />
+      <img
+        className={styles.thumb}
+        src={assetUrl(assetsUrl, product?.mainImage, 'thumb')}
+        alt=""
+        width={72}
+        height={72}
+        loading="lazy"
+        decoding="async"
+      />
       <div className={styles.lineBody}>
         <h3 className={styles.lineName} id={`${id}-name`}>
           {href ? <Link href={href}>{name}</Link> : name}

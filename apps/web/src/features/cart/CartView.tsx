@@ -47,11 +47,13 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
     if (!ready || viewed.current) return;
     viewed.current = true;
     trackViewCart(
-      cart.data.filter((item) => cart.productById[item.productId]).map((item) => ({
-        product: cart.productById[item.productId]!,
-        variantPath: item.variantPath,
-        quantity: item.quantity,
-      })),
+      cart.data
+        .filter((item) => cart.productById[item.productId])
+        .map((item) => ({
+          product: cart.productById[item.productId]!,
+          variantPath: item.variantPath,
+          quantity: item.quantity,
+        })),
       region.key,
     );
   }, [ready, cart.data, cart.productById, region.key]);
@@ -98,7 +100,11 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
           <div className={styles.error} role="alert">
             <p>We could not load your cart: {cart.fetchError}</p>
             <p>
-              <button type="button" className="button button--secondary" onClick={() => void dispatch(fetchCart()).then(() => setFetchedHere(true))}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void dispatch(fetchCart()).then(() => setFetchedHere(true))}
+              >
                 Try again
               </button>
             </p>
@@ -164,9 +170,7 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
                 disabled={available.length === 0}
                 onChange={(event) => dispatch(checkAllCartItems(event.target.checked))}
               />
-              <span>
-                Select all available ({available.length})
-              </span>
+              <span>Select all available ({available.length})</span>
             </label>
             {unavailableCount > 0 ? (
               <span className={styles.hint}>

@@ -23,7 +23,16 @@ export interface QuantityStepperProps {
  * A quantity field with − and + buttons. Typing commits on Enter or when the field loses focus;
  * something that is not a whole number from 1 to `max` puts the last value back.
  */
-export function QuantityStepper({ label, showLabel = false, id, value, onChange, max = CART_QUANTITY_MAX, disabled = false, describedBy }: QuantityStepperProps) {
+export function QuantityStepper({
+  label,
+  showLabel = false,
+  id,
+  value,
+  onChange,
+  max = CART_QUANTITY_MAX,
+  disabled = false,
+  describedBy,
+}: QuantityStepperProps) {
   const [text, setText] = useState(String(value));
   // The field shows the value held: when it changes, and again when a change being saved (the field
   // disabled meanwhile) ends, so a refused change does not leave the typed number on show.

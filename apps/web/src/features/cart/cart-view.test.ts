@@ -18,7 +18,12 @@ import { cartAnswer, line, pan, phone } from './test-fixtures';
 
 describe('availability of a cart line (spec §5 stock check)', () => {
   it('plenty in stock: available, nothing to say', () => {
-    expect(availabilityOf({ variantPath: '0/0', quantity: 2 }, phone())).toEqual({ kind: 'in_stock', available: true, label: '', stock: 29 });
+    expect(availabilityOf({ variantPath: '0/0', quantity: 2 }, phone())).toEqual({
+      kind: 'in_stock',
+      available: true,
+      label: '',
+      stock: 29,
+    });
   });
   it('a few left: "Only N left"', () => {
     expect(availabilityOf({ variantPath: '0/2', quantity: 1 }, phone())).toMatchObject({ available: true, label: 'Only 3 left' });
@@ -44,14 +49,18 @@ describe('availability of a cart line (spec §5 stock check)', () => {
   });
 });
 
-describe('the product page\'s Add to cart and Buy now', () => {
+describe("the product page's Add to cart and Buy now", () => {
   const singapore = { key: 'SG', name: 'Singapore' };
   it('a chosen path in stock and priced in the region: nothing blocks', () => {
     expect(purchaseCheck(phone(), '0/0', 29, singapore)).toEqual({ blocked: null, stock: 29, tooMany: false });
     expect(purchaseCheck(pan(), '', 1, singapore)).toEqual({ blocked: null, stock: 12, tooMany: false });
   });
   it('before every variant has an option chosen: asks for them, by name', () => {
-    expect(purchaseCheck(phone(), null, 1, singapore)).toEqual({ blocked: 'Choose storage and colour first.', stock: null, tooMany: false });
+    expect(purchaseCheck(phone(), null, 1, singapore)).toEqual({
+      blocked: 'Choose storage and colour first.',
+      stock: null,
+      tooMany: false,
+    });
   });
   it('sold out: the option, or the product without variants', () => {
     expect(purchaseCheck(phone(), '0/1', 1, singapore).blocked).toBe('This option is sold out.');
@@ -113,7 +122,10 @@ describe('cart page helpers', () => {
     expect(sg).toEqual({ total: { amount: 2 * 112900 + 3 * 7690, currency: 'SGD' }, units: 5, lines: 2, unpriced: 0 });
     expect(formatMoneyOrNull(sg.total)).toBe(formatMoney(248870, 'SGD'));
     // 1/1 has no JP price of its own: the product's JP price counts.
-    expect(selectionSubtotal([a, b, c], products, [c.id], { key: 'JP', currency: 'JPY' }).total).toEqual({ amount: 130280, currency: 'JPY' });
+    expect(selectionSubtotal([a, b, c], products, [c.id], { key: 'JP', currency: 'JPY' }).total).toEqual({
+      amount: 130280,
+      currency: 'JPY',
+    });
     const us = selectionSubtotal([a, b, c], products, [c.id, b.id], { key: 'US', currency: 'USD' });
     expect(us).toMatchObject({ total: { amount: 0, currency: 'USD' }, lines: 2, unpriced: 2 });
     expect(formatMoneyOrNull({ amount: 1, currency: 'NOPE!' })).toBeNull();

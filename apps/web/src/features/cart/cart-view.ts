@@ -82,7 +82,8 @@ export function purchaseCheck(
   const hasVariants = product.variants.length > 0;
   const stock = path === null ? null : stockFor(product, path || null);
   let blocked: string | null = null;
-  if (hasVariants && path === null) blocked = `Choose ${product.variants.map((variant) => variant.name.toLowerCase()).join(' and ')} first.`;
+  if (hasVariants && path === null)
+    blocked = `Choose ${product.variants.map((variant) => variant.name.toLowerCase()).join(' and ')} first.`;
   else if (stock !== null && stock <= 0) blocked = hasVariants ? 'This option is sold out.' : 'This product is sold out.';
   else if (priceFor(product, region.key, path) === null) blocked = `This product is not sold in ${region.name}.`;
   const tooMany = !blocked && path !== null && !isAvailable(product, path || null, quantity);

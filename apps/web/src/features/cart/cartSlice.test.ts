@@ -96,7 +96,10 @@ describe('a fetch in flight while a line changes', () => {
   it('does not bring back a line the server has since removed', async () => {
     let releaseStale!: (value: unknown) => void;
     const stale = new Promise((resolve) => (releaseStale = resolve));
-    const { store } = await loadedStore({ '/cart': [{ ok: fullCart }, { wait: stale }], [`DELETE /cart/${panLine.id}`]: [{ ok: undefined }] });
+    const { store } = await loadedStore({
+      '/cart': [{ ok: fullCart }, { wait: stale }],
+      [`DELETE /cart/${panLine.id}`]: [{ ok: undefined }],
+    });
     const fetching = store.dispatch(fetchCart());
     await store.dispatch(removeCartItem(panLine.id));
     releaseStale(fullCart);
@@ -149,10 +152,7 @@ describe('adding to the cart (POST /cart, spec §4)', () => {
 
   it('a failure stores the catalogue message in the add slot; the next add clears it', async () => {
     const { store } = await loadedStore({
-      'POST /cart': [
-        { fail: withStatus(400, 'cart/invalid_quantity', 'bad', [999]) },
-        { ok: { cartItem: panLine, product: pan() } },
-      ],
+      'POST /cart': [{ fail: withStatus(400, 'cart/invalid_quantity', 'bad', [999]) }, { ok: { cartItem: panLine, product: pan() } }],
     });
     await store.dispatch(addToCart({ productId: pan().uuid, variantPath: '', quantity: 0 }));
     expect(store.getState().cart.addError).toBe('Quantity must be a whole number from 1 to 999');
@@ -222,7 +222,7 @@ describe('removing a cart item (DELETE /cart/{id})', () => {
     expect(store.getState().cart.removeError).toBeNull();
   });
 
-  it('a 404 that is not the cart\'s own (a proxy, a missing route) keeps the line and stores the error', async () => {
+  it("a 404 that is not the cart's own (a proxy, a missing route) keeps the line and stores the error", async () => {
     const { store } = await loadedStore({ [`DELETE /cart/${panLine.id}`]: [{ fail: withStatus(404, 'general/not_found', 'Not found') }] });
     await store.dispatch(removeCartItem(panLine.id));
     expect(store.getState().cart.data).toHaveLength(2);
@@ -255,5 +255,4 @@ describe('the cart and the session', () => {
     store.dispatch(sessionExpired());
     expect(store.getState().cart).toEqual(initialCartState);
   });
-
 });

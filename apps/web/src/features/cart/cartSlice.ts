@@ -133,26 +133,23 @@ export const setCartItem = createAppAsyncThunk(
 );
 
 /** `DELETE /cart/{id}` (204). Resolves with the removed line, or null when it was already gone. */
-export const removeCartItem = createAppAsyncThunk(
-  'cart/remove',
-  async (id: string, { extra, dispatch, getState, rejectWithValue }) => {
-    const item = getState().cart.data.find((line) => line.id === id);
-    if (!item) {
+export const removeCartItem = createAppAsyncThunk('cart/remove', async (id: string, { extra, dispatch, getState, rejectWithValue }) => {
+  const item = getState().cart.data.find((line) => line.id === id);
+  if (!item) {
+    dispatch(cartItemGone(id));
+    return null;
+  }
+  try {
+    await extra.api.delete<unknown>(`/cart/${encodeURIComponent(id)}`);
+  } catch (error) {
+    if (isNotFound(error)) {
       dispatch(cartItemGone(id));
       return null;
     }
-    try {
-      await extra.api.delete<unknown>(`/cart/${encodeURIComponent(id)}`);
-    } catch (error) {
-      if (isNotFound(error)) {
-        dispatch(cartItemGone(id));
-        return null;
-      }
-      return rejectWithValue(errorMessageFor(error));
-    }
-    return item;
-  },
-);
+    return rejectWithValue(errorMessageFor(error));
+  }
+  return item;
+});
 
 function removeLine(state: CartState, id: string): void {
   const index = state.data.findIndex((item) => item.id === id);

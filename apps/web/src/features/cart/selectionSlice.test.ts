@@ -3,13 +3,7 @@ import { makeStore } from '../state/store';
 import { fakeApi, settle, type Answer } from '../state/testing';
 import { signedOut } from '../state/userSlice';
 import { addToCart, fetchCart, removeCartItem, setCartItem } from './cartSlice';
-import {
-  availableCartItemIds,
-  checkAllCartItems,
-  checkCartItem,
-  checkOnlyCartItem,
-  initialSelectionState,
-} from './selectionSlice';
+import { availableCartItemIds, checkAllCartItems, checkCartItem, checkOnlyCartItem, initialSelectionState } from './selectionSlice';
 import { cartAnswer, line, pan, phone } from './test-fixtures';
 
 // phone 0/0 has 29 in stock, 0/1 none, 0/2 three; the pan 12.

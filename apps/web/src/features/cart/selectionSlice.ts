@@ -114,4 +114,3 @@ export const pruneSelection = (): Thunk => (dispatch, getState) => {
   const stale = cartItemIds.some((id) => !available.includes(id));
   if (stale || allChecked !== allCheckedOf(cartItemIds, available)) dispatch(selectionPruned({ available }));
 };
-

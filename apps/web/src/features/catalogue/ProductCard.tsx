@@ -33,15 +33,7 @@ export interface ProductCardProps {
  * One product in a grid. The name is the link; a stretched pseudo-element makes the whole card
  * clickable without repeating the name (the image alt) inside the link's accessible name.
  */
-export function ProductCard({
-  product,
-  region,
-  assetsUrl,
-  headingLevel = 3,
-  listName,
-  index = 0,
-  priority = false,
-}: ProductCardProps) {
+export function ProductCard({ product, region, assetsUrl, headingLevel = 3, listName, index = 0, priority = false }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
   const price = displayPrice(product, region);
   const seller = product.merchant?.name ?? product.sourceMarketPlace;

@@ -15,15 +15,7 @@ export interface ProductGridProps {
 }
 
 /** Responsive grid of product cards: 2 columns on a phone, up to 6 on a wide screen. */
-export function ProductGrid({
-  products,
-  region,
-  assetsUrl,
-  headingLevel,
-  listName,
-  indexOffset = 0,
-  priorityCount = 0,
-}: ProductGridProps) {
+export function ProductGrid({ products, region, assetsUrl, headingLevel, listName, indexOffset = 0, priorityCount = 0 }: ProductGridProps) {
   return (
     <ul className="product-grid" role="list">
       {products.map((product, i) => (

@@ -6,7 +6,7 @@ import type { AnalyticsProduct } from '../analytics/analytics';
  * bytes a full product adds to the page when handed to a client component (once per card).
  */
 export function productForRegion(product: ProductSummary, region: string): AnalyticsProduct {
-  const pick = <T,>(record: Record<string, T>): Record<string, T> =>
+  const pick = <T>(record: Record<string, T>): Record<string, T> =>
     Object.hasOwn(record, region) ? { [region]: record[region] as T } : {};
   return {
     uuid: product.uuid,

@@ -11,10 +11,7 @@ export interface DisplayPrice {
 }
 
 /** The price a card shows for a region, or null when the product has no price there. */
-export function displayPrice(
-  product: Pick<ProductSummary, 'price' | 'priceRange' | 'priceCurrency'>,
-  region: string,
-): DisplayPrice | null {
+export function displayPrice(product: Pick<ProductSummary, 'price' | 'priceRange' | 'priceCurrency'>, region: string): DisplayPrice | null {
   const currency = product.priceCurrency[region];
   const base = product.price[region];
   const range = product.priceRange[region] ?? (base === undefined ? undefined : { min: base, max: base });

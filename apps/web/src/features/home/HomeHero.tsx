@@ -17,8 +17,7 @@ export function HomeHero({ shopName, banners, assetsUrl }: HomeHeroProps) {
       <div className={styles.heroIntro}>
         <h1 id="home-title">Welcome to {shopName}</h1>
         <p className={styles.heroLead}>
-          Products from local merchants and from marketplaces around the world, priced in your currency and
-          delivered to your door.
+          Products from local merchants and from marketplaces around the world, priced in your currency and delivered to your door.
         </p>
         <p className={styles.heroActions}>
           <a href="#categories" className="button button--primary">

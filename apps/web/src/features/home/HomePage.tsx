@@ -48,12 +48,7 @@ export function HomePage({ config, region, banners, categories, groups, popups, 
               ) : null}
             </div>
             <div className={styles.row}>
-              <ProductGrid
-                products={group.products}
-                region={region.key}
-                assetsUrl={assetsUrl}
-                listName={groupListName(group.name)}
-              />
+              <ProductGrid products={group.products} region={region.key} assetsUrl={assetsUrl} listName={groupListName(group.name)} />
             </div>
           </section>
         );

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupHref, isSiteHref, safeContentHref } from './links';
-import {
-  MAX_REMEMBERED_POPUPS,
-  POPUP_STORAGE_KEY,
-  popupToShow,
-  rememberPopup,
-  seenPopupIds,
-  type KeyValueStorage,
-} from './popup-rule';
+import { MAX_REMEMBERED_POPUPS, POPUP_STORAGE_KEY, popupToShow, rememberPopup, seenPopupIds, type KeyValueStorage } from './popup-rule';
 
 /** An in-memory Storage with optional failures. */
 function memoryStorage(initial: Record<string, string> = {}, fail: { read?: boolean; write?: boolean } = {}) {

@@ -23,7 +23,10 @@ export function isSiteHref(href: string): boolean {
 }
 
 /** "See all" of a home group: the page of its category, or null for a hand-picked group. */
-export function groupHref(group: Pick<HomeProductGroup, 'categoryId'>, categories: readonly Pick<Category, 'id' | 'path'>[]): string | null {
+export function groupHref(
+  group: Pick<HomeProductGroup, 'categoryId'>,
+  categories: readonly Pick<Category, 'id' | 'path'>[],
+): string | null {
   if (!group.categoryId) return null;
   const category = categories.find((c) => c.id === group.categoryId);
   return category ? categoryHref(category.path) : null;

@@ -8,9 +8,7 @@ import type { HomePopup } from './popup-rule';
 /** How many of the newest products the home page shows. */
 export const HOME_NEW_ARRIVALS = 12;
 
-export const getHomeGroups = cache(
-  async () => (await apiGet<{ groups: HomeProductGroup[] }>('/home_product_group')).groups,
-);
+export const getHomeGroups = cache(async () => (await apiGet<{ groups: HomeProductGroup[] }>('/home_product_group')).groups);
 
 export const getPopups = cache(async () => (await apiGet<{ popups: HomePopup[] }>('/popup')).popups);
 

@@ -74,9 +74,7 @@ function Offer({ product, region, variantParam }: { product: Product; region: Re
   const noPriceLabel = `Not sold in ${region.name}`;
   if (product.variants.length > 0) {
     const initialPath = variantParam && isValidVariantPath(product.variants, variantParam) ? variantParam : null;
-    return (
-      <VariantPicker product={variantProduct(product)} region={region.key} initialPath={initialPath} noPriceLabel={noPriceLabel} />
-    );
+    return <VariantPicker product={variantProduct(product)} region={region.key} initialPath={initialPath} noPriceLabel={noPriceLabel} />;
   }
   const price = formatPriceSpan(priceFor(product, region.key, null));
   return (
@@ -92,9 +90,10 @@ export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, v
   const weight = formatWeight(product.weight);
   const description = paragraphs(product.description);
   const soldOut = !product.disabled && !product.inStock;
-  const jsonLd = [productJsonLd(product, { region: region.key, assetsUrl, url }), breadcrumbJsonLd(crumbs, { name: product.name, url }, origin)].filter(
-    Boolean,
-  );
+  const jsonLd = [
+    productJsonLd(product, { region: region.key, assetsUrl, url }),
+    breadcrumbJsonLd(crumbs, { name: product.name, url }, origin),
+  ].filter(Boolean);
   const initialPath = variantParam && isValidVariantPath(product.variants, variantParam) ? variantParam : null;
 
   return (
@@ -124,9 +123,7 @@ export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, v
           ) : (
             <>
               <Offer product={product} region={region} variantParam={variantParam} />
-              {soldOut ? (
-                <p className={styles.soldOutNote}>This product is sold out at the moment. Please check back later.</p>
-              ) : null}
+              {soldOut ? <p className={styles.soldOutNote}>This product is sold out at the moment. Please check back later.</p> : null}
               <ProductActions product={actionProduct(product)} region={region.key} regionName={region.name} initialPath={initialPath} />
             </>
           )}

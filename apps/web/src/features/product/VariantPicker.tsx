@@ -35,9 +35,7 @@ export function VariantPicker({ product, region, initialPath, noPriceLabel }: Va
   // The address wins over the rendered path: after history.replaceState and Back, the page may be
   // restored from the router cache for the address it was first rendered at.
   const searchParams = useSearchParams();
-  const [selection, setSelection] = useState(() =>
-    selectionFromPath(product.variants, searchParams.get('v') ?? initialPath),
-  );
+  const [selection, setSelection] = useState(() => selectionFromPath(product.variants, searchParams.get('v') ?? initialPath));
   const path = pathFromSelection(selection);
   const price = formatPriceSpan(priceFor(product, region, path));
   const status = stockStatusFor(product, path);
@@ -54,9 +52,7 @@ export function VariantPicker({ product, region, initialPath, noPriceLabel }: Va
   return (
     <div className={styles.picker}>
       <div className={styles.offer} aria-live="polite" aria-atomic="true">
-        <p className={styles.price}>
-          {price ?? <span className={styles.noPrice}>{noPriceLabel}</span>}
-        </p>
+        <p className={styles.price}>{price ?? <span className={styles.noPrice}>{noPriceLabel}</span>}</p>
         <StockBadge status={status} />
         {missing.length > 0 && status.kind !== 'sold_out' ? (
           <p className={styles.hint}>Choose a {missing.join(' and ')} to see its price and stock.</p>
@@ -68,18 +64,13 @@ export function VariantPicker({ product, region, initialPath, noPriceLabel }: Va
           <fieldset key={`${variant.name}-${variantIndex}`} className={styles.variant}>
             <legend className={styles.variantLegend}>
               {variant.name}
-              {chosen !== null && chosen !== undefined ? (
-                <span className={styles.variantChosen}>: {variant.options[chosen]}</span>
-              ) : null}
+              {chosen !== null && chosen !== undefined ? <span className={styles.variantChosen}>: {variant.options[chosen]}</span> : null}
             </legend>
             <div className={styles.options}>
               {variant.options.map((option, optionIndex) => {
                 const soldOut = !inStock[variantIndex]?.[optionIndex];
                 return (
-                  <label
-                    key={`${option}-${optionIndex}`}
-                    className={soldOut ? `${styles.option} ${styles.optionSoldOut}` : styles.option}
-                  >
+                  <label key={`${option}-${optionIndex}`} className={soldOut ? `${styles.option} ${styles.optionSoldOut}` : styles.option}>
                     <input
                       type="radio"
                       className={styles.optionInput}

@@ -22,10 +22,7 @@ export function nameFromKey(key: string): string {
  * category whose name comes from the tree (the product's own category name for the last level; a
  * name made from the key when the tree does not know the prefix). No category: no crumbs.
  */
-export function categoryBreadcrumb(
-  category: Product['category'],
-  categories: readonly Pick<Category, 'path' | 'name'>[] = [],
-): Crumb[] {
+export function categoryBreadcrumb(category: Product['category'], categories: readonly Pick<Category, 'path' | 'name'>[] = []): Crumb[] {
   if (!category || !category.path) return [];
   const names = new Map(categories.map((c) => [c.path, c.name]));
   const keys = category.path.split('.').filter(Boolean);

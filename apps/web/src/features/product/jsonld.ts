@@ -73,7 +73,10 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions): 
 /** BreadcrumbList of the category crumbs and the product itself; null when there are no crumbs. */
 export function breadcrumbJsonLd(crumbs: readonly Crumb[], product: { name: string; url: string }, origin: string): JsonLd | null {
   if (crumbs.length === 0) return null;
-  const items = [...crumbs.map((crumb) => ({ name: crumb.name, item: absolute(origin, crumb.href) })), { name: product.name, item: product.url }];
+  const items = [
+    ...crumbs.map((crumb) => ({ name: crumb.name, item: absolute(origin, crumb.href) })),
+    { name: product.name, item: product.url },
+  ];
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',

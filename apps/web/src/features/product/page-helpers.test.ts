@@ -29,9 +29,11 @@ describe('categoryBreadcrumb', () => {
   });
 
   it('makes a name from the key when the tree does not know a level', () => {
-    expect(
-      categoryBreadcrumb({ id: 'x', name: 'Woks', path: 'home.kitchen-tools.woks' }, []).map((crumb) => crumb.name),
-    ).toEqual(['Home', 'Kitchen tools', 'Woks']);
+    expect(categoryBreadcrumb({ id: 'x', name: 'Woks', path: 'home.kitchen-tools.woks' }, []).map((crumb) => crumb.name)).toEqual([
+      'Home',
+      'Kitchen tools',
+      'Woks',
+    ]);
     expect(nameFromKey('outdoor_gear')).toBe('Outdoor gear');
   });
 
@@ -94,8 +96,18 @@ describe('productJsonLd', () => {
     const list = breadcrumbJsonLd(crumbs, { name: 'Pixel', url: options.url }, 'https://shop.example');
     expect(list?.['@type']).toBe('BreadcrumbList');
     expect(list?.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Electronics', item: new URL(categoryHref('electronics'), 'https://shop.example').toString() },
-      { '@type': 'ListItem', position: 2, name: 'Phones', item: new URL(categoryHref('electronics.phones'), 'https://shop.example').toString() },
+      {
+        '@type': 'ListItem',
+        position: 1,
+        name: 'Electronics',
+        item: new URL(categoryHref('electronics'), 'https://shop.example').toString(),
+      },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name: 'Phones',
+        item: new URL(categoryHref('electronics.phones'), 'https://shop.example').toString(),
+      },
       { '@type': 'ListItem', position: 3, name: 'Pixel', item: options.url },
     ]);
     expect(breadcrumbJsonLd([], { name: 'Pixel', url: options.url }, 'https://shop.example')).toBeNull();

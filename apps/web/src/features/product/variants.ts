@@ -8,10 +8,7 @@ import type { Product } from '@kedai/contract';
 import { allVariantPaths, isInStock, isValidVariantPath, stockFor } from '@kedai/domain';
 
 /** What the selection needs of a product (a subset, so the client island gets only this). */
-export type VariantProduct = Pick<
-  Product,
-  'variants' | 'variantPaths' | 'stock' | 'price' | 'priceRange' | 'priceCurrency'
->;
+export type VariantProduct = Pick<Product, 'variants' | 'variantPaths' | 'stock' | 'price' | 'priceRange' | 'priceCurrency'>;
 
 /** The chosen option index of each variant, in variant order; null where nothing is chosen yet. */
 export type Selection = readonly (number | null)[];
@@ -108,7 +105,5 @@ export function stockStatusFor(product: Pick<VariantProduct, 'variants' | 'varia
   if (product.variants.length === 0 || (path && isValidVariantPath(product.variants, path))) {
     return stockStatus(stockFor(product, path));
   }
-  return isInStock(product)
-    ? { kind: 'in_stock', label: 'In stock', stock: null }
-    : { kind: 'sold_out', label: 'Sold out', stock: 0 };
+  return isInStock(product) ? { kind: 'in_stock', label: 'In stock', stock: null } : { kind: 'sold_out', label: 'Sold out', stock: 0 };
 }

@@ -9,11 +9,7 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
       <ol role="list">
         {crumbs.map((crumb) => (
           <li key={crumb.href}>
-            {crumb.current ? (
-              <span aria-current="page">{crumb.name}</span>
-            ) : (
-              <Link href={crumb.href}>{crumb.name}</Link>
-            )}
+            {crumb.current ? <span aria-current="page">{crumb.name}</span> : <Link href={crumb.href}>{crumb.name}</Link>}
           </li>
         ))}
       </ol>
@@ -37,7 +33,5 @@ export function breadcrumbJsonLd(crumbs: Crumb[], origin: string): Record<string
 
 /** A JSON-LD script; `<` is escaped so no value can close the script element. */
 export function JsonLd({ data }: { data: unknown }) {
-  return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
-  );
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
 }

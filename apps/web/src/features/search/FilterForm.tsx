@@ -21,11 +21,7 @@ export function FilterForm({ action, className, children, submitLabel = 'Apply' 
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
-    <Form
-      action={action}
-      className={className}
-      onChange={(event) => event.currentTarget.requestSubmit()}
-    >
+    <Form action={action} className={className} onChange={(event) => event.currentTarget.requestSubmit()}>
       {children}
       <button type="submit" className="button button--secondary filter-form__apply" hidden={hydrated}>
         {submitLabel}

@@ -60,11 +60,7 @@ function Toolbar({ scope, state, result }: { scope: ListingScope; state: SearchS
   const options = sortOptions(Boolean(state.q));
   return (
     // Keyed by the URL state, so back/forward (which reuse this component) show the right values.
-    <FilterForm
-      key={listingHref(scope, state)}
-      action={scopePath(scope)}
-      className="listing__toolbar filter-form"
-    >
+    <FilterForm key={listingHref(scope, state)} action={scopePath(scope)} className="listing__toolbar filter-form">
       <HiddenState scope={scope} state={state} />
       <label className="toggle">
         <input type="checkbox" name="inStock" value="true" defaultChecked={state.inStock === true} />
@@ -253,8 +249,8 @@ export function ListingView({ scope, state, result, error, region, assetsUrl, ca
             <section className="empty-state" aria-labelledby="past-end-title">
               <h2 id="past-end-title">This page is past the end of the results</h2>
               <p>
-                <Link href={listingHref(scope, withPage(state, result.pages))}>Go to the last page (page {result.pages})</Link>{' '}
-                or <Link href={listingHref(scope, withPage(state, 1))}>back to the first</Link>.
+                <Link href={listingHref(scope, withPage(state, result.pages))}>Go to the last page (page {result.pages})</Link> or{' '}
+                <Link href={listingHref(scope, withPage(state, 1))}>back to the first</Link>.
               </p>
             </section>
           ) : (

@@ -1,16 +1,7 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import {
-  useEffect,
-  useId,
-  useReducer,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import type { ProductSummary, SearchResult } from '@kedai/contract';
 import { assetUrl } from '@kedai/domain';
 import { searchEvent, selectItem } from '../analytics/analytics';

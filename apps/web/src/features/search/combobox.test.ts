@@ -10,7 +10,10 @@ import {
 } from './combobox';
 
 const run = (actions: ComboboxAction[], from: ComboboxState = initialComboboxState) => actions.reduce(comboboxReducer, from);
-const withResults = run([{ type: 'input', empty: false }, { type: 'results', count: 3 }]);
+const withResults = run([
+  { type: 'input', empty: false },
+  { type: 'results', count: 3 },
+]);
 
 describe('comboboxReducer', () => {
   it('opens with no active option when suggestions arrive', () => {

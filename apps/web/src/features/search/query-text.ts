@@ -21,10 +21,12 @@ export const SEARCH_INPUT_ATTRIBUTES = {
   enterKeyHint: 'search',
 } as const;
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
 /** Collapses whitespace and control characters; empty means absent. */
 export function cleanText(value: string | undefined, max: number): string | undefined {
   if (value === undefined) return undefined;
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max).trim();
+  const text = value.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim().slice(0, max).trim();
   return text === '' ? undefined : text;
 }

@@ -32,10 +32,7 @@ export interface SearchState {
 }
 
 /** Where a listing lives: free search, or a category or merchant fixed by the path. */
-export type ListingScope =
-  | { kind: 'search' }
-  | { kind: 'category'; path: string }
-  | { kind: 'merchant'; slug: string };
+export type ListingScope = { kind: 'search' } | { kind: 'category'; path: string } | { kind: 'merchant'; slug: string };
 
 export const SEARCH_SCOPE: ListingScope = { kind: 'search' };
 
@@ -50,11 +47,7 @@ export const PAGE_SIZE = 24;
 /** Query keys in the order they are written, so equal states give equal URLs. */
 const KEY_ORDER = ['q', 'category', 'merchant', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'] as const;
 
-export type RawSearchParams =
-  | URLSearchParams
-  | Record<string, string | string[] | undefined>
-  | null
-  | undefined;
+export type RawSearchParams = URLSearchParams | Record<string, string | string[] | undefined> | null | undefined;
 
 function first(raw: RawSearchParams, key: string): string | undefined {
   if (!raw) return undefined;

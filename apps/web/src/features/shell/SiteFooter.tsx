@@ -56,8 +56,7 @@ export async function SiteFooter({ shopName, contactEmail }: SiteFooterProps) {
             </h2>
             {contactEmail ? (
               <p>
-                Questions about a product or an order?{' '}
-                <a href={`mailto:${contactEmail}`}>Email us at {contactEmail}</a>
+                Questions about a product or an order? <a href={`mailto:${contactEmail}`}>Email us at {contactEmail}</a>
               </p>
             ) : (
               <p>Questions about a product or an order? We’re here to help.</p>

@@ -7,19 +7,13 @@ import { ShopUnavailable } from './ShopUnavailable';
  * "taking a break" state, server-side, with a reload link to `retryHref`. Other errors are
  * rethrown to the route's `error.tsx`.
  */
-export async function withApiFallback<T>(
-  retryHref: string,
-  load: () => Promise<T>,
-  render: (data: T) => ReactNode,
-): Promise<ReactNode> {
+export async function withApiFallback<T>(retryHref: string, load: () => Promise<T>, render: (data: T) => ReactNode): Promise<ReactNode> {
   let data: T;
   try {
     data = await load();
   } catch (error) {
     if (!isApiError(error)) throw error;
-    console.error(
-      `[web] ${retryHref}: API ${error.path} failed: ${error.status || 'no answer'} ${error.errorCode} ${error.message}`,
-    );
+    console.error(`[web] ${retryHref}: API ${error.path} failed: ${error.status || 'no answer'} ${error.errorCode} ${error.message}`);
     return (
       <ShopUnavailable
         retry={

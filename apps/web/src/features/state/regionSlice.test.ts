@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { appStarted, hydrate } from './actions';
 import type { Region } from '@kedai/contract';
-import {
-  countryOfRegion,
-  defaultRegionRequested,
-  fetchPreferredRegion,
-  lastChosenRegion,
-  preferRegion,
-  regionPicked,
-} from './regionSlice';
+import { countryOfRegion, defaultRegionRequested, fetchPreferredRegion, lastChosenRegion, preferRegion, regionPicked } from './regionSlice';
 import { makeStore } from './store';
 import { envelope, fakeApi, my, settle, sg } from './testing';
 import { sessionChanged, sessionExpired, signedOut } from './userSlice';

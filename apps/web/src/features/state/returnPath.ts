@@ -30,11 +30,7 @@ function withPrefix(value: string, prefix: '?' | '#'): string {
 }
 
 /** Joins path, query (`?a=1`, `a=1` or params) and hash (`#x` or `x`) into one address. */
-export function joinReturnPath(
-  path: string,
-  query: string | URLSearchParams | Record<string, string> = '',
-  hash = '',
-): string {
+export function joinReturnPath(path: string, query: string | URLSearchParams | Record<string, string> = '', hash = ''): string {
   const search = typeof query === 'string' ? query : new URLSearchParams(query).toString();
   return `${path || '/'}${withPrefix(search, '?')}${withPrefix(hash, '#')}`;
 }

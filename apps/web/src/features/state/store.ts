@@ -39,8 +39,7 @@ export function makeStore(options: MakeStoreOptions = {}) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: options.preloadedState as RootState | undefined,
-    middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: { extraArgument: extra } }).prepend(listener.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: { extraArgument: extra } }).prepend(listener.middleware),
   });
 }
 

@@ -2,16 +2,7 @@ import type { SessionState } from '@kedai/contract';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { makeStore, startInBrowser } from './store';
 import { envelope, fakeApi, settle, type Answer, shopper } from './testing';
-import {
-  fetchCurrentUser,
-  initialUserState,
-  selectTfaOwed,
-  sessionExpired,
-  signIn,
-  signOut,
-  updateProfile,
-  verifyTfa,
-} from './userSlice';
+import { fetchCurrentUser, initialUserState, selectTfaOwed, sessionExpired, signIn, signOut, updateProfile, verifyTfa } from './userSlice';
 
 const profile = shopper;
 const signedInState: SessionState = { profile, signedIn: true, tfaPassed: true, tfaEnabled: false, tfaSetupSkipped: false };

@@ -136,16 +136,13 @@ export const verifyTfa = createUserThunk('user/verifyTfa', async (token: string,
  * `POST /user/profile` -> `{user}`. The slot keeps the text; `unwrap()` gives the form the raw
  * error (a 400's `params` names the fields).
  */
-export const updateProfile = createUserThunk(
-  'user/updateProfile',
-  async (fields: ProfileUpdateRequest, { extra, rejectWithValue }) => {
-    try {
-      return (await extra.api.post<{ user: PublicUser }>('/user/profile', fields)).user;
-    } catch (error) {
-      return rejectWithValue(toRawApiError(error));
-    }
-  },
-);
+export const updateProfile = createUserThunk('user/updateProfile', async (fields: ProfileUpdateRequest, { extra, rejectWithValue }) => {
+  try {
+    return (await extra.api.post<{ user: PublicUser }>('/user/profile', fields)).user;
+  } catch (error) {
+    return rejectWithValue(toRawApiError(error));
+  }
+});
 
 /** The whole user state goes back to its start (sign-out). */
 export const signedOut = createAction('user/signedOut');

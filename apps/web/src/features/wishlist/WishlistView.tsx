@@ -104,13 +104,18 @@ export function WishlistView({ region, assetsUrl }: WishlistViewProps) {
         </div>
       ) : (
         <>
-          <p className={styles.count}>
-            {load.products.length === 1 ? '1 product' : `${load.products.length} products`}
-          </p>
+          <p className={styles.count}>{load.products.length === 1 ? '1 product' : `${load.products.length} products`}</p>
           <ul className="product-grid" role="list">
             {load.products.map((product, index) => (
               <li key={product.uuid} className={styles.item}>
-                <ProductCard product={product} region={region} assetsUrl={assetsUrl} headingLevel={2} listName={WISHLIST_LIST} index={index} />
+                <ProductCard
+                  product={product}
+                  region={region}
+                  assetsUrl={assetsUrl}
+                  headingLevel={2}
+                  listName={WISHLIST_LIST}
+                  index={index}
+                />
                 <button
                   type="button"
                   className={`button button--secondary ${styles.remove}`}

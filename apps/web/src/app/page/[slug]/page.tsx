@@ -24,7 +24,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   try {
     const [page, config, origin] = await Promise.all([resolvePage(slug), getPublicConfig(), siteOrigin()]);
-    const description = page.blocks.map((block) => block.alt).filter(Boolean).join('. ') || page.title;
+    const description =
+      page.blocks
+        .map((block) => block.alt)
+        .filter(Boolean)
+        .join('. ') || page.title;
     const first = page.blocks[0];
     return {
       title: page.title,

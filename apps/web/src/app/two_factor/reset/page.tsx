@@ -17,8 +17,8 @@ export default async function TwoFactorResetPage({ searchParams }: PageProps<'/t
     <section className={styles.page} aria-labelledby="tfa-reset-title">
       <h1 id="tfa-reset-title">Lost your authenticator?</h1>
       <p className={styles.lead}>
-        This turns off two-factor authentication for your account, so you can sign in with your e-mail and password and set
-        it up again on a new device.
+        This turns off two-factor authentication for your account, so you can sign in with your e-mail and password and set it up again on a
+        new device.
       </p>
       <TwoFactorReset token={firstQueryValue(token)} />
     </section>
