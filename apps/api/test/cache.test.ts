@@ -1,16 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@kedai/db';
 import { MAX_ENTRIES, cached, invalidate } from '../src/platform/cache';
 
 const db = {} as Database;
 
 describe('cached', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('loads once within the time to live, again after it, and again after invalidation', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 });
     let loads = 0;
     const load = async () => ++loads;
     expect(await cached(db, 'k', load, 50)).toBe(1);
+    vi.setSystemTime(49);
     expect(await cached(db, 'k', load, 50)).toBe(1);
-    await new Promise((r) => setTimeout(r, 60));
+    vi.setSystemTime(50);
     expect(await cached(db, 'k', load, 50)).toBe(2);
     invalidate(db, 'k');
     expect(await cached(db, 'k', load, 50)).toBe(3);

@@ -13,7 +13,7 @@ export interface TestApp {
   app: FastifyInstance;
   handle: DatabaseHandle;
   config: AppConfig;
-  /** The clock of the app's rate-limit windows. */
+  /** The clock of the app's rate-limit windows and two-factor time steps. */
   clock: TestClock;
   close(): Promise<void>;
 }
@@ -33,7 +33,8 @@ export class TestClock {
 /**
  * The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), optionally
  * seeded; `env` adds or overrides environment variables (e.g. MAIL_URL, NODE_ENV). Its rate-limit
- * windows follow `clock`, by default standing at the start of every window (decision 0007).
+ * windows and two-factor time steps follow `clock`, by default standing at the start of every window
+ * (decision 0007).
  */
 export async function createTestApp(options: { seed?: boolean; env?: Record<string, string>; clock?: TestClock } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kedai-test-'));
@@ -42,7 +43,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
   const clock = options.clock ?? new TestClock();
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEV_OUTBOX: devOutbox, ...options.env }),
-    rateLimitClock: clock.now,
+    clock: clock.now,
   };
   const handle = await createTestDatabase();
   if (options.seed !== false) await seedDemo(handle.db, { assetsDir: config.assetsDir });
@@ -96,13 +97,4 @@ export const XSRF_PAIR = {
 export async function post<T = any>(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: 'POST', url, payload: body as object, headers: { ...XSRF_PAIR, ...headers } });
   return { status: response.statusCode, body: response.json<T>(), headers: response.headers, response };
-}
-
-/**
- * Waits, when needed, until at least `margin` seconds remain in the current `windowSeconds` step of
- * the real clock. Only for what still runs on it (TOTP steps); rate limits follow `TestApp.clock`.
- */
-export async function clearOfWindowEdge(windowSeconds: number, margin = 5) {
-  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
-  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 250));
 }

@@ -149,10 +149,11 @@ export interface AppConfig {
     tfaReset: RateLimitSetting;
   };
   /**
-   * The clock of rate-limit windows. Never set from the environment: absent, windows follow the
-   * database's `now()`, the one clock every process shares; tests set a fixed, window-aligned one.
+   * The clock of rate-limit windows and two-factor time steps. Never set from the environment:
+   * absent, windows follow the database's `now()` (the one clock every process shares) and steps the
+   * server's clock (as the shopper's authenticator app does); tests set a fixed, window-aligned one.
    */
-  rateLimitClock?: () => Date;
+  clock?: () => Date;
   /** Signs access tokens; undefined outside production means a secret kept in DATA_DIR (platform/secrets.ts). */
   jwtSecret: string | undefined;
   /** Encrypt two-factor secrets (the first encrypts); undefined outside production means a key kept in DATA_DIR. */

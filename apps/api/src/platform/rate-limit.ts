@@ -116,7 +116,7 @@ export function rateLimit(options: RateLimitOptions) {
       key: `${options.name}:${subject}`,
       limit: options.limit,
       windowSeconds: options.windowSeconds,
-      now: request.server.config.rateLimitClock?.(),
+      now: request.server.config.clock?.(),
     });
     if (result.allowed) return;
     request.log.info({ limiter: options.name, subject }, 'rate limited');

@@ -9,8 +9,6 @@ import { LIFTED_LIMITS, createVerifiedUser, signedInClient } from '../accounts';
 import { createTestApp, expectError, type TestApp } from '../helpers';
 
 const key = () => randomBytes(32).toString('base64');
-const code = (secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() });
 
 describe('the secret box', () => {
   const keys = parseBoxKeys(`new:${key()},old:${key()}`);
@@ -63,6 +61,9 @@ describe('two-factor secrets at rest', () => {
     t = await createTestApp({ seed: false, env: LIFTED_LIMITS });
   });
   afterAll(() => t?.close());
+  /** The current code on the app's clock. */
+  const code = (secret: string) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: t.clock.now().getTime() });
 
   const row = async (id: string) => (await t.app.db.select().from(schema.users).where(eq(schema.users.id, id)))[0]!;
 

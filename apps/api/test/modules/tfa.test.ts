@@ -6,7 +6,7 @@ import { disableTfa, verifyTfa } from '../../src/modules/tfa/service';
 import { open } from '../../src/platform/secret-box';
 import { TestClient } from '../client';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, outbox, signedInClient, type TestUser } from '../accounts';
-import { clearOfWindowEdge, createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
 
 /** Two-factor authentication through the real app (spec §6–7, issue 4). */
 
@@ -16,14 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A code computed the way an authenticator app does, `offsetSteps` × 30 s from now. */
+/** A code computed the way an authenticator app does, `offsetSteps` × 30 s from now on the app's clock. */
 function code(secret: string, offsetSteps = 0): string {
   return TOTP.generate({
     secret: Secret.fromBase32(secret),
     algorithm: 'SHA1',
     digits: 6,
     period: 30,
-    timestamp: Date.now() + offsetSteps * 30_000,
+    timestamp: t.clock.now().getTime() + offsetSteps * 30_000,
   });
 }
 
@@ -48,9 +48,6 @@ async function userRow(id: string) {
 
 /** The secret a stored (sealed) value holds. */
 const opened = (stored: string | null) => (stored === null ? null : open(t.app.tfaKeys, stored));
-
-/** Codes are judged by 30 s steps: keep a test's codes from straddling a step change. */
-const clearOfStepEdge = () => clearOfWindowEdge(30, 6);
 
 /** A signed-in user with two-factor turned on (by a code of the current step) in `client`'s session. */
 async function userWithTfa(app = t.app): Promise<{ user: TestUser; client: TestClient; secret: string }> {
@@ -83,7 +80,6 @@ describe('signed out', () => {
 
 describe('POST /tfa/setup and /tfa/verify', () => {
   it('setup answers a pending secret as otpauth URI, SVG QR code and grouped key; a right code enables it', async () => {
-    await clearOfStepEdge();
     const user = await createVerifiedUser(t.app);
     const client = await signedInClient(t.app, user);
     expect((await client.get('/tfa/is_enabled')).body).toEqual({ enabled: false });
@@ -119,7 +115,7 @@ describe('POST /tfa/setup and /tfa/verify', () => {
     expect(opened(row.tfaSecret)).toBe(secret);
     expect(row.tfaPendingSecret).toBeNull();
     expect(row.tfaEnabledAt).toBeInstanceOf(Date);
-    expect(row.tfaLastStep).toBe(Math.floor(Date.now() / 30_000));
+    expect(row.tfaLastStep).toBe(Math.floor(t.clock.now().getTime() / 30_000));
 
     expect((await client.get('/tfa/is_enabled')).body).toEqual({ enabled: true });
     expect((await client.get('/auth/me')).body).toMatchObject({ tfaEnabled: true, tfaPassed: true });
@@ -130,7 +126,6 @@ describe('POST /tfa/setup and /tfa/verify', () => {
   });
 
   it('a second setup replaces the pending secret: only the newest one can be confirmed', async () => {
-    await clearOfStepEdge();
     const client = await signedInClient(t.app, await createVerifiedUser(t.app));
     const first = await newSecret(client);
     const second = await newSecret(client);
@@ -156,7 +151,6 @@ describe('POST /tfa/setup and /tfa/verify', () => {
   });
 
   it('accepts spaces inside the code', async () => {
-    await clearOfStepEdge();
     const client = await signedInClient(t.app, await createVerifiedUser(t.app));
     const secret = await newSecret(client);
     const c = code(secret);
@@ -166,7 +160,6 @@ describe('POST /tfa/setup and /tfa/verify', () => {
 
 describe('clock drift', () => {
   it('one step early or late is accepted', async () => {
-    await clearOfStepEdge();
     for (const offset of [-1, 1]) {
       const client = await signedInClient(t.app, await createVerifiedUser(t.app));
       const secret = await newSecret(client);
@@ -176,7 +169,6 @@ describe('clock drift', () => {
   });
 
   it('two steps early or late are refused', async () => {
-    await clearOfStepEdge();
     const user = await createVerifiedUser(t.app);
     const client = await signedInClient(t.app, user);
     const secret = await newSecret(client);
@@ -188,11 +180,23 @@ describe('clock drift', () => {
     // The secret itself was fine.
     expect((await client.post('/tfa/verify', { token: code(secret) })).status).toBe(200);
   });
+
+  it('a code ages out as the clock moves: still good one step later, refused two steps later', async () => {
+    const early = await signedInClient(t.app, await createVerifiedUser(t.app));
+    const late = await signedInClient(t.app, await createVerifiedUser(t.app));
+    const [earlySecret, lateSecret] = [await newSecret(early), await newSecret(late)];
+    const [earlyCode, lateCode] = [code(earlySecret), code(lateSecret)];
+
+    t.clock.advance(30);
+    expect((await early.post('/tfa/verify', { token: earlyCode })).status).toBe(200);
+    t.clock.advance(30);
+    expectError(await late.post('/tfa/verify', { token: lateCode }), 400, 'auth/tfa_wrong_code');
+    expect((await late.post('/tfa/verify', { token: code(lateSecret) })).status).toBe(200);
+  });
 });
 
 describe('replay protection', () => {
   it('a code works once; a code of an earlier step than the last accepted one is refused too', async () => {
-    await clearOfStepEdge();
     const { user, secret } = await userWithTfa(); // took the current step's code
 
     const second = await signedInClient(t.app, user);
@@ -212,7 +216,6 @@ describe('replay protection', () => {
   });
 
   it('two sessions sending one code at the same time: exactly one passes', async () => {
-    await clearOfStepEdge();
     const { user, secret } = await userWithTfa();
     const sessions = await Promise.all([1, 2, 3, 4].map(() => signedInClient(t.app, user)));
     const token = code(secret, 1);
@@ -224,7 +227,6 @@ describe('replay protection', () => {
   });
 
   it('confirming a set-up twice at the same time with one code: one enables, the other is refused', async () => {
-    await clearOfStepEdge();
     const user = await createVerifiedUser(t.app);
     const client = await signedInClient(t.app, user);
     const other = await signedInClient(t.app, user);
@@ -241,7 +243,6 @@ describe('replay protection', () => {
     // The route checks tfa_last_step as read by the guard; two requests can both read it before
     // either writes. Replay that race by hand: the service gets the row as it was read, then
     // another request's step lands, and only the conditional UPDATE can refuse.
-    await clearOfStepEdge();
     const { user, secret } = await userWithTfa();
     const other = await signedInClient(t.app, user);
     const staleUser = await userRow(user.id);
@@ -268,7 +269,6 @@ describe('replay protection', () => {
 
 describe('sessions after two-factor is on', () => {
   it('a new login owes the second factor until /tfa/verify: 403 auth/tfa_not_verified elsewhere, /tfa and /auth/me work', async () => {
-    await clearOfStepEdge();
     const { user, client: enabler, secret } = await userWithTfa();
     // The session that turned it on has passed.
     expect((await enabler.post('/user/names', { userIds: [user.id] })).status).toBe(200);
@@ -300,7 +300,6 @@ describe('sessions after two-factor is on', () => {
   });
 
   it('sessions that were open when two-factor was turned on end: they were signed in without it', async () => {
-    await clearOfStepEdge();
     const user = await createVerifiedUser(t.app);
     const phone = await signedInClient(t.app, user);
     const laptop = await signedInClient(t.app, user);
@@ -333,7 +332,6 @@ describe('POST /tfa/skip_setup', () => {
 
 describe('what a session that still owes its second factor may do', () => {
   it('reads its state, sends a code, asks for a reset e-mail, signs out; nothing else, and no refresh', async () => {
-    await clearOfStepEdge();
     const { user, secret } = await userWithTfa();
     const owing = await signedInClient(t.app, user);
     expect((await owing.get('/auth/me')).body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: false });
@@ -357,7 +355,6 @@ describe('what a session that still owes its second factor may do', () => {
   });
 
   it('signs out without a code: the session ends, its refresh token with it', async () => {
-    await clearOfStepEdge();
     const { user } = await userWithTfa();
     const owing = await signedInClient(t.app, user);
     const saved = new Map(owing.cookies);
@@ -369,7 +366,6 @@ describe('what a session that still owes its second factor may do', () => {
   });
 
   it('skipping the set-up is refused once two-factor is on, also for a session that passed it', async () => {
-    await clearOfStepEdge();
     const { client } = await userWithTfa();
     expectError(await client.post('/tfa/skip_setup'), 409, 'auth/tfa_already_setup');
   });
@@ -386,7 +382,6 @@ describe('POST /tfa/disable_tfa', () => {
   });
 
   it('needs a right, unused code; then clears everything and logins no longer owe a code', async () => {
-    await clearOfStepEdge();
     const { user, client, secret } = await userWithTfa();
     for (const token of [wrongCode(secret), code(secret) /* used to enable */]) {
       const refused = await client.post('/tfa/disable_tfa', { password: PASSWORD, token });
@@ -410,7 +405,6 @@ describe('POST /tfa/disable_tfa', () => {
   });
 
   it('a session that has not passed the second factor cannot turn it off, even with a code and the password', async () => {
-    await clearOfStepEdge();
     const { user, secret } = await userWithTfa();
     const fresh = await signedInClient(t.app, user);
     expectError(await fresh.post('/tfa/disable_tfa', { password: PASSWORD, token: code(secret, 1) }), 403, 'auth/tfa_not_verified');
@@ -418,7 +412,6 @@ describe('POST /tfa/disable_tfa', () => {
   });
 
   it('needs the password as well as a code: a stolen unlocked phone or open session is not enough', async () => {
-    await clearOfStepEdge();
     const { user, client, secret } = await userWithTfa();
     const wrong = await client.post('/tfa/disable_tfa', { password: 'Wrong123!', token: code(secret, 1) });
     expectError(wrong, 400, 'auth/wrong_password');
@@ -429,7 +422,6 @@ describe('POST /tfa/disable_tfa', () => {
   });
 
   it("ends the user's other sessions, and keeps the caller's", async () => {
-    await clearOfStepEdge();
     const { user, client, secret } = await userWithTfa();
     const other = await signedInClient(t.app, user);
     const owing = await signedInClient(t.app, user);
@@ -442,7 +434,6 @@ describe('POST /tfa/disable_tfa', () => {
   });
 
   it('turning it off and on again: sessions that passed under the old secret must pass again', async () => {
-    await clearOfStepEdge();
     const { user, client, secret } = await userWithTfa();
     const other = await signedInClient(t.app, user);
     expect((await other.post('/tfa/verify', { token: code(secret, 1) })).status).toBe(200);
@@ -477,7 +468,6 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
   });
 
   it('e-mails a single-use link (only its hash stored) that turns two-factor off without a session', async () => {
-    await clearOfStepEdge();
     const { user } = await userWithTfa();
     // The user lost the authenticator: signed in with the password only, the code still owed.
     const stuck = await signedInClient(t.app, user);
@@ -512,7 +502,6 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
   });
 
   it('a new request ends the older link', async () => {
-    await clearOfStepEdge();
     const { user, client } = await userWithTfa();
     expect((await client.post('/tfa/requestReset')).status).toBe(200);
     const first = (await resetLink(user.email)).token;
@@ -525,7 +514,6 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
   });
 
   it('an expired, unknown or empty token is 400 auth/tfa_reset_token_invalid', async () => {
-    await clearOfStepEdge();
     const { user, client } = await userWithTfa();
     expect((await client.post('/tfa/requestReset')).status).toBe(200);
     const { token } = await resetLink(user.email);
@@ -542,7 +530,6 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
   });
 
   it('a password-reset token of the same user is no two-factor reset token', async () => {
-    await clearOfStepEdge();
     const { user, client } = await userWithTfa();
     const token = 'a-password-reset-token';
     await t.app.db.insert(schema.userTokens).values({
@@ -573,7 +560,6 @@ describe('nothing secret in the answers', () => {
   }
 
   it('no TOTP secret (outside /tfa/setup), password hash, token or token hash in any /tfa answer', async () => {
-    await clearOfStepEdge();
     const user = await createVerifiedUser(t.app);
     const client = new RecordingClient(t.app);
     expect((await client.post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
@@ -642,6 +628,7 @@ describe('rate limits', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await createTestApp({
+      clock: t.clock, // codes are computed on t's clock
       seed: false,
       env: { ...LIFTED_LIMITS, RATE_LIMIT_TFA: '3/300', RATE_LIMIT_TFA_RESET: '2/3600' },
     });
@@ -654,7 +641,6 @@ describe('rate limits', () => {
   };
 
   it('codes: a few tries per user over /tfa/verify and /tfa/disable_tfa together, then 429 even for a right code', async () => {
-    await clearOfStepEdge();
     const user = await createVerifiedUser(limited.app);
     const client = await signedInClient(limited.app, user);
     const secret = await newSecret(client);
@@ -672,7 +658,6 @@ describe('rate limits', () => {
   });
 
   it('reset mails: a few per user, then 429', async () => {
-    await clearOfStepEdge();
     const { user, client } = await userWithTfa(limited.app);
     expect((await client.post('/tfa/requestReset')).status).toBe(200);
     expect((await client.post('/tfa/requestReset')).status).toBe(200);

@@ -16,7 +16,7 @@ beforeAll(async () => {
   handle = t.handle;
   app = Fastify({ logger: false });
   app.decorate('db', handle.db);
-  app.decorate('config', { ...t.config, rateLimitClock: clock.now });
+  app.decorate('config', { ...t.config, clock: clock.now });
   registerErrorHandling(app);
   app.post(
     '/limited',

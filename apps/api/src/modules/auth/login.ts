@@ -56,7 +56,7 @@ export async function login(
   },
 ): Promise<{ issued: IssuedSession; state: SessionState }> {
   const { windowSeconds, limit } = deps.config.rateLimits.loginAccount;
-  const now = deps.config.rateLimitClock?.();
+  const now = deps.config.clock?.();
   const failuresKey = `loginFailed:${input.address}`;
   const countFailure = () => hit(deps.db, { key: failuresKey, limit: 1, windowSeconds, now });
   const account = await hit(deps.db, { key: `login:acct:${normaliseEmail(input.email)}`, limit, windowSeconds, now });

@@ -46,6 +46,9 @@ function openSecret(deps: Pick<TfaDeps, 'keys' | 'log'>, userId: string, stored:
   }
 }
 
+/** Now on the clock codes are judged by (config.clock in tests). */
+const nowMs = (deps: Pick<TfaDeps, 'config'>) => (deps.config.clock?.() ?? new Date()).getTime();
+
 export interface TfaDeps {
   db: Database;
   config: AppConfig;
@@ -95,7 +98,7 @@ export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string)
   const stored = user.tfaSecret ?? user.tfaPendingSecret;
   if (!stored) throw new AppError('auth/tfa_not_setup');
   const secret = openSecret(deps, user.id, stored);
-  const step = matchTotp({ token, secret, atMs: Date.now(), after: user.tfaLastStep });
+  const step = matchTotp({ token, secret, atMs: nowMs(deps), after: user.tfaLastStep });
   if (step === undefined) throw new AppError('auth/tfa_wrong_code');
 
   const updated = await deps.db.transaction(async (tx) => {
@@ -146,7 +149,7 @@ export async function disableTfa(deps: TfaDeps, auth: AuthContext, input: { toke
   if (!stored) throw new AppError('auth/tfa_not_enabled');
   if (!(await passwordMatches(user, input.password))) throw new AppError('auth/wrong_password');
   const secret = openSecret(deps, user.id, stored);
-  const step = matchTotp({ token: input.token, secret, atMs: Date.now(), after: user.tfaLastStep });
+  const step = matchTotp({ token: input.token, secret, atMs: nowMs(deps), after: user.tfaLastStep });
   if (step === undefined) throw new AppError('auth/tfa_wrong_code');
   const row = await deps.db.transaction(async (tx) => {
     const off = await turnOff(tx, user.id, { secret: stored, step });
