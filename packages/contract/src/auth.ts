@@ -165,6 +165,8 @@ export const ProfileUpdateRequest = z
   })
   .meta({ id: 'ProfileUpdateRequest' });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
+/** The body as a client sends it (each field's intended type). */
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateRequest>;
 
 export const UserNamesRequest = z.object({ userIds: z.array(z.string().max(64)).max(100) }).meta({ id: 'UserNamesRequest' });
 export type UserNamesRequest = z.infer<typeof UserNamesRequest>;

@@ -54,6 +54,7 @@ export const AddCartItemRequest = z
       description: "A full variant path of the product (`0/2`); '' or absent for a product without variants",
     }),
     quantity: checkedByDomain({
+      anyOf: [{ type: 'integer' }, { type: 'string' }],
       description: `Whole number from 1 to ${CART_QUANTITY_MAX}, as a JSON number or a digit string`,
     }),
     message: checkedByDomain({ type: 'string', description: `Note to the seller, at most ${CART_MESSAGE_MAX} characters` }),
@@ -65,7 +66,10 @@ export type AddCartItemRequest = z.infer<typeof AddCartItemRequest>;
 /** `PUT /cart/{id}`: only the quantity and the note (spec §5); other fields are ignored. */
 export const UpdateCartItemRequest = z
   .object({
-    quantity: checkedByDomain({ description: `Whole number from 1 to ${CART_QUANTITY_MAX}; unchanged when absent` }),
+    quantity: checkedByDomain({
+      anyOf: [{ type: 'integer' }, { type: 'string' }],
+      description: `Whole number from 1 to ${CART_QUANTITY_MAX}, as a JSON number or a digit string; unchanged when absent`,
+    }),
     message: checkedByDomain({ type: 'string', description: `At most ${CART_MESSAGE_MAX} characters; unchanged when absent` }),
   })
   .meta({ id: 'UpdateCartItemRequest' });

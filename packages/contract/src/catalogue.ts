@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { HOME_GROUP_MAX_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_PAGE, SEARCH_MAX_QUERY_LENGTH, SEARCH_SORTS } from './constants';
+import {
+  CATEGORY_REF_MAX_LENGTH,
+  HOME_GROUP_MAX_LIMIT,
+  ID_PARAM_MAX_LENGTH,
+  MERCHANT_REF_MAX_LENGTH,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MAX_PAGE,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_SORTS,
+} from './constants';
 import { RegionKey, RegionPrices, UnixSeconds, Uuid, queryBoolean, queryInt } from './common';
 
 export const Variant = z.object({ name: z.string(), options: z.array(z.string()) });
@@ -43,8 +52,8 @@ export type Product = z.infer<typeof Product>;
 
 export const SearchQuery = z.object({
   q: z.string().trim().max(SEARCH_MAX_QUERY_LENGTH).optional().describe('Words to look for; typos are tolerated'),
-  category: z.string().max(300).optional().describe('Category id or path; includes its subcategories'),
-  merchant: z.string().max(200).optional().describe('Merchant id or slug'),
+  category: z.string().max(CATEGORY_REF_MAX_LENGTH).optional().describe('Category id or path; includes its subcategories'),
+  merchant: z.string().max(MERCHANT_REF_MAX_LENGTH).optional().describe('Merchant id or slug'),
   region: RegionKey.optional().describe('Region whose prices filter and sort; the default region when absent'),
   minPrice: queryInt(0, Number.MAX_SAFE_INTEGER).optional().describe('Lowest price, minor units of the region currency'),
   maxPrice: queryInt(0, Number.MAX_SAFE_INTEGER).optional().describe('Highest price, minor units of the region currency'),
@@ -102,7 +111,7 @@ export type ProductFlags = z.infer<typeof ProductFlags>;
 export const ProductList = z.object({ products: z.array(ProductSummary) });
 export const ProductDetail = Product;
 
-export const IdParam = z.object({ id: z.string().min(1).max(200) });
+export const IdParam = z.object({ id: z.string().min(1).max(ID_PARAM_MAX_LENGTH) });
 
 export const Merchant = z
   .object({
@@ -120,9 +129,11 @@ export const MerchantList = z.object({ merchants: z.array(Merchant) });
 export const MerchantDetail = z.object({ merchant: Merchant });
 
 export const Banner = z.object({ id: Uuid, title: z.string(), image: z.string(), link: z.string().nullable() });
+export type Banner = z.infer<typeof Banner>;
 export const BannerList = z.object({ banners: z.array(Banner) });
 
 export const Popup = z.object({ id: Uuid, name: z.string(), link: z.string().nullable(), image: z.string().nullable() });
+export type Popup = z.infer<typeof Popup>;
 export const PopupList = z.object({ popups: z.array(Popup) });
 
 export const HomeProductGroup = z
@@ -136,7 +147,7 @@ export const HomeProductGroup = z
 export type HomeProductGroup = z.infer<typeof HomeProductGroup>;
 export const HomeProductGroupList = z.object({ groups: z.array(HomeProductGroup) });
 export const HomeGroupByCategoryQuery = z.object({
-  categoryId: z.string().min(1).max(300).describe('Category id or path'),
+  categoryId: z.string().min(1).max(CATEGORY_REF_MAX_LENGTH).describe('Category id or path'),
   limit: queryInt(1, HOME_GROUP_MAX_LIMIT).optional(),
 });
 export const HomeGroupByCategory = z.object({ group: HomeProductGroup });
@@ -147,4 +158,5 @@ export const ImagePage = z.object({
   title: z.string(),
   blocks: z.array(z.object({ image: z.string(), alt: z.string(), link: z.string().nullable() })),
 });
+export type ImagePage = z.infer<typeof ImagePage>;
 export const ImagePageDetail = z.object({ imagePage: ImagePage });

@@ -1,6 +1,8 @@
 /**
- * The HTTP client of the Kedai API (spec §7, architecture §1), without zod so browser code can
- * import it (`@kedai/contract/client`):
+ * The one HTTP client of the Kedai API (spec §7, architecture §1), for server components and the
+ * browser alike, without zod at run time so browser code can import it (`@kedai/contract/client`).
+ * Its paths are the keys of `endpoints` (./endpoints.ts), and each call's parameters, query, body and
+ * answer carry that endpoint's types: `api.put('/cart/:id', { params: { id }, body: { quantity: 2 } })`.
  * - credentials are sent, and every state-changing call echoes the `XSRF-TOKEN` cookie (named
  *   `__Host-XSRF-TOKEN` when the shop runs on HTTPS) in the `X-XSRF-TOKEN` header (when there is no
  *   cookie yet, one `GET /ping` obtains it);
@@ -8,8 +10,11 @@
  *   with an `ApiError` carrying the envelope `{errorCode, error, params}` and the status;
  * - a 401 starts ONE shared `POST /auth/refreshAccessToken` that every call failing meanwhile awaits;
  *   each then retries once. When the refresh fails, `onSessionExpired` runs and the calls reject;
- * - no timeout by default (pass a `signal` to abandon a call).
+ * - no timeout by default (pass a `signal` to abandon a call, or `timeoutMs` for every call).
  */
+import type { EndpointKey, Endpoints } from './endpoints';
+
+export type { EndpointKey, Endpoints } from './endpoints';
 
 /** The error envelope of every non-2xx answer (architecture §6). */
 export interface ApiErrorEnvelope {
@@ -98,7 +103,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
 
-export interface RequestOptions {
+interface RequestOptions {
   /** Query-string values; null and undefined are left out. */
   query?: Query;
   /** Sent as JSON. */
@@ -106,6 +111,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
+
+/** The paths of one method, e.g. `'/cart/:id'` for PUT. */
+export type PathOf<M extends HttpMethod> = { [K in EndpointKey]: K extends `${M} ${infer P}` ? P : never }[EndpointKey];
+type KeyOf<M extends HttpMethod, P extends string> = `${M} ${P}` & EndpointKey;
+
+/** What a call takes: `params` when its path has some, `body` when it takes one, an optional `query`. */
+export type CallOptions<K extends EndpointKey> = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+} & (undefined extends Endpoints[K]['params'] ? { params?: undefined } : { params: Endpoints[K]['params'] }) &
+  (undefined extends Endpoints[K]['query'] ? { query?: undefined } : { query?: Endpoints[K]['query'] }) &
+  (undefined extends Endpoints[K]['body'] ? { body?: undefined } : { body: Endpoints[K]['body'] });
+
+/** The options argument, optional when nothing in it is required. */
+type CallArgs<K extends EndpointKey> = object extends CallOptions<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+type Answer<K extends EndpointKey> = Promise<Endpoints[K]['response']>;
 
 export interface ApiClientOptions {
   /** `/api` for the storefront's same-origin proxy, or an absolute URL. */
@@ -117,16 +138,34 @@ export interface ApiClientOptions {
   onSessionExpired?: () => void;
   /** `same-origin` by default (the storefront's proxy); `include` for an API on another origin. */
   credentials?: RequestInit['credentials'];
+  /** Who answers, in error texts: 'The shop' (the browser's view) by default, 'The API' on the server. */
+  speaker?: string;
   /** Text of the error when the API cannot be reached. */
   unreachableMessage?: string;
+  /** Abandon a call after this long (an `ApiError` with status 0); none by default. */
+  timeoutMs?: number;
+  /**
+   * Whether a 401 refreshes the session (true by default). The storefront's server calls the API
+   * without a session of its own and turns it off.
+   */
+  refreshSessions?: boolean;
 }
 
+/** The API's calls, typed by `endpoints`. */
 export interface ApiClient {
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, query?: Query, init?: { signal?: AbortSignal }): Promise<T>;
-  post<T>(path: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T>;
-  put<T>(path: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T>;
-  delete<T>(path: string, init?: { signal?: AbortSignal }): Promise<T>;
+  get<P extends PathOf<'GET'>>(path: P, ...options: CallArgs<KeyOf<'GET', P>>): Answer<KeyOf<'GET', P>>;
+  post<P extends PathOf<'POST'>>(path: P, ...options: CallArgs<KeyOf<'POST', P>>): Answer<KeyOf<'POST', P>>;
+  put<P extends PathOf<'PUT'>>(path: P, ...options: CallArgs<KeyOf<'PUT', P>>): Answer<KeyOf<'PUT', P>>;
+  delete<P extends PathOf<'DELETE'>>(path: P, ...options: CallArgs<KeyOf<'DELETE', P>>): Answer<KeyOf<'DELETE', P>>;
+}
+
+/** `/cart/:id` with `{ id }` filled in, each value URL-encoded; a missing one is a programming error. */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new TypeError(`${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 /** `document.cookie`'s value for `name`, or null (also outside a browser). */
@@ -157,15 +196,15 @@ export function buildApiUrl(baseUrl: string, path: string, query?: Query): strin
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
 
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
+const errorName = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined);
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   const readCookie = options.readCookie ?? readDocumentCookie;
   const credentials = options.credentials ?? 'same-origin';
-  const unreachable = options.unreachableMessage ?? 'The shop could not be reached. Check your connection.';
+  const speaker = options.speaker ?? 'The shop';
+  const unreachable = options.unreachableMessage ?? `${speaker} could not be reached. Check your connection.`;
+  const refreshSessions = options.refreshSessions ?? true;
 
   // The refresh in flight, shared by every call that meets a 401 while it runs.
   let refreshing: Promise<boolean> | null = null;
@@ -182,6 +221,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const token = await xsrfToken();
       if (token) headers[XSRF_HEADER] = token;
     }
+    const timeout = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+    const signals = [call.signal, timeout].filter((signal) => signal !== undefined);
     let response: Response;
     try {
       response = await fetchFn(buildApiUrl(options.baseUrl, path, call.query), {
@@ -189,15 +230,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         credentials,
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: call.signal,
+        signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
       });
     } catch (cause) {
-      if (isAbort(cause)) throw cause;
-      throw new ApiError({ errorCode: API_UNREACHABLE, error: unreachable, params: [path] }, 0, path, { cause });
+      // The caller's own abort passes through; the timeout is a failure like an unreachable API.
+      if (errorName(cause) === 'AbortError' && call.signal?.aborted) throw cause;
+      const error = timeout?.aborted ? `${speaker} did not answer within ${options.timeoutMs} ms` : unreachable;
+      throw new ApiError({ errorCode: API_UNREACHABLE, error, params: [path] }, 0, path, { cause });
     }
     const body = await readJsonBody(response);
     if (response.status >= 200 && response.status <= 299) return body as T;
-    const fallback = `The shop answered ${response.status} ${response.statusText}`.trim();
+    const fallback = `${speaker} answered ${response.status} ${response.statusText}`.trim();
     throw new ApiError(envelopeOf(body, fallback), response.status, path);
   }
 
@@ -234,12 +277,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshing;
   }
 
-  async function request<T>(method: HttpMethod, path: string, call: RequestOptions = {}): Promise<T> {
+  async function request<T>(method: HttpMethod, path: string, call: RequestOptions): Promise<T> {
     const refreshesBefore = refreshCount;
     try {
       return await send<T>(method, path, call);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 401 || NEVER_REFRESH.has(path)) throw error;
+      if (!(error instanceof ApiError) || error.status !== 401 || !refreshSessions || NEVER_REFRESH.has(path)) throw error;
       // A refresh finished while this call was out: use its outcome; else join or start one.
       const ok = refreshCount !== refreshesBefore && !refreshing ? lastRefreshOk : await refreshSession();
       if (!ok) throw error;
@@ -247,11 +290,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return {
-    request,
-    get: (path, query, init) => request('GET', path, { query, signal: init?.signal }),
-    post: (path, body, init) => request('POST', path, { body, signal: init?.signal }),
-    put: (path, body, init) => request('PUT', path, { body, signal: init?.signal }),
-    delete: (path, init) => request('DELETE', path, { signal: init?.signal }),
-  };
+  const call =
+    (method: HttpMethod) =>
+    (
+      path: string,
+      options: { params?: object; query?: object; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+    ) =>
+      request(method, fillPath(path, options.params as Record<string, unknown>), {
+        query: options.query as Query | undefined,
+        body: options.body,
+        signal: options.signal,
+        headers: options.headers,
+      });
+  // The typed signatures are the interface's; at run time every method is the same call.
+  return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') } as unknown as ApiClient;
 }

@@ -22,10 +22,29 @@ export const queryInt = (min: number, max: number) =>
   z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.int().min(min).max(max));
 
 /**
- * A body field whose content the domain rules of packages/domain check: any JSON value passes the
- * schema (a wrong type is then that field's catalogue error, not a generic one). `meta` documents
- * the intended type in the OpenAPI document.
+ * The TypeScript type a JSON Schema fragment describes (the few forms `checkedByDomain` uses). An
+ * `enum` or a `const` only names the accepted values: a form may still send what the shopper chose
+ * and hear why not (`E | (string & {})` keeps the names as suggestions).
  */
-export const checkedByDomain = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta);
+type Intended<M> = M extends { enum: readonly (infer E extends string)[] }
+  ? E | (string & {})
+  : M extends { anyOf: readonly (infer A)[] }
+    ? Intended<A>
+    : M extends { type: 'string' }
+      ? string
+      : M extends { type: 'boolean' }
+        ? boolean
+        : M extends { type: 'integer' | 'number' }
+          ? number
+          : unknown;
+
+/**
+ * A body field whose content the domain rules of packages/domain check: any JSON value passes the
+ * schema (a wrong type is then that field's catalogue error, not a generic one), so the server reads
+ * `unknown`. `meta` documents the intended type in the OpenAPI document, and is the type callers of
+ * the typed client send.
+ */
+export const checkedByDomain = <const M extends Record<string, unknown>>(meta: M) =>
+  z.unknown().optional().meta(meta) as unknown as z.ZodOptional<z.ZodType<unknown, Intended<M>>>;
 
 export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');

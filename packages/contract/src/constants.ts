@@ -7,4 +7,12 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_MAX_LIMIT = 100;
 export const SEARCH_MAX_PAGE = 500;
 export const SEARCH_MAX_QUERY_LENGTH = 200;
+/** Products per page when a search names no limit: every listing page of the storefront. */
+export const SEARCH_DEFAULT_LIMIT = 24;
+/** Longest category reference (id or dot-joined path) a search or a home group takes. */
+export const CATEGORY_REF_MAX_LENGTH = 300;
+/** Longest merchant reference (id or slug) a search takes. */
+export const MERCHANT_REF_MAX_LENGTH = 200;
+/** Longest id (or slug) in a path such as `/product/one/:id`; longer ones answer 400. */
+export const ID_PARAM_MAX_LENGTH = 200;
 export const HOME_GROUP_MAX_LIMIT = 50;

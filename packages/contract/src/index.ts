@@ -6,3 +6,4 @@ export * from './system';
 export * from './auth';
 export * from './addresses';
 export * from './cart';
+export * from './endpoints';

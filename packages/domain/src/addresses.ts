@@ -126,6 +126,8 @@ export interface Address {
 }
 
 export type AddressInput = Partial<Record<AddressField, unknown>>;
+/** An address as a form builds it: every field typed (the API still checks each). */
+export type AddressFields = { [K in AddressField]: K extends 'main' ? boolean : string };
 
 export type AddressProblem = FieldProblem<AddressField>;
 
@@ -235,7 +237,7 @@ export interface AddressForm {
  *
  * Values are passed as typed: `validateAddress` trims and checks the result.
  */
-export function addressFromForm(form: AddressForm, main = false): AddressInput {
+export function addressFromForm(form: AddressForm, main = false): AddressFields {
   return {
     fullName: [form.firstName.trim(), form.lastName.trim()].filter(Boolean).join(' '),
     address: form.address1,

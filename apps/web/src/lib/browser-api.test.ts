@@ -1,14 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  apiErrorMessage,
-  browserApiPath,
-  browserGet,
-  browserPost,
-  browserRequest,
-  isApiError,
-  onSessionExpired,
-} from './browser-api';
+import { ApiError, apiErrorMessage, browserApi, isApiError, onSessionExpired } from './browser-api';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -25,15 +16,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('browserGet', () => {
+describe('browserApi: reads', () => {
   it('calls the same-origin /api proxy with credentials and the query', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, JSON.stringify({ products: [] })));
-    const result = await browserGet<{ products: unknown[] }>('/product/search', {
-      q: 'tea & cake',
-      page: 2,
-      sort: undefined,
-      region: null,
-    });
+    const result = await browserApi.get('/product/search', { query: { q: 'tea & cake', page: 2, sort: undefined, region: null } });
     expect(result).toEqual({ products: [] });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/product/search?q=tea+%26+cake&page=2');
@@ -44,7 +30,7 @@ describe('browserGet', () => {
     fetchMock.mockResolvedValueOnce(
       answer(404, JSON.stringify({ errorCode: 'product/not_found', error: 'Product x is not found', params: ['x'] })),
     );
-    const error = await browserGet('/product/one/x').catch((e: unknown) => e);
+    const error = await browserApi.get('/product/one/:id', { params: { id: 'x' } }).catch((e: unknown) => e);
     expect(isApiError(error)).toBe(true);
     expect(error).toMatchObject({ errorCode: 'product/not_found', error: 'Product x is not found', params: ['x'], status: 404 });
     expect((error as ApiError).toEnvelope()).toEqual({
@@ -56,7 +42,7 @@ describe('browserGet', () => {
 
   it('gives an answer without an envelope a generic one', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(browserGet('/config')).rejects.toMatchObject({
+    await expect(browserApi.get('/config')).rejects.toMatchObject({
       errorCode: 'general/unknown_error',
       error: 'The shop answered 502 Bad Gateway',
       status: 502,
@@ -65,20 +51,22 @@ describe('browserGet', () => {
 
   it('reports a network failure with status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(browserGet('/config')).rejects.toMatchObject({ errorCode: 'general/api_unreachable', status: 0 });
+    await expect(browserApi.get('/config')).rejects.toMatchObject({ errorCode: 'general/api_unreachable', status: 0 });
   });
 
-  it('passes an abort through unchanged', async () => {
+  it("passes the caller's abort through unchanged", async () => {
     fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
-    await expect(browserGet('/config')).rejects.toMatchObject({ name: 'AbortError' });
+    const caller = new AbortController();
+    caller.abort();
+    await expect(browserApi.get('/config', { signal: caller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 
-describe('browserRequest', () => {
+describe('browserApi: writes', () => {
   it('sends JSON and echoes the XSRF-TOKEN cookie for unsafe methods', async () => {
     vi.stubGlobal('document', { cookie: 'kedai_vid=1; XSRF-TOKEN=abc%3D123' });
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    await expect(browserRequest('/cart', { method: 'POST', body: { productId: 'p' } })).resolves.toBeUndefined();
+    await expect(browserApi.post('/cart', { body: { productId: 'p' } })).resolves.toBeUndefined();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/cart');
     expect(init).toMatchObject({
@@ -91,20 +79,22 @@ describe('browserRequest', () => {
   it('on HTTPS echoes the __Host-XSRF-TOKEN cookie (COOKIE_SECURE), before a plain one', async () => {
     vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=planted; __Host-XSRF-TOKEN=sec%3D1' });
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    await browserRequest('/cart', { method: 'POST', body: {} });
+    await browserApi.post('/cart', { body: {} });
     expect(fetchMock.mock.calls[0]![1]!.headers).toMatchObject({ 'x-xsrf-token': 'sec=1' });
   });
 
   it('sends no XSRF header on GET', async () => {
     vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=abc' });
     fetchMock.mockResolvedValueOnce(answer(200, '{}'));
-    await browserGet('/cart');
+    await browserApi.get('/cart');
     expect(fetchMock.mock.calls[0]![1]!.headers).not.toHaveProperty('x-xsrf-token');
   });
 
-  it('builds proxy paths', () => {
-    expect(browserApiPath('config')).toBe('/api/config');
-    expect(browserApiPath('/region/enabled', {})).toBe('/api/region/enabled');
+  it('fills path parameters, encoded', async () => {
+    vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=abc' });
+    fetchMock.mockResolvedValueOnce(answer(200, '{}'));
+    await browserApi.delete('/wishlist/:productId', { params: { productId: 'a/b c' } });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/wishlist/a%2Fb%20c');
   });
 });
 
@@ -118,7 +108,7 @@ describe('session refresh through the proxy', () => {
     const handler = vi.fn();
     const stop = onSessionExpired(handler);
     try {
-      await expect(browserPost('/user/profile', { firstName: 'A' })).rejects.toMatchObject({ status: 401 });
+      await expect(browserApi.post('/user/profile', { body: { firstName: 'A' } })).rejects.toMatchObject({ status: 401 });
     } finally {
       stop();
     }
@@ -135,24 +125,28 @@ describe('apiErrorMessage (spec §8)', () => {
     fetchMock.mockResolvedValueOnce(
       answer(409, JSON.stringify({ errorCode: 'user/max_addresses_reached', error: 'Too many', params: [5] })),
     );
-    const error = await browserGet('/address').catch((e: unknown) => e);
+    const error = await browserApi.get('/address').catch((e: unknown) => e);
     expect(apiErrorMessage(error)).toBe('maximum number of addresses of 5 per user');
   });
 
   it('shows the error text for an unknown code', async () => {
     fetchMock.mockResolvedValueOnce(answer(400, JSON.stringify({ errorCode: 'shop/odd', error: 'Odd thing', params: [] })));
-    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe('Odd thing');
+    expect(apiErrorMessage(await browserApi.get('/config').catch((e: unknown) => e))).toBe('Odd thing');
   });
 
   it("shows the network failure's text, and 'Unknown error' when there is nothing", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe('The shop could not be reached. Check your connection.');
+    expect(apiErrorMessage(await browserApi.get('/config').catch((e: unknown) => e))).toBe(
+      'The shop could not be reached. Check your connection.',
+    );
     expect(apiErrorMessage(undefined)).toBe('Unknown error');
     expect(apiErrorMessage({})).toBe('Unknown error');
   });
 
   it("a bad answer reads 'message …' (general/unknown_error, spec §8)", async () => {
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500, statusText: 'Internal Server Error' }));
-    expect(apiErrorMessage(await browserGet('/x').catch((e: unknown) => e))).toBe('message The shop answered 500 Internal Server Error');
+    expect(apiErrorMessage(await browserApi.get('/config').catch((e: unknown) => e))).toBe(
+      'message The shop answered 500 Internal Server Error',
+    );
   });
 });

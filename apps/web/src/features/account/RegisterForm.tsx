@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import type { RegistrationField } from '@kedai/domain';
-import { apiErrorMessage, browserPost, isApiError } from '../../lib/browser-api';
+import { apiErrorMessage, browserApi, isApiError } from '../../lib/browser-api';
 import { PASSWORD_POLICY } from './account-actions';
 import { FieldError, FormAlert, Field } from './Field';
 import { NameFields, PersonalDetailsFields } from './PersonalDetailsFields';
@@ -59,7 +59,7 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
     if (Object.keys(found).length > 0) return focusInvalid();
     setPending(true);
     try {
-      await browserPost('/auth/register', toRegistrationInput(values));
+      await browserApi.post('/auth/register', { body: toRegistrationInput(values) });
       router.push(verifyEmailHref(values.email));
     } catch (error) {
       const fromServer = registerFieldErrors(error);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { browserPost } from '../../lib/browser-api';
+import { browserApi } from '../../lib/browser-api';
 import { resendErrorMessage } from './errors';
 import styles from './account.module.css';
 
@@ -20,7 +20,7 @@ export function ResendCodeButton({ email, label = 'Send a new code' }: { email: 
     }
     setPending(true);
     try {
-      await browserPost('/auth/resendVerifyCode', { email });
+      await browserApi.post('/auth/resendVerifyCode', { body: { email } });
       setResult({ ok: true, text: `If ${email} is waiting for verification, a new code is on its way.` });
     } catch (error) {
       setResult({ ok: false, text: resendErrorMessage(error) });

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { normaliseVerificationCode, VERIFY_CODE_LENGTH } from '@kedai/domain';
-import { apiErrorMessage, browserPost, isApiError } from '../../lib/browser-api';
+import { apiErrorMessage, browserApi, isApiError } from '../../lib/browser-api';
 import { FormAlert, Field } from './Field';
 import { ResendCodeButton } from './ResendCodeButton';
 import { signInHref } from './paths';
@@ -34,7 +34,7 @@ export function VerifyEmailForm({ initialEmail = '' }: { initialEmail?: string }
     setCodeError(undefined);
     setPending(true);
     try {
-      await browserPost('/auth/verifyEmail', { code: normalised, ...(email.trim() ? { email: email.trim() } : {}) });
+      await browserApi.post('/auth/verifyEmail', { body: { code: normalised, ...(email.trim() ? { email: email.trim() } : {}) } });
       setVerified('now');
     } catch (error) {
       if (isApiError(error) && error.errorCode === 'auth/email_verified') setVerified('already');

@@ -6,11 +6,14 @@ import { initialUserState, updateProfile } from '../state/userSlice';
 
 // The API client is mocked at the module boundary; the display rule (apiErrorMessage) stays real.
 const api = vi.hoisted(() => ({ browserGet: vi.fn(), browserPost: vi.fn() }));
-vi.mock('../../lib/browser-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/browser-api')>()),
-  browserGet: api.browserGet,
-  browserPost: api.browserPost,
-}));
+vi.mock('../../lib/browser-api', async (importOriginal) => {
+  const { apiOver } = await import('../state/testing');
+  const unexpected = () => Promise.reject(new Error('unexpected call'));
+  return {
+    ...(await importOriginal<typeof import('../../lib/browser-api')>()),
+    browserApi: apiOver({ get: api.browserGet, post: api.browserPost, put: unexpected, delete: unexpected }),
+  };
+});
 
 const {
   changePassword,

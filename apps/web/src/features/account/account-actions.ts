@@ -4,9 +4,9 @@
  * client as the rest of the web app); failures come back as outcomes holding the catalogue
  * message (spec §8, `apiErrorMessage`), never as thrown errors.
  */
-import type { ProfileUpdateRequest, PublicUser, TfaEnabledResponse, TfaSetupResponse } from '@kedai/contract';
+import type { ProfileUpdateInput, PublicUser } from '@kedai/contract';
 import { ERROR_MESSAGES, PROFILE_FIELDS, parseEmail, parsePassword, validateProfileUpdate, type ProfileField } from '@kedai/domain';
-import { apiErrorMessage, browserGet, browserPost } from '../../lib/browser-api';
+import { apiErrorMessage, browserApi } from '../../lib/browser-api';
 import { fieldErrorsOf } from './errors';
 
 /** Spec §5's password policy as shown beside new-password fields. */
@@ -64,7 +64,7 @@ export function emailProblem(email: string): string | undefined {
  * shown as a problem; any other answer counts as sent.
  */
 export async function requestPasswordReset(email: string): Promise<Outcome> {
-  const outcome = await call(() => browserPost('/auth/forgotPassword', { email: email.trim() }));
+  const outcome = await call(() => browserApi.post('/auth/forgotPassword', { body: { email: email.trim() } }));
   if (outcome.ok || outcome.status === 400 || outcome.status === 429 || outcome.status === 0) return outcome;
   return { ok: true };
 }
@@ -87,7 +87,7 @@ export type ResetResult =
 /** `POST /auth/resetPassword {uid, resetPasswordToken, password}`. */
 export async function resetPassword(uid: string, token: string, password: string): Promise<ResetResult> {
   if (!uid || !token) return { kind: 'link', message: ERROR_MESSAGES['auth/invalid_password_reset_token'] };
-  const outcome = await call(() => browserPost('/auth/resetPassword', { uid, resetPasswordToken: token, password }));
+  const outcome = await call(() => browserApi.post('/auth/resetPassword', { body: { uid, resetPasswordToken: token, password } }));
   if (outcome.ok) return { kind: 'done' };
   if (outcome.errorCode === 'auth/password_reset_token_expired' || outcome.errorCode === 'auth/invalid_password_reset_token') {
     return { kind: 'link', message: outcome.message };
@@ -101,7 +101,7 @@ export type ChangeResult =
 
 /** `POST /auth/changePassword {currentPassword, newPassword}`; the two refusals belong beside their fields. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<ChangeResult> {
-  const outcome = await call(() => browserPost('/auth/changePassword', { currentPassword, newPassword }));
+  const outcome = await call(() => browserApi.post('/auth/changePassword', { body: { currentPassword, newPassword } }));
   if (outcome.ok) return { kind: 'done' };
   if (outcome.errorCode === 'auth/wrong_password') return { kind: 'field', field: 'currentPassword', message: outcome.message };
   if (outcome.errorCode === 'auth/invalid_new_password') return { kind: 'field', field: 'newPassword', message: outcome.message };
@@ -131,7 +131,7 @@ export function profileProblems(values: ProfileValues, now: Date = new Date()): 
   return result.ok ? {} : Object.fromEntries(result.problems.map((problem) => [problem.field, problem.error]));
 }
 
-export function toProfileUpdate(values: ProfileValues): ProfileUpdateRequest {
+export function toProfileUpdate(values: ProfileValues): ProfileUpdateInput {
   return { ...values, gender: values.gender };
 }
 
@@ -154,17 +154,17 @@ export function tfaCodeProblem(code: string): string | undefined {
     : `Enter the ${TFA_CODE_LENGTH}-digit code from your app`;
 }
 
-export const tfaIsEnabled = () => loaded(async () => (await browserGet<TfaEnabledResponse>('/tfa/is_enabled')).enabled);
+export const tfaIsEnabled = () => loaded(async () => (await browserApi.get('/tfa/is_enabled')).enabled);
 
 /** `POST /tfa/setup`: a new pending secret (QR code, manual key). */
-export const tfaSetup = () => loaded(() => browserPost<TfaSetupResponse>('/tfa/setup'));
+export const tfaSetup = () => loaded(() => browserApi.post('/tfa/setup'));
 
 /** `POST /tfa/verify {token}`: with a pending set-up this turns two-factor on. */
-export const tfaVerify = (code: string) => call(() => browserPost('/tfa/verify', { token: tfaDigits(code) }));
-export const tfaSkipSetup = () => call(() => browserPost('/tfa/skip_setup'));
+export const tfaVerify = (code: string) => call(() => browserApi.post('/tfa/verify', { body: { token: tfaDigits(code) } }));
+export const tfaSkipSetup = () => call(() => browserApi.post('/tfa/skip_setup'));
 /** `POST /tfa/disable_tfa {password, token}`: the account's password and a current code. */
 export const tfaDisable = (password: string, code: string) =>
-  call(() => browserPost('/tfa/disable_tfa', { password, token: tfaDigits(code) }));
+  call(() => browserApi.post('/tfa/disable_tfa', { body: { password, token: tfaDigits(code) } }));
 
 /** The browser's check of the turn-off form: a message per field that is not ready to send. */
 export function tfaDisableProblems(password: string, code: string): { password?: string; code?: string } {
@@ -174,11 +174,11 @@ export function tfaDisableProblems(password: string, code: string): { password?:
   if (codeProblem) problems.code = codeProblem;
   return problems;
 }
-export const tfaRequestReset = () => call(() => browserPost('/tfa/requestReset'));
+export const tfaRequestReset = () => call(() => browserApi.post('/tfa/requestReset'));
 /** `POST /tfa/reset {resetTfaToken}`: works without a session. */
 export const tfaReset = (token: string) =>
   token
-    ? call(() => browserPost('/tfa/reset', { resetTfaToken: token }))
+    ? call(() => browserApi.post('/tfa/reset', { body: { resetTfaToken: token } }))
     : Promise.resolve(failed({ errorCode: 'auth/tfa_reset_token_invalid' }));
 
 /** The typed key without spaces, for the clipboard (authenticator apps accept either). */

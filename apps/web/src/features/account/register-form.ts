@@ -3,15 +3,7 @@
  * (`validateRegistration` of packages/domain), so most mistakes are shown before sending; the
  * server's answer is still the judge (its per-field problems are shown the same way).
  */
-import {
-  GENDERS,
-  isCountryCode,
-  sortCountryCodes,
-  validateRegistration,
-  type Gender,
-  type RegistrationField,
-  type RegistrationInput,
-} from '@kedai/domain';
+import { GENDERS, isCountryCode, sortCountryCodes, validateRegistration, type Gender, type RegistrationField } from '@kedai/domain';
 
 export interface RegisterFormValues {
   email: string;
@@ -42,7 +34,7 @@ export function emptyRegisterForm(country = ''): RegisterFormValues {
 }
 
 /** The body of `POST /auth/register` (spec §7). */
-export function toRegistrationInput(values: RegisterFormValues): RegistrationInput {
+export function toRegistrationInput(values: RegisterFormValues) {
   return { ...values, gender: values.gender || undefined };
 }
 

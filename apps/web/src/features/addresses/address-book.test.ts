@@ -7,7 +7,12 @@ import { shopper } from '../state/testing';
 const api = vi.hoisted(() => ({ browserGet: vi.fn(), browserPost: vi.fn(), browserPut: vi.fn(), browserDelete: vi.fn() }));
 vi.mock('../../lib/browser-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/browser-api')>()),
-  ...api,
+  browserApi: (await import('../state/testing')).apiOver({
+    get: api.browserGet,
+    post: api.browserPost,
+    put: api.browserPut,
+    delete: api.browserDelete,
+  }),
 }));
 
 const {

@@ -19,10 +19,10 @@ import {
   validateAddress,
   type AddressField,
   type AddressForm,
-  type AddressInput,
+  type AddressFields,
   type AddressRule,
 } from '@kedai/domain';
-import { apiErrorMessage, browserDelete, browserGet, browserPost, browserPut } from '../../lib/browser-api';
+import { apiErrorMessage, browserApi } from '../../lib/browser-api';
 import { loaded, type Loaded } from '../account/account-actions';
 import { fieldErrorsOf } from '../account/errors';
 
@@ -157,7 +157,7 @@ export function withCountry(form: AddressForm, country: string): AddressForm {
 }
 
 /** The API's address of the form: what is typed, with the fields the country does not use left empty. */
-export function toAddressRequest(form: AddressForm, main = false): AddressInput {
+export function toAddressRequest(form: AddressForm, main = false): AddressFields {
   const layout = layoutFor(form.country);
   return addressFromForm(
     {
@@ -236,13 +236,11 @@ export function describeSaveError(error: unknown, shown: (field: AddressFormFiel
 /** `POST /address` (id null) or `PUT /address/{id}`. */
 export async function saveAddress(
   id: string | null,
-  body: AddressInput,
+  body: AddressFields,
   shown?: (field: AddressFormField) => boolean,
 ): Promise<SaveResult> {
   try {
-    const { address } = id
-      ? await browserPut<{ address: Address }>(`/address/${encodeURIComponent(id)}`, body)
-      : await browserPost<{ address: Address }>('/address', body);
+    const { address } = id ? await browserApi.put('/address/:id', { params: { id }, body }) : await browserApi.post('/address', { body });
     return { ok: true, address };
   } catch (error) {
     return describeSaveError(error, shown);
@@ -257,10 +255,7 @@ export interface AddressBookData {
 
 /** `GET /address` with `GET /shipping_location/enabled` (for the form's country list). */
 export async function loadAddressBook(): Promise<Loaded<AddressBookData>> {
-  const [addresses, locations] = await Promise.allSettled([
-    browserGet<{ addresses: Address[] }>('/address'),
-    browserGet<{ shippingLocations: { countryCode: string }[] }>('/shipping_location/enabled'),
-  ]);
+  const [addresses, locations] = await Promise.allSettled([browserApi.get('/address'), browserApi.get('/shipping_location/enabled')]);
   if (addresses.status === 'rejected') return { ok: false, message: apiErrorMessage(addresses.reason) };
   const countries = locations.status === 'fulfilled' ? locations.value.shippingLocations.map((l) => l.countryCode.toUpperCase()) : null;
   return { ok: true, value: { addresses: sortAddresses(addresses.value.addresses), countries } };
@@ -268,12 +263,12 @@ export async function loadAddressBook(): Promise<Loaded<AddressBookData>> {
 
 /** `DELETE /address/{id}`: the remaining list (another address may have become main). */
 export function deleteAddress(id: string): Promise<Loaded<Address[]>> {
-  return loaded(async () => sortAddresses((await browserDelete<{ addresses: Address[] }>(`/address/${encodeURIComponent(id)}`)).addresses));
+  return loaded(async () => sortAddresses((await browserApi.delete('/address/:id', { params: { id } })).addresses));
 }
 
 /** `POST /address/{id}/main`. */
 export function makeMainAddress(id: string): Promise<Loaded<Address>> {
-  return loaded(async () => (await browserPost<{ address: Address }>(`/address/${encodeURIComponent(id)}/main`)).address);
+  return loaded(async () => (await browserApi.post('/address/:id/main', { params: { id } })).address);
 }
 
 /** The API's order: the main address first, then the newest first (stable for equal times). */

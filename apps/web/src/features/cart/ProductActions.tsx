@@ -5,7 +5,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
 import type { ProductFlags } from '@kedai/contract';
 import { CART_MESSAGE_MAX } from '@kedai/domain';
-import { browserGet } from '../../lib/browser-api';
+import { browserApi } from '../../lib/browser-api';
 import { trackAddToCart } from '../analytics/analytics';
 import type { ActionProduct } from './action-product';
 import { pathFromSelection, selectionFromPath } from '../product/variants';
@@ -50,7 +50,8 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
 
   useEffect(() => {
     let current = true;
-    browserGet<ProductFlags>(`/product/${encodeURIComponent(product.uuid)}/flags`)
+    browserApi
+      .get('/product/:id/flags', { params: { id: product.uuid } })
       .then((answer) => {
         if (current) setFlags(answer);
       })

@@ -1,9 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import type { WishlistEntryResponse } from '@kedai/contract';
 import { errorMessageFor } from '@kedai/domain';
-import { browserDelete, browserPost } from '../../lib/browser-api';
+import { browserApi } from '../../lib/browser-api';
 import { trackAddToWishlist, type AnalyticsProduct } from '../analytics/analytics';
 import styles from './cart.module.css';
 import { useSignInGate } from './useSignInGate';
@@ -34,8 +33,8 @@ export function WishlistButton({ product, region, inWishlist, onChange, onMessag
     const adding = !pressed;
     try {
       const answer = adding
-        ? await browserPost<WishlistEntryResponse>('/wishlist', { productId: product.uuid })
-        : await browserDelete<WishlistEntryResponse>(`/wishlist/${encodeURIComponent(product.uuid)}`);
+        ? await browserApi.post('/wishlist', { body: { productId: product.uuid } })
+        : await browserApi.delete('/wishlist/:productId', { params: { productId: product.uuid } });
       const now = answer?.inWishlist ?? adding;
       onChange?.(now);
       if (adding && now) trackAddToWishlist(product, region);

@@ -16,7 +16,8 @@
  *   attempt of the flow clears it.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import type { CartItem, CartItemResponse, CartResponse, Product } from '@kedai/contract';
+import type { CartItem, CartItemResponse, Product } from '@kedai/contract';
+import type { Endpoints } from '@kedai/contract/client';
 import { errorMessageFor } from '@kedai/domain';
 import { createAppAsyncThunk } from '../state/thunk';
 import type { RootState } from '../state/types';
@@ -83,7 +84,7 @@ function dropFetchInFlight(state: CartState): void {
 /** `GET /cart`. */
 export const fetchCart = createAppAsyncThunk('cart/fetch', async (_: void, { extra, rejectWithValue }) => {
   try {
-    return await extra.api.get<CartResponse>('/cart');
+    return await extra.api.get('/cart');
   } catch (error) {
     return rejectWithValue(errorMessageFor(error));
   }
@@ -95,11 +96,13 @@ export const addToCart = createAppAsyncThunk(
   async (input: AddCartItemInput, { extra, dispatch, getState, rejectWithValue }) => {
     let answer: CartItemResponse;
     try {
-      answer = await extra.api.post<CartItemResponse>('/cart', {
-        productId: input.productId,
-        variantPath: input.variantPath,
-        quantity: input.quantity,
-        ...(input.message ? { message: input.message } : {}),
+      answer = await extra.api.post('/cart', {
+        body: {
+          productId: input.productId,
+          variantPath: input.variantPath,
+          quantity: input.quantity,
+          ...(input.message ? { message: input.message } : {}),
+        },
       });
     } catch (error) {
       return rejectWithValue(errorMessageFor(error));
@@ -117,11 +120,11 @@ export const setCartItem = createAppAsyncThunk(
       dispatch(cartItemGone(id));
       return null;
     }
-    const body: { quantity?: number; message?: string } = {};
+    const body: Endpoints['PUT /cart/:id']['body'] = {};
     if (quantity !== undefined) body.quantity = quantity;
     if (message !== undefined) body.message = message;
     try {
-      return await extra.api.put<CartItemResponse>(`/cart/${encodeURIComponent(id)}`, body);
+      return await extra.api.put('/cart/:id', { params: { id }, body });
     } catch (error) {
       if (isNotFound(error)) {
         dispatch(cartItemGone(id));
@@ -140,7 +143,7 @@ export const removeCartItem = createAppAsyncThunk('cart/remove', async (id: stri
     return null;
   }
   try {
-    await extra.api.delete<unknown>(`/cart/${encodeURIComponent(id)}`);
+    await extra.api.delete('/cart/:id', { params: { id } });
   } catch (error) {
     if (isNotFound(error)) {
       dispatch(cartItemGone(id));

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { assetUrl } from '@kedai/domain';
-import type { ImagePageData } from './load';
+import type { ImagePage } from '@kedai/contract';
 import { isInternalHref, safeContentHref } from './links';
 
 /** Intrinsic size of an image page block (banner format on the assets host). */
@@ -12,7 +12,7 @@ export const BLOCK_HEIGHT = 600;
  * the block's alt text. The first block is loaded at once (it is the page's largest paint); the
  * others lazily as they scroll into view.
  */
-export function ImagePageView({ page, assetsUrl }: { page: ImagePageData; assetsUrl: string }) {
+export function ImagePageView({ page, assetsUrl }: { page: ImagePage; assetsUrl: string }) {
   return (
     <article className="image-page">
       <h1>{page.title}</h1>

@@ -1,5 +1,5 @@
 import { assetUrl } from '@kedai/domain';
-import type { Banner } from '../../lib/catalogue';
+import type { Banner } from '@kedai/contract';
 import { BannerCarousel } from './BannerCarousel';
 import styles from './home.module.css';
 import { safeContentHref } from './links';

@@ -1,16 +1,16 @@
 import { cache } from 'react';
-import type { Category, HomeProductGroup, PublicConfig, Region, SearchResult } from '@kedai/contract';
-import { apiGet } from '../../lib/api';
-import { getBanners, getCategories, getPublicConfig, searchProducts, type Banner } from '../../lib/catalogue';
+import type { Banner, Category, HomeProductGroup, PublicConfig, Region, SearchResult } from '@kedai/contract';
+import { serverApi } from '../../lib/api';
+import { getBanners, getCategories, getPublicConfig, searchProducts } from '../../lib/catalogue';
 import { currentRegion } from '../region/server';
 import type { HomePopup } from './popup-rule';
 
 /** How many of the newest products the home page shows. */
 export const HOME_NEW_ARRIVALS = 12;
 
-export const getHomeGroups = cache(async () => (await apiGet<{ groups: HomeProductGroup[] }>('/home_product_group')).groups);
+export const getHomeGroups = cache(async () => (await serverApi.get('/home_product_group')).groups);
 
-export const getPopups = cache(async () => (await apiGet<{ popups: HomePopup[] }>('/popup')).popups);
+export const getPopups = cache(async () => (await serverApi.get('/popup')).popups);
 
 export interface HomeData {
   config: PublicConfig;

@@ -2,13 +2,10 @@
  * "Shown once per visitor" for home popups: the ids of the popups a visitor has seen are kept in
  * the browser's storage (localStorage in the page; any Storage-like object in tests).
  */
+import type { Popup } from '@kedai/contract';
 
-export interface HomePopup {
-  id: string;
-  name: string;
-  link: string | null;
-  image: string | null;
-}
+/** A popup of the home page (`GET /popup`). */
+export type HomePopup = Popup;
 
 /** The part of the Web Storage API the rule uses. */
 export interface KeyValueStorage {

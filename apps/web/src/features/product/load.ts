@@ -4,11 +4,12 @@
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import type { Product } from '@kedai/contract';
-import { apiGet, isApiError } from '../../lib/api';
+import { ID_PARAM_MAX_LENGTH } from '@kedai/contract/constants';
+import { isApiError, serverApi } from '../../lib/api';
 
 export const PRODUCT_NOT_FOUND = 'product/not_found';
 /** The API refuses longer ids (400); no product has one, so they are simply not found. */
-export const MAX_PRODUCT_ID_LENGTH = 200;
+export const MAX_PRODUCT_ID_LENGTH = ID_PARAM_MAX_LENGTH;
 
 /**
  * `GET /product/one/{id}` (uuid or paramName), memoised per request so the page and its metadata
@@ -20,9 +21,7 @@ export const getProduct = cache(async (id: string): Promise<Product | null> => {
   if (id.length === 0 || id.length > MAX_PRODUCT_ID_LENGTH) return null;
   const cookie = (await headers()).get('cookie');
   try {
-    return await apiGet<Product>(`/product/one/${encodeURIComponent(id)}`, {
-      headers: cookie ? { cookie } : undefined,
-    });
+    return await serverApi.get('/product/one/:id', { params: { id }, headers: cookie ? { cookie } : undefined });
   } catch (error) {
     if (isApiError(error) && (error.errorCode === PRODUCT_NOT_FOUND || error.status === 404)) return null;
     throw error;

@@ -2,12 +2,12 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
-import type { ProductSummary, SearchResult } from '@kedai/contract';
+import type { ProductSummary } from '@kedai/contract';
 import { assetUrl } from '@kedai/domain';
 import { searchEvent, selectItem } from '../analytics/analytics';
 import { productHref } from '../catalogue/links';
 import { displayPrice } from '../catalogue/price';
-import { browserGet } from '../../lib/browser-api';
+import { browserApi } from '../../lib/browser-api';
 import { comboboxReducer, escapeClearsText, initialComboboxState, keyAction, suggestionTerm } from './combobox';
 import { SEARCH_INPUT_ATTRIBUTES } from './query-text';
 import { MAX_QUERY_LENGTH, parseSearchParams, searchHref } from './url-state';
@@ -72,7 +72,8 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
     }
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      browserGet<SearchResult>('/product/search', { q: term, limit: SUGGEST_LIMIT, region }, { signal: controller.signal })
+      browserApi
+        .get('/product/search', { query: { q: term, limit: SUGGEST_LIMIT, region }, signal: controller.signal })
         .then((result) => {
           if (controller.signal.aborted) return;
           const products = result.products.slice(0, SUGGEST_LIMIT);

@@ -9,13 +9,20 @@
  *
  * Prices are minor units of the region's currency, as the API takes them.
  */
-import { SEARCH_MAX_PAGE, SEARCH_SORTS } from '@kedai/contract/constants';
+import {
+  CATEGORY_REF_MAX_LENGTH,
+  MERCHANT_REF_MAX_LENGTH,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_PAGE,
+  SEARCH_SORTS,
+  type SearchSort,
+} from '@kedai/contract/constants';
 import { categoryHref, merchantHref } from '../catalogue/links';
 import { cleanText, MAX_QUERY_LENGTH } from './query-text';
 
 export { MAX_QUERY_LENGTH } from './query-text';
 
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+export type { SearchSort } from '@kedai/contract/constants';
 
 export interface SearchState {
   q?: string;
@@ -36,13 +43,11 @@ export type ListingScope = { kind: 'search' } | { kind: 'category'; path: string
 
 export const SEARCH_SCOPE: ListingScope = { kind: 'search' };
 
-/** Limits of the API's query schema (`SearchQuery` in @kedai/contract). */
-export const MAX_CATEGORY_LENGTH = 300;
-export const MAX_MERCHANT_LENGTH = 200;
+/** Highest price a URL may hold (minor units); the API's own bound is higher. */
 export const MAX_PRICE = 2_000_000_000;
 export const MAX_PAGE = SEARCH_MAX_PAGE;
-/** Products per page of every listing. */
-export const PAGE_SIZE = 24;
+/** Products per page of every listing: the API's default page. */
+export const PAGE_SIZE = SEARCH_DEFAULT_LIMIT;
 
 /** Query keys in the order they are written, so equal states give equal URLs. */
 const KEY_ORDER = ['q', 'category', 'merchant', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'] as const;
@@ -63,13 +68,13 @@ const MERCHANT_PATTERN = /^[a-z0-9][a-z0-9_-]*$/i;
 
 function cleanCategory(value: string | undefined): string | undefined {
   const text = value?.trim();
-  if (!text || text.length > MAX_CATEGORY_LENGTH || !CATEGORY_PATTERN.test(text)) return undefined;
+  if (!text || text.length > CATEGORY_REF_MAX_LENGTH || !CATEGORY_PATTERN.test(text)) return undefined;
   return text;
 }
 
 function cleanMerchant(value: string | undefined): string | undefined {
   const text = value?.trim();
-  if (!text || text.length > MAX_MERCHANT_LENGTH || !MERCHANT_PATTERN.test(text)) return undefined;
+  if (!text || text.length > MERCHANT_REF_MAX_LENGTH || !MERCHANT_PATTERN.test(text)) return undefined;
   return text;
 }
 

@@ -23,7 +23,7 @@ export const fetchCategories = createAppAsyncThunk(
   'categories/fetch',
   async (_: void, { extra, rejectWithValue }) => {
     try {
-      const { categories } = await extra.api.get<{ categories: Category[] }>('/product/categories');
+      const { categories } = await extra.api.get('/product/categories');
       return { categories, updatedAt: nowSeconds() };
     } catch (error) {
       return rejectWithValue(errorMessageFor(error));

@@ -30,7 +30,7 @@ export const fetchConfig = createAppAsyncThunk(
   'config/fetch',
   async (_: void, { extra, rejectWithValue }) => {
     try {
-      return await extra.api.get<PublicConfig>('/config');
+      return await extra.api.get('/config');
     } catch (error) {
       return rejectWithValue(errorMessageFor(error));
     }

@@ -46,7 +46,7 @@ export const fetchDefaultRegion = createAppAsyncThunk(
   'region/fetchDefault',
   async (_: void, { extra, rejectWithValue }) => {
     try {
-      return (await extra.api.get<{ region: Region }>('/region/default')).region;
+      return (await extra.api.get('/region/default')).region;
     } catch (error) {
       logRegionFailure('The default region', error);
       return rejectWithValue(errorMessageFor(error));
@@ -59,7 +59,7 @@ export const fetchPreferredRegion = createAppAsyncThunk(
   'region/fetchPreferred',
   async (_: void, { extra, rejectWithValue }) => {
     try {
-      const { countryCode } = await extra.api.get<{ countryCode: string | null }>('/region/preferred');
+      const { countryCode } = await extra.api.get('/region/preferred');
       return typeof countryCode === 'string' && countryCode !== '' ? countryCode.toUpperCase() : null;
     } catch (error) {
       logRegionFailure('The preferred region', error);
@@ -72,7 +72,7 @@ export const fetchPreferredRegion = createAppAsyncThunk(
 /** `POST /region/prefer`: the stored (upper-case) country becomes the preferred region. */
 export const preferRegion = createAppAsyncThunk('region/prefer', async (countryCode: string, { extra, rejectWithValue }) => {
   try {
-    return (await extra.api.post<{ countryCode: string }>('/region/prefer', { countryCode })).countryCode;
+    return (await extra.api.post('/region/prefer', { body: { countryCode } })).countryCode;
   } catch (error) {
     logRegionFailure('The preferred region', error, 'saved');
     return rejectWithValue(errorMessageFor(error));

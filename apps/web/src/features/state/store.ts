@@ -3,7 +3,8 @@
  * `StoreProvider`, per Redux's Next.js guide — never a module-level singleton).
  */
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { browserDelete, browserGet, browserPost, browserPut, onSessionExpired } from '../../lib/browser-api';
+import type { ApiClient } from '@kedai/contract/client';
+import { browserApi, onSessionExpired } from '../../lib/browser-api';
 import { cartSlice } from '../cart/cartSlice';
 import { selectionSlice } from '../cart/selectionSlice';
 import { appStarted } from './actions';
@@ -11,7 +12,7 @@ import { categoriesSlice } from './categoriesSlice';
 import { configRequested, configSlice } from './configSlice';
 import { registerWatchers } from './listeners';
 import { regionSlice } from './regionSlice';
-import type { ApiClient, AppThunkDispatch, RootState, ThunkExtra } from './types';
+import type { AppThunkDispatch, RootState, ThunkExtra } from './types';
 import { fetchCurrentUser, sessionExpired, userSlice } from './userSlice';
 
 export const rootReducer = combineReducers({
@@ -23,9 +24,6 @@ export const rootReducer = combineReducers({
   selection: selectionSlice.reducer,
 });
 
-/** The same-origin proxy client (decision 0005). */
-export const browserApiClient: ApiClient = { get: browserGet, post: browserPost, put: browserPut, delete: browserDelete };
-
 export interface MakeStoreOptions {
   /** How thunks call the API; the browser client by default. */
   api?: ApiClient;
@@ -33,7 +31,7 @@ export interface MakeStoreOptions {
 }
 
 export function makeStore(options: MakeStoreOptions = {}) {
-  const extra: ThunkExtra = { api: options.api ?? browserApiClient };
+  const extra: ThunkExtra = { api: options.api ?? browserApi };
   const listener = createListenerMiddleware<RootState, AppThunkDispatch, ThunkExtra>({ extra });
   registerWatchers(listener.startListening);
   return configureStore({

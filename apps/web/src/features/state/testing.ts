@@ -1,13 +1,17 @@
 /** Test helpers for the store: a stand-in API whose answers are queued per path. */
 import type { Category, PublicConfig, PublicUser, Region } from '@kedai/contract';
+import { fillPath, type ApiClient } from '@kedai/contract/client';
 import { vi } from 'vitest';
-import type { ApiClient } from './types';
 
 export type Answer = { ok: unknown } | { fail: unknown } | { wait: Promise<unknown> };
 
+type CallOptions = { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+
 /**
- * `answers` is keyed by path for GET and by "METHOD path" for the others (`'POST /auth/login'`);
- * each queue answers in turn and its last answer repeats.
+ * `answers` is keyed by the filled-in path for GET and by "METHOD path" for the others
+ * (`'POST /auth/login'`, `` `PUT /cart/${id}` ``); each queue answers in turn and its last answer
+ * repeats. The spies `get`, `post`, `put` and `delete` record each call as (filled-in path) plus
+ * its query (GET) or body, when it has one.
  */
 export function fakeApi(answers: Record<string, Answer[]>) {
   const answer = async (key: string) => {
@@ -22,7 +26,29 @@ export function fakeApi(answers: Record<string, Answer[]>) {
   const post = vi.fn(async (path: string, _body?: unknown) => answer(`POST ${path}`));
   const put = vi.fn(async (path: string, _body?: unknown) => answer(`PUT ${path}`));
   const del = vi.fn(async (path: string) => answer(`DELETE ${path}`));
-  return { api: { get, post, put, delete: del } as unknown as ApiClient, get, post, put, delete: del };
+  return { api: apiOver({ get, post, put, delete: del }), get, post, put, delete: del };
+}
+
+type Spy = (path: string, extra?: unknown) => Promise<unknown>;
+
+/**
+ * A typed client over plain spies: each call reaches its method's spy as (filled-in path) plus
+ * its query (GET) or body, when it has one, so tests assert `post('/address/a/main')`.
+ */
+export function apiOver(spies: { get: Spy; post: Spy; put: Spy; delete: Spy }): ApiClient {
+  const through =
+    (spy: Spy, extraOf: (options: CallOptions) => unknown) =>
+    (path: string, options: CallOptions = {}) => {
+      const filled = fillPath(path, options.params);
+      const extra = extraOf(options);
+      return extra === undefined ? spy(filled) : spy(filled, extra);
+    };
+  return {
+    get: through(spies.get, (options) => options.query),
+    post: through(spies.post, (options) => options.body),
+    put: through(spies.put, (options) => options.body),
+    delete: through(spies.delete, () => undefined),
+  } as unknown as ApiClient;
 }
 
 /** Lets listener effects and thunks settle. */

@@ -3,7 +3,7 @@
  * so slices, thunks and listeners can refer to it without a circular inference.
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { BrowserQueryValue } from '../../lib/browser-api';
+import type { ApiClient } from '@kedai/contract/client';
 import type { CartState } from '../cart/cartSlice';
 import type { SelectionState } from '../cart/selectionSlice';
 import type { CategoriesState } from './categoriesSlice';
@@ -20,15 +20,8 @@ export interface RootState {
   selection: SelectionState;
 }
 
-/** How thunks reach the API: the browser client (`lib/browser-api`) in the browser, a stand-in in tests. */
-export interface ApiClient {
-  get<T>(path: string, query?: Record<string, BrowserQueryValue>): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  delete<T>(path: string): Promise<T>;
-}
-
 export interface ThunkExtra {
+  /** The typed API client: `browserApi` (lib/browser-api) in the browser, a stand-in in tests. */
   api: ApiClient;
 }
 

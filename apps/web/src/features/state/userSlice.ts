@@ -11,7 +11,7 @@
  * - `sessionExpired` (the API client's refresh failed) signs the user out locally.
  */
 import { createAction, createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProfileUpdateRequest, PublicUser, SessionState } from '@kedai/contract';
+import type { ProfileUpdateInput, PublicUser, SessionState } from '@kedai/contract';
 import { errorMessageFor } from '@kedai/domain';
 import { owesSecondFactor } from '../account/paths';
 import type { AppThunkDispatch, RootState, ThunkExtra } from './types';
@@ -91,7 +91,7 @@ export const fetchCurrentUser = createUserThunk(
   'user/fetchCurrent',
   async (_options: FetchCurrentUserOptions | undefined, { extra, rejectWithValue }) => {
     try {
-      return await extra.api.get<SessionState>('/auth/me');
+      return await extra.api.get('/auth/me');
     } catch (error) {
       return rejectWithValue(toRawApiError(error));
     }
@@ -114,7 +114,7 @@ export interface SignInInput {
 export const signIn = createUserThunk('user/signIn', async (input: SignInInput, { extra, dispatch, rejectWithValue }) => {
   let state: SessionState;
   try {
-    state = await extra.api.post<SessionState>('/auth/login', input);
+    state = await extra.api.post('/auth/login', { body: input });
   } catch (error) {
     return rejectWithValue(toRawApiError(error));
   }
@@ -125,7 +125,7 @@ export const signIn = createUserThunk('user/signIn', async (input: SignInInput, 
 /** `POST /tfa/verify {token}`, then the current user. */
 export const verifyTfa = createUserThunk('user/verifyTfa', async (token: string, { extra, dispatch, rejectWithValue }) => {
   try {
-    await extra.api.post<unknown>('/tfa/verify', { token });
+    await extra.api.post('/tfa/verify', { body: { token } });
   } catch (error) {
     return rejectWithValue(toRawApiError(error));
   }
@@ -136,9 +136,9 @@ export const verifyTfa = createUserThunk('user/verifyTfa', async (token: string,
  * `POST /user/profile` -> `{user}`. The slot keeps the text; `unwrap()` gives the form the raw
  * error (a 400's `params` names the fields).
  */
-export const updateProfile = createUserThunk('user/updateProfile', async (fields: ProfileUpdateRequest, { extra, rejectWithValue }) => {
+export const updateProfile = createUserThunk('user/updateProfile', async (fields: ProfileUpdateInput, { extra, rejectWithValue }) => {
   try {
-    return (await extra.api.post<{ user: PublicUser }>('/user/profile', fields)).user;
+    return (await extra.api.post('/user/profile', { body: fields })).user;
   } catch (error) {
     return rejectWithValue(toRawApiError(error));
   }
@@ -161,7 +161,7 @@ export const signOut = createUserThunk(
   'user/signOut',
   async ({ navigate, followUp }: SignOutOptions, { extra, dispatch, rejectWithValue }) => {
     try {
-      await extra.api.delete<unknown>('/auth/logout');
+      await extra.api.delete('/auth/logout');
     } catch (error) {
       // Spec §8: a failed sign-out is only logged; the user stays signed in.
       console.error('Sign-out failed:', errorMessageFor(error));

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { ProductSummary } from '@kedai/contract';
-import { browserGet } from '../../lib/browser-api';
+import { browserApi } from '../../lib/browser-api';
 import { ProductGrid } from '../catalogue/ProductGrid';
 import { useAppSelector } from '../state/hooks';
 
@@ -36,7 +36,8 @@ export function RecentlyViewed({ region, assetsUrl, excludeId }: RecentlyViewedP
     let current = true;
     // After the page's own work (a product page first records the view with its flags).
     const timer = setTimeout(() => {
-      browserGet<{ products: ProductSummary[] }>('/product/recently_viewed')
+      browserApi
+        .get('/product/recently_viewed')
         .then((answer) => {
           if (current) setProducts(recentlyViewedToShow(answer.products ?? [], excludeId));
         })

@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ProductSummary, WishlistResponse } from '@kedai/contract';
+import type { ProductSummary } from '@kedai/contract';
 import { errorMessageFor } from '@kedai/domain';
-import { browserDelete, browserGet } from '../../lib/browser-api';
+import { browserApi } from '../../lib/browser-api';
 import { ProductCard } from '../catalogue/ProductCard';
 import styles from './wishlist.module.css';
 
@@ -28,7 +28,8 @@ export function WishlistView({ region, assetsUrl }: WishlistViewProps) {
 
   const fetchList = useCallback(() => {
     setLoad({ state: 'loading' });
-    browserGet<WishlistResponse>('/wishlist')
+    browserApi
+      .get('/wishlist')
       .then((answer) => setLoad({ state: 'ready', products: answer.products }))
       .catch((failure: unknown) => setLoad({ state: 'error', message: errorMessageFor(failure) }));
   }, []);
@@ -39,7 +40,7 @@ export function WishlistView({ region, assetsUrl }: WishlistViewProps) {
     setRemoving(product.uuid);
     setError(null);
     try {
-      await browserDelete<unknown>(`/wishlist/${encodeURIComponent(product.uuid)}`);
+      await browserApi.delete('/wishlist/:productId', { params: { productId: product.uuid } });
       setLoad((current) =>
         current.state === 'ready' ? { state: 'ready', products: current.products.filter((p) => p.uuid !== product.uuid) } : current,
       );

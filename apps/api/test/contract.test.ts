@@ -1,0 +1,98 @@
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type EndpointSchemas } from '@kedai/contract';
+import { createTestApp, type TestApp } from './helpers';
+
+/**
+ * The API answers exactly the calls of the contract's endpoint list, which the typed client takes
+ * its paths and types from: every route is listed, every listed call is a route, and each has the
+ * list's parameters, query, body and success answer. Both sides go through the same OpenAPI
+ * conversion, so equal documents mean equal schemas.
+ */
+
+type Operation = {
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+};
+type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** The OpenAPI document of an app whose only routes are the endpoint list's, answering nothing. */
+async function documentOfEndpointList(): Promise<OpenApi> {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(swagger, {
+    openapi: { info: { title: 'endpoints', version: '0' } },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  for (const [key, schemas] of Object.entries(endpoints) as [string, EndpointSchemas][]) {
+    const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+    const schema: Record<string, unknown> = { response: { [schemas.status ?? 200]: schemas.response } };
+    if (schemas.params) schema.params = schemas.params;
+    if (schemas.query) schema.querystring = schemas.query;
+    if (schemas.body) schema.body = schemas.body;
+    app.route({ method, url, schema, handler: async () => null });
+  }
+  await app.ready();
+  const document = app.swagger() as unknown as OpenApi;
+  await app.close();
+  return document;
+}
+
+/** What a call takes and answers on success, with named schemas resolved. */
+function successShape(document: OpenApi, path: string, method: string) {
+  const operation = document.paths[path]?.[method];
+  if (!operation) return undefined;
+  const resolve = (value: unknown): unknown =>
+    JSON.parse(JSON.stringify(value ?? null), (_key, item: unknown) => {
+      const ref = (item as { $ref?: string } | null)?.$ref;
+      return typeof ref === 'string' ? resolve(document.components?.schemas?.[ref.split('/').pop()!]) : item;
+    });
+  const success = Object.fromEntries(Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith('2')));
+  return { parameters: resolve(operation.parameters ?? []), requestBody: resolve(operation.requestBody), success: resolve(success) };
+}
+
+let t: TestApp;
+let served: OpenApi;
+let listed: OpenApi;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  served = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+  listed = await documentOfEndpointList();
+});
+afterAll(() => t?.close());
+
+const callsOf = (document: OpenApi) =>
+  Object.entries(document.paths)
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
+
+describe('the endpoint list of @kedai/contract', () => {
+  it('names every route of the API, and nothing else', () => {
+    expect(callsOf(listed)).toEqual(callsOf(served));
+    expect(
+      Object.keys(endpoints)
+        .map((key) => key.replace(/ (.*)/, (_, path: string) => ` ${toOpenApiPath(path)}`))
+        .sort(),
+    ).toEqual(callsOf(served));
+  });
+
+  it.each(Object.keys(endpoints))('%s: same parameters, query, body and success answers as the route', (key) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const route = successShape(served, toOpenApiPath(path), method.toLowerCase());
+    const entry = successShape(listed, toOpenApiPath(path), method.toLowerCase());
+    expect(route).toBeDefined();
+    // POST /cart also answers 200 (merged into a line) with the same body as its listed 201.
+    if (key === 'POST /cart')
+      expect((route!.success as Record<string, unknown>)['200']).toEqual((entry!.success as Record<string, unknown>)['201']);
+    const withoutMerged =
+      key === 'POST /cart' ? { ...route!, success: { 201: (route!.success as Record<string, unknown>)['201'] } } : route;
+    expect(withoutMerged).toEqual(entry);
+  });
+});

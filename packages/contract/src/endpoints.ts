@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { AddressIdParams, AddressListResponse, AddressRequest, AddressResponse } from './addresses';
+import {
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  OkResponse,
+  OutboxQuery,
+  OutboxResponse,
+  ProfileUpdateRequest,
+  RegisterRequest,
+  ResendVerifyCodeRequest,
+  ResendVerifyCodeResponse,
+  ResetPasswordRequest,
+  SessionState,
+  TfaDisableRequest,
+  TfaEnabledResponse,
+  TfaResetRequest,
+  TfaSetupResponse,
+  TfaTokenRequest,
+  UserNamesRequest,
+  UserNamesResponse,
+  UserResponse,
+  VerifyEmailRequest,
+} from './auth';
+import {
+  AddCartItemRequest,
+  CartItemIdParams,
+  CartItemResponse,
+  CartResponse,
+  ProductIdParams,
+  UpdateCartItemRequest,
+  WishlistEntryResponse,
+  WishlistRequest,
+  WishlistResponse,
+} from './cart';
+import {
+  BannerList,
+  CategoryList,
+  HomeGroupByCategory,
+  HomeGroupByCategoryQuery,
+  HomeProductGroupList,
+  IdParam,
+  ImagePageDetail,
+  MerchantDetail,
+  MerchantList,
+  PopupList,
+  ProductDetail,
+  ProductFlags,
+  ProductList,
+  SearchQuery,
+  SearchResult,
+} from './catalogue';
+import { DefaultRegion, PreferRegionRequest, PreferredRegion, RegionList, ShippingLocationList } from './regions';
+import { Ping, PublicConfig } from './system';
+
+/** The answer of a call that answers 204. */
+export const NoContent = z.null().describe('No content');
+
+/** What one call takes and answers on success; every other answer is an `ErrorEnvelope`. */
+export interface EndpointSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** The success status, when not 200. */
+  status?: 201 | 204;
+}
+
+/**
+ * Every call of the API, keyed `METHOD /path` with Fastify's `:param` syntax: the one list the
+ * typed client (`@kedai/contract/client`) takes its paths and types from. The API's routes are
+ * checked against it (apps/api/test/contract.test.ts): same calls, same schemas, same statuses.
+ * `POST /cart` answers 201 for a new line and 200 when it merged into one; both carry the same body.
+ */
+export const endpoints = {
+  'GET /ping': { response: Ping },
+  'GET /config': { response: PublicConfig },
+
+  'GET /region': { response: RegionList },
+  'GET /region/enabled': { response: RegionList },
+  'GET /region/default': { response: DefaultRegion },
+  'GET /region/preferred': { response: PreferredRegion },
+  'POST /region/prefer': { body: PreferRegionRequest, response: PreferredRegion },
+  'GET /shipping_location/enabled': { response: ShippingLocationList },
+
+  'GET /product/search': { query: SearchQuery, response: SearchResult },
+  'GET /product/one/:id': { params: IdParam, response: ProductDetail },
+  'GET /product/categories': { response: CategoryList },
+  'GET /product/:id/flags': { params: IdParam, response: ProductFlags },
+  'GET /product/recently_viewed': { response: ProductList },
+  'GET /merchant': { response: MerchantList },
+  'GET /merchant/:id': { params: IdParam, response: MerchantDetail },
+  'GET /banner': { response: BannerList },
+  'GET /popup': { response: PopupList },
+  'GET /home_product_group': { response: HomeProductGroupList },
+  'GET /home_product_group/by_category': { query: HomeGroupByCategoryQuery, response: HomeGroupByCategory },
+  'GET /image_page/:id': { params: IdParam, response: ImagePageDetail },
+
+  'POST /auth/register': { body: RegisterRequest, response: UserResponse, status: 201 },
+  'POST /auth/verifyEmail': { body: VerifyEmailRequest, response: UserResponse },
+  'POST /auth/resendVerifyCode': { body: ResendVerifyCodeRequest, response: ResendVerifyCodeResponse },
+  'POST /auth/login': { body: LoginRequest, response: SessionState },
+  'POST /auth/refreshAccessToken': { response: OkResponse },
+  'DELETE /auth/logout': { response: OkResponse },
+  'GET /auth/me': { response: SessionState },
+  'POST /auth/forgotPassword': { body: ForgotPasswordRequest, response: OkResponse },
+  'POST /auth/resetPassword': { body: ResetPasswordRequest, response: OkResponse },
+  'POST /auth/changePassword': { body: ChangePasswordRequest, response: OkResponse },
+
+  'POST /tfa/setup': { response: TfaSetupResponse },
+  'POST /tfa/verify': { body: TfaTokenRequest, response: SessionState },
+  'POST /tfa/skip_setup': { response: OkResponse },
+  'GET /tfa/is_enabled': { response: TfaEnabledResponse },
+  'POST /tfa/disable_tfa': { body: TfaDisableRequest, response: OkResponse },
+  'POST /tfa/requestReset': { response: OkResponse },
+  'POST /tfa/reset': { body: TfaResetRequest, response: OkResponse },
+
+  'POST /user/profile': { body: ProfileUpdateRequest, response: UserResponse },
+  'POST /user/names': { body: UserNamesRequest, response: UserNamesResponse },
+
+  'GET /address': { response: AddressListResponse },
+  'POST /address': { body: AddressRequest, response: AddressResponse, status: 201 },
+  'PUT /address/:id': { params: AddressIdParams, body: AddressRequest, response: AddressResponse },
+  'DELETE /address/:id': { params: AddressIdParams, response: AddressListResponse },
+  'POST /address/:id/main': { params: AddressIdParams, response: AddressResponse },
+
+  'GET /cart': { response: CartResponse },
+  'POST /cart': { body: AddCartItemRequest, response: CartItemResponse, status: 201 },
+  'PUT /cart/:id': { params: CartItemIdParams, body: UpdateCartItemRequest, response: CartItemResponse },
+  'DELETE /cart/:id': { params: CartItemIdParams, response: NoContent, status: 204 },
+
+  'GET /wishlist': { response: WishlistResponse },
+  'POST /wishlist': { body: WishlistRequest, response: WishlistEntryResponse },
+  'GET /wishlist/:productId': { params: ProductIdParams, response: WishlistEntryResponse },
+  'DELETE /wishlist/:productId': { params: ProductIdParams, response: WishlistEntryResponse },
+
+  /** Only where the development outbox is on (never in production). */
+  'GET /dev/outbox': { query: OutboxQuery, response: OutboxResponse },
+} as const satisfies Record<string, EndpointSchemas>;
+
+type Schemas = typeof endpoints;
+export type EndpointKey = keyof Schemas;
+
+/** A query as a caller writes it: the parsed types, every key optional, null or undefined left out. */
+type QueryOf<S> = S extends z.ZodType ? { [K in keyof z.output<S>]?: z.output<S>[K] | null } : undefined;
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** Each call's path parameters, query, body (as sent) and success answer (as received). */
+export type Endpoints = {
+  [K in EndpointKey]: {
+    params: InputOf<Schemas[K] extends { params: infer P } ? P : undefined>;
+    query: QueryOf<Schemas[K] extends { query: infer Q } ? Q : undefined>;
+    body: InputOf<Schemas[K] extends { body: infer B } ? B : undefined>;
+    response: Schemas[K] extends { status: 204 } ? undefined : z.output<Schemas[K]['response']>;
+  };
+};
