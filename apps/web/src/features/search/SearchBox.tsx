@@ -61,7 +61,7 @@ export function SearchBox({ region, assetsUrl }: SearchBoxProps) {
         assetsUrl={assetsUrl}
         initialValue={input?.value ?? urlQuery}
         autoFocus={input !== null && typeof document !== 'undefined' && document.activeElement === input}
-        submitOnMount={submitted.current}
+        submittedMeanwhile={() => submitted.current}
       />
     );
   }

@@ -24,8 +24,11 @@ export interface SearchComboboxProps extends SearchBoxProps {
   initialValue?: string;
   /** Take the focus on mount (the plain form's text box had it). */
   autoFocus?: boolean;
-  /** Run the search on mount (the plain form was submitted while this was loading). */
-  submitOnMount?: boolean;
+  /**
+   * Whether the plain form was submitted while this was loading: asked when this has mounted, so a
+   * search submitted between this render and its commit (the plain form still in the page) runs too.
+   */
+  submittedMeanwhile?: () => boolean;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface SearchComboboxProps extends SearchBoxProps {
  * Choosing a suggestion opens the product; Enter without one runs the search and reports `search`.
  * Loaded on demand by `SearchBox` (first focus, pointer or input), so it is not in the first-load JS.
  */
-export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, submitOnMount }: SearchComboboxProps) {
+export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, submittedMeanwhile }: SearchComboboxProps) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -157,10 +160,10 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
   }
 
   // Take over from the plain form: the focus (caret at the end) and a search submitted meanwhile.
-  const mountActions = useRef({ autoFocus, submitOnMount, search: () => search(value) });
+  const mountActions = useRef({ autoFocus, submittedMeanwhile, search: () => search(value) });
   useEffect(() => {
-    const { autoFocus: focus, submitOnMount: submit, search: run } = mountActions.current;
-    mountActions.current = { autoFocus: false, submitOnMount: false, search: run };
+    const { autoFocus: focus, submittedMeanwhile: submitted, search: run } = mountActions.current;
+    mountActions.current = { autoFocus: false, submittedMeanwhile: undefined, search: run };
     const input = inputRef.current;
     if (focus && input) {
       input.focus();
@@ -170,7 +173,7 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
         // Not every input type supports a selection; the focus is what matters.
       }
     }
-    if (submit) run();
+    if (submitted?.()) run();
   }, []);
 
   return (
