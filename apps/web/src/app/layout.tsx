@@ -1,14 +1,14 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import type { Category, PublicConfig, Region } from '@kedai/contract';
+import type { PublicConfig, Region } from '@kedai/contract';
 import { PageViewTracker } from '../features/analytics/PageViewTracker';
 import { currentCountry } from '../features/region/server';
 import { SiteFooter } from '../features/shell/SiteFooter';
 import { SiteHeader } from '../features/shell/SiteHeader';
-import type { InitialData } from '../features/state/actions';
-import { StoreProvider } from '../features/state/StoreProvider';
-import { getCategories, getDefaultRegion, getPublicConfig } from '../lib/catalogue';
+import type { InitialData } from '../store/actions';
+import { StoreProvider } from '../store/StoreProvider';
+import { getDefaultRegion, getPublicConfig } from '../lib/catalogue';
 import './globals.css';
 
 /** Shown when the configuration cannot be read (the page itself then shows its error state). */
@@ -35,22 +35,15 @@ async function shellConfig(): Promise<PublicConfig | null> {
 
 interface ShellData {
   config: PublicConfig | null;
-  categories: Category[] | null;
   defaultRegion: Region | null;
   country: string | null;
-  fetchedAt: number;
 }
 
 /** Everything the shell reads, in parallel; each read is memoised per request and may be missing. */
 async function shellData(): Promise<ShellData> {
   await connection(); // per request, never at build time
-  const [config, categories, defaultRegion, country] = await Promise.all([
-    shellConfig(),
-    orNull(getCategories),
-    orNull(getDefaultRegion),
-    orNull(currentCountry),
-  ]);
-  return { config, categories, defaultRegion, country, fetchedAt: Math.floor(Date.now() / 1000) };
+  const [config, defaultRegion, country] = await Promise.all([shellConfig(), orNull(getDefaultRegion), orNull(currentCountry)]);
+  return { config, defaultRegion, country };
 }
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -71,14 +64,17 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { config, categories, defaultRegion, country, fetchedAt } = await shellData();
+  const { config, defaultRegion, country } = await shellData();
   const shopName = config?.shop_name || FALLBACK_SHOP_NAME;
-  const initial: InitialData = { config, categories, defaultRegion, categoriesUpdatedAt: categories ? fetchedAt : null };
+  const initial: InitialData = { defaultRegion };
   return (
     <html lang="en-GB" data-scroll-behavior="smooth">
       {/* data-country: the country of the address prefix or its cookie (spec §2), for styles and tests. */}
       <body data-country={country ?? undefined}>
-        <StoreProvider initial={initial}>
+        <StoreProvider
+          initial={initial}
+          analyticsEndpoint={typeof config?.analytics_endpoint === 'string' ? config.analytics_endpoint : null}
+        >
           <SiteHeader shopName={shopName} />
           <main id="main" className="container site-main" tabIndex={-1}>
             {children}

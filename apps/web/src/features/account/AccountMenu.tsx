@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { SignInLink } from '../state/SignInLink';
-import { signOut } from '../state/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { SignInLink } from './SignInLink';
+import { signOut } from './userSlice';
 import { ADDRESSES_PATH, PROFILE_PATH } from './paths';
 import styles from './account.module.css';
 

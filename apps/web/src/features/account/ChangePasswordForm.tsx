@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
-import { useAppSelector } from '../state/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { FormAlert, Field } from './Field';
 import { PASSWORD_POLICY, changePassword, newPasswordProblems } from './account-actions';
 import { FORGOT_PASSWORD_PATH, PROFILE_PATH } from './paths';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
-import { SIGN_IN_PATH } from '../state/returnPath';
+import { SIGN_IN_PATH } from './returnPath';
 import { FormAlert, Field } from './Field';
 import { emailProblem, requestPasswordReset } from './account-actions';
 import styles from './account.module.css';

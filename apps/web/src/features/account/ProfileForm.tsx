@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { PublicUser } from '@kedai/contract';
 import { apiErrorMessage } from '../../lib/browser-api';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { updateProfile } from '../state/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { updateProfile } from './userSlice';
 import { FormAlert } from './Field';
 import { NameFields, PersonalDetailsFields } from './PersonalDetailsFields';
 import {

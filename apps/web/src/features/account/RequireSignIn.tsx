@@ -2,9 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { SIGN_IN_PATH, rememberCurrentLocation } from '../state/returnPath';
-import { fetchCurrentUser } from '../state/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { SIGN_IN_PATH, rememberCurrentLocation } from './returnPath';
+import { fetchCurrentUser } from './userSlice';
 import { FormAlert } from './Field';
 import { TFA_VERIFY_PATH, owesSecondFactor } from './paths';
 import styles from './account.module.css';

@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../state/hooks';
-import { SIGN_IN_PATH } from '../state/returnPath';
-import { fetchCurrentUser } from '../state/userSlice';
+import { useAppDispatch } from '../../store/hooks';
+import { SIGN_IN_PATH } from './returnPath';
+import { fetchCurrentUser } from './userSlice';
 import { FormAlert, Field } from './Field';
 import { PASSWORD_POLICY, newPasswordProblems, resetPassword } from './account-actions';
 import { FORGOT_PASSWORD_PATH } from './paths';

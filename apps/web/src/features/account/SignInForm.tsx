@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { ReturnLink } from '../state/ReturnLink';
-import { signIn } from '../state/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ReturnLink } from './ReturnLink';
+import { signIn } from './userSlice';
 import { FormAlert, Field } from './Field';
 import { ResendCodeButton } from './ResendCodeButton';
 import { describeSignInError } from './errors';

@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { SIGN_IN_PATH } from '../state/returnPath';
-import { fetchCurrentUser } from '../state/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { SIGN_IN_PATH } from './returnPath';
+import { fetchCurrentUser } from './userSlice';
 import { FormAlert } from './Field';
 import { tfaReset } from './account-actions';
 import { TWO_FACTOR_PATH } from './paths';

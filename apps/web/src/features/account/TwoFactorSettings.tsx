@@ -2,8 +2,8 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { TfaSetupResponse } from '@kedai/contract';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { fetchCurrentUser } from '../state/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { fetchCurrentUser } from './userSlice';
 import { CodeField } from './CodeField';
 import { Field, FormAlert } from './Field';
 import {

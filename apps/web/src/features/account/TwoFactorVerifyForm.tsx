@@ -3,9 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { apiErrorMessage } from '../../lib/browser-api';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { SIGN_IN_PATH } from '../state/returnPath';
-import { fetchCurrentUser, verifyTfa } from '../state/userSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { SIGN_IN_PATH } from './returnPath';
+import { fetchCurrentUser, verifyTfa } from './userSlice';
 import { CodeField } from './CodeField';
 import { FormAlert } from './Field';
 import { TFA_CODE_LENGTH, tfaCodeProblem, tfaDigits, tfaRequestReset } from './account-actions';

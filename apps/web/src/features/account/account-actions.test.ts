@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
-import { makeStore } from '../state/store';
-import { fakeApi, shopper } from '../state/testing';
-import { initialUserState, updateProfile } from '../state/userSlice';
+import { makeStore } from '../../store/store';
+import { fakeApi, shopper } from '../../store/testing';
+import { initialUserState, updateProfile } from './userSlice';
 
 // The API client is mocked at the module boundary; the display rule (apiErrorMessage) stays real.
 const api = vi.hoisted(() => ({ browserGet: vi.fn(), browserPost: vi.fn() }));
 vi.mock('../../lib/browser-api', async (importOriginal) => {
-  const { apiOver } = await import('../state/testing');
+  const { apiOver } = await import('../../store/testing');
   const unexpected = () => Promise.reject(new Error('unexpected call'));
   return {
     ...(await importOriginal<typeof import('../../lib/browser-api')>()),

@@ -2,7 +2,7 @@
  * Addresses of the account pages, and where a user goes once signed in (spec §4: "After login the
  * user returns to the remembered path"; a session that owes its second factor is asked for it first).
  */
-import { SIGN_IN_PATH, consumeReturnPath } from '../state/returnPath';
+import { SIGN_IN_PATH, consumeReturnPath } from './returnPath';
 
 export const REGISTER_PATH = '/register';
 export const VERIFY_EMAIL_PATH = '/verify_email';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { errorMessageFor } from '@kedai/domain';
 import { FormAlert } from '../account/Field';
 import accountStyles from '../account/account.module.css';
-import { useAppSelector } from '../state/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { AddressForm } from './AddressForm';
 import {
   addressLines,

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_COUNTRY_CODES, addressRule, type AddressForm } from '@kedai/domain';
 import { ApiError } from '../../lib/api-error';
-import { shopper } from '../state/testing';
+import { shopper } from '../../store/testing';
 
 // The API client is mocked at the module boundary; the rules and the display of errors stay real.
 const api = vi.hoisted(() => ({ browserGet: vi.fn(), browserPost: vi.fn(), browserPut: vi.fn(), browserDelete: vi.fn() }));
 vi.mock('../../lib/browser-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/browser-api')>()),
-  browserApi: (await import('../state/testing')).apiOver({
+  browserApi: (await import('../../store/testing')).apiOver({
     get: api.browserGet,
     post: api.browserPost,
     put: api.browserPut,

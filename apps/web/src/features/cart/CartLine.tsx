@@ -5,7 +5,7 @@ import { forwardRef, useId, useState } from 'react';
 import type { CartItem, Product } from '@kedai/contract';
 import { CART_MESSAGE_MAX, assetUrl, cartUnitPrice } from '@kedai/domain';
 import { productHref } from '../catalogue/links';
-import { useAppDispatch } from '../state/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { removeCartItem, setCartItem } from './cartSlice';
 import { availabilityOf, formatMoneyOrNull, lineTotal, variantOptionsText } from './cart-view';
 import styles from './cart.module.css';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchCart, selectCartCount } from './cartSlice';
 
 /**

@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import type { CartItem, Product } from '@kedai/contract';
 import { trackRemoveFromCart, trackViewCart } from '../analytics/analytics';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchCart } from './cartSlice';
 import { formatMoneyOrNull, groupByMerchant, selectionSubtotal } from './cart-view';
 import styles from './cart.module.css';

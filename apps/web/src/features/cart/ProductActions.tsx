@@ -9,7 +9,7 @@ import { browserApi } from '../../lib/browser-api';
 import { trackAddToCart } from '../analytics/analytics';
 import type { ActionProduct } from './action-product';
 import { pathFromSelection, selectionFromPath } from '../product/variants';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { buyNow } from './buy-now';
 import { addToCart } from './cartSlice';
 import { purchaseCheck, variantOptionsText } from './cart-view';

@@ -2,12 +2,12 @@
  * Buy now (spec §4 "Cart"): adds the item, checks only that line for checkout, and answers where to
  * go: `/cart?itemId={cartItemId}` (spec §2), where the cart page brings the line into view.
  */
-import { createAppAsyncThunk } from '../state/thunk';
+import { thunkCreatorFor } from '../../store/thunk';
 import { addToCart, type AddCartItemInput } from './cartSlice';
 import { cartHrefFor } from './cart-view';
-import { checkOnlyCartItem } from './selectionSlice';
+import { checkOnlyCartItem, type SelectionRoot } from './selectionSlice';
 
-export const buyNow = createAppAsyncThunk('cart/buyNow', async (input: AddCartItemInput, { dispatch, rejectWithValue }) => {
+export const buyNow = thunkCreatorFor<SelectionRoot>()('cart/buyNow', async (input: AddCartItemInput, { dispatch, rejectWithValue }) => {
   const result = await dispatch(addToCart(input));
   if (addToCart.rejected.match(result)) return rejectWithValue(result.payload ?? result.error.message ?? 'Unknown error');
   const { cartItem, product } = result.payload;

@@ -1,7 +1,7 @@
 import { formatMoney } from '@kedai/domain';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../state/store';
-import { envelope, fakeApi } from '../state/testing';
+import { makeStore } from '../../store/store';
+import { envelope, fakeApi } from '../../store/testing';
 import { buyNow } from './buy-now';
 import { fetchCart } from './cartSlice';
 import {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { makeStore } from '../state/store';
-import { envelope, fakeApi, type Answer } from '../state/testing';
-import { sessionExpired, signedOut } from '../state/userSlice';
+import { makeStore } from '../../store/store';
+import { envelope, fakeApi, type Answer } from '../../store/testing';
+import { sessionExpired, signedOut } from '../account/userSlice';
 import { addToCart, cartItemGone, fetchCart, initialCartState, removeCartItem, selectCartCount, setCartItem } from './cartSlice';
 import { cartAnswer, line, pan, phone } from './test-fixtures';
 

@@ -19,9 +19,8 @@ import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { CartItem, CartItemResponse, Product } from '@kedai/contract';
 import type { Endpoints } from '@kedai/contract/client';
 import { errorMessageFor } from '@kedai/domain';
-import { createAppAsyncThunk } from '../state/thunk';
-import type { RootState } from '../state/types';
-import { sessionExpired, signedOut } from '../state/userSlice';
+import { thunkCreatorFor } from '../../store/thunk';
+import { sessionExpired, signedOut } from '../account/userSlice';
 
 export interface CartState {
   data: CartItem[];
@@ -36,6 +35,13 @@ export interface CartState {
   setError: string | null;
   fetchError: string | null;
 }
+
+/** What the cart's thunks and selectors read. */
+export interface CartRoot {
+  cart: CartState;
+}
+
+const createCartThunk = thunkCreatorFor<CartRoot>();
 
 export const initialCartState: CartState = {
   data: [],
@@ -82,7 +88,7 @@ function dropFetchInFlight(state: CartState): void {
 }
 
 /** `GET /cart`. */
-export const fetchCart = createAppAsyncThunk('cart/fetch', async (_: void, { extra, rejectWithValue }) => {
+export const fetchCart = createCartThunk('cart/fetch', async (_: void, { extra, rejectWithValue }) => {
   try {
     return await extra.api.get('/cart');
   } catch (error) {
@@ -91,29 +97,26 @@ export const fetchCart = createAppAsyncThunk('cart/fetch', async (_: void, { ext
 });
 
 /** `POST /cart`; then, when the cart was not loaded, the whole cart. Resolves with the line and its product. */
-export const addToCart = createAppAsyncThunk(
-  'cart/add',
-  async (input: AddCartItemInput, { extra, dispatch, getState, rejectWithValue }) => {
-    let answer: CartItemResponse;
-    try {
-      answer = await extra.api.post('/cart', {
-        body: {
-          productId: input.productId,
-          variantPath: input.variantPath,
-          quantity: input.quantity,
-          ...(input.message ? { message: input.message } : {}),
-        },
-      });
-    } catch (error) {
-      return rejectWithValue(errorMessageFor(error));
-    }
-    if (!getState().cart.dataLoaded) await dispatch(fetchCart());
-    return answer;
-  },
-);
+export const addToCart = createCartThunk('cart/add', async (input: AddCartItemInput, { extra, dispatch, getState, rejectWithValue }) => {
+  let answer: CartItemResponse;
+  try {
+    answer = await extra.api.post('/cart', {
+      body: {
+        productId: input.productId,
+        variantPath: input.variantPath,
+        quantity: input.quantity,
+        ...(input.message ? { message: input.message } : {}),
+      },
+    });
+  } catch (error) {
+    return rejectWithValue(errorMessageFor(error));
+  }
+  if (!getState().cart.dataLoaded) await dispatch(fetchCart());
+  return answer;
+});
 
 /** `PUT /cart/{id}` with only the quantity and the note (spec §5). */
-export const setCartItem = createAppAsyncThunk(
+export const setCartItem = createCartThunk(
   'cart/set',
   async ({ id, quantity, message }: SetCartItemInput, { extra, dispatch, getState, rejectWithValue }) => {
     if (!getState().cart.data.some((item) => item.id === id)) {
@@ -136,7 +139,7 @@ export const setCartItem = createAppAsyncThunk(
 );
 
 /** `DELETE /cart/{id}` (204). Resolves with the removed line, or null when it was already gone. */
-export const removeCartItem = createAppAsyncThunk('cart/remove', async (id: string, { extra, dispatch, getState, rejectWithValue }) => {
+export const removeCartItem = createCartThunk('cart/remove', async (id: string, { extra, dispatch, getState, rejectWithValue }) => {
   const item = getState().cart.data.find((line) => line.id === id);
   if (!item) {
     dispatch(cartItemGone(id));
@@ -244,4 +247,4 @@ export const cartSlice = createSlice({
 });
 
 /** Units in the cart (the header badge), 0 until it is loaded. */
-export const selectCartCount = (state: RootState) => state.cart.data.reduce((sum, item) => sum + item.quantity, 0);
+export const selectCartCount = (state: CartRoot) => state.cart.data.reduce((sum, item) => sum + item.quantity, 0);

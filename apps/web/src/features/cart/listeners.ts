@@ -1,12 +1,12 @@
 /**
- * Watcher of the cart (registered by `features/state/listeners.ts`): whenever the cart's lines or
+ * Watcher of the cart (registered by the store): whenever the cart's lines or
  * products change, the selection for checkout drops the ids that no longer exist or are no longer
  * available (spec §3 "Selection for checkout", §4).
  */
-import type { AppStartListening } from '../state/listeners';
-import { pruneSelection } from './selectionSlice';
+import type { StartListeningFor } from '../../store/thunk';
+import { pruneSelection, type SelectionRoot } from './selectionSlice';
 
-export function registerCartWatchers(startListening: AppStartListening): void {
+export function registerCartWatchers(startListening: StartListeningFor<SelectionRoot>): void {
   startListening({
     predicate: (_action, current, previous) =>
       current.cart.data !== previous.cart.data || current.cart.productById !== previous.cart.productById,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../state/store';
-import { fakeApi, settle, type Answer } from '../state/testing';
-import { signedOut } from '../state/userSlice';
+import { makeStore } from '../../store/store';
+import { fakeApi, settle, type Answer } from '../../store/testing';
+import { signedOut } from '../account/userSlice';
 import { addToCart, fetchCart, removeCartItem, setCartItem } from './cartSlice';
 import { availableCartItemIds, checkAllCartItems, checkCartItem, checkOnlyCartItem, initialSelectionState } from './selectionSlice';
 import { cartAnswer, line, pan, phone } from './test-fixtures';

@@ -16,8 +16,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartItem, Product } from '@kedai/contract';
 import { isCartItemAvailable } from '@kedai/domain';
-import type { AppThunkDispatch, RootState } from '../state/types';
-import { sessionExpired, signedOut } from '../state/userSlice';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { CartRoot } from './cartSlice';
+import { sessionExpired, signedOut } from '../account/userSlice';
 
 export interface SelectionState {
   cartItemIds: string[];
@@ -84,7 +85,12 @@ export const selectionSlice = createSlice({
 
 export const { cartItemToggled, allCartItemsToggled, onlyCartItemChecked, selectionPruned } = selectionSlice.actions;
 
-type Thunk = (dispatch: AppThunkDispatch, getState: () => RootState) => void;
+/** What the selection's thunks read: the cart and the selection. */
+export interface SelectionRoot extends CartRoot {
+  selection: SelectionState;
+}
+
+type Thunk = (dispatch: ThunkDispatch<SelectionRoot, unknown, UnknownAction>, getState: () => SelectionRoot) => void;
 
 /** Checks (or unchecks) a cart line; an unavailable or unknown line stays unchecked. */
 export const checkCartItem =

@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { TFA_VERIFY_PATH, owesSecondFactor } from '../account/paths';
-import { useAppSelector } from '../state/hooks';
-import { SIGN_IN_PATH, rememberCurrentLocation } from '../state/returnPath';
+import { useAppSelector } from '../../store/hooks';
+import { SIGN_IN_PATH, rememberCurrentLocation } from '../account/returnPath';
 
 /**
  * For actions only signed-in users have (cart, wishlist; spec §6): `ready()` answers true when the

@@ -4,10 +4,18 @@ import Link from 'next/link';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { popupClicked, popupShown } from '../analytics/analytics';
 import styles from './home.module.css';
-import type { DialogPopup } from './HomePopups';
 import { isSiteHref } from './links';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface DialogPopup {
+  id: string;
+  name: string;
+  /** A safe href (see `safeContentHref`) or null. */
+  href: string | null;
+  /** Image URL on the assets host, or null. */
+  image: string | null;
+}
 
 /**
  * The home popup as a modal dialog, opened as soon as it is mounted (`HomePopups` decides whether

@@ -1,16 +1,8 @@
 'use client';
 
 import { useEffect, useState, type ComponentType } from 'react';
+import type { DialogPopup } from './HomePopupDialog';
 import { browserStorage, popupToShow, rememberPopup } from './popup-rule';
-
-export interface DialogPopup {
-  id: string;
-  name: string;
-  /** A safe href (see `safeContentHref`) or null. */
-  href: string | null;
-  /** Image URL on the assets host, or null. */
-  image: string | null;
-}
 
 /** Wait after the page settles before a popup opens, so it never interrupts the first paint. */
 export const POPUP_DELAY_MS = 1500;

@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, useTransition, type ChangeEvent } from 'react';
 import type { Region } from '@kedai/contract';
-import { useAppDispatch } from '../state/hooks';
-import { regionPicked } from '../state/regionSlice';
+import { useAppDispatch } from '../../store/hooks';
+import { regionPicked } from './regionSlice';
 import { regionCookie } from './country';
 
 export interface RegionPickerProps {

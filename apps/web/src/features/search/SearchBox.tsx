@@ -4,12 +4,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { useId, useRef, useState, type ComponentType, type FormEvent, type Ref } from 'react';
 import { cleanText, MAX_QUERY_LENGTH, SEARCH_INPUT_ATTRIBUTES } from './query-text';
 import type { SearchComboboxProps } from './SearchCombobox';
-
-export interface SearchBoxProps {
-  /** Region key whose prices the suggestions show. */
-  region: string;
-  assetsUrl: string;
-}
+import { SearchSubmit, type SearchBoxProps } from './SearchSubmit';
 
 type Combobox = ComponentType<SearchComboboxProps>;
 
@@ -127,18 +122,5 @@ function SearchForm({ defaultValue, formRef, inputRef, onActivate, onSubmit }: S
       </div>
       <SearchSubmit />
     </form>
-  );
-}
-
-/** The search button (a magnifier, its text hidden on narrow screens), the same before and after the suggestions load. */
-export function SearchSubmit() {
-  return (
-    <button type="submit" className="button site-search__submit">
-      <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20" className="icon">
-        <circle cx="8.5" cy="8.5" r="5.5" stroke="currentColor" strokeWidth="2" fill="none" />
-        <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      <span className="site-search__submit-text">Search</span>
-    </button>
   );
 }

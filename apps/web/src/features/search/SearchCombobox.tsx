@@ -11,7 +11,7 @@ import { browserApi } from '../../lib/browser-api';
 import { comboboxReducer, escapeClearsText, initialComboboxState, keyAction, suggestionTerm } from './combobox';
 import { SEARCH_INPUT_ATTRIBUTES } from './query-text';
 import { MAX_QUERY_LENGTH, parseSearchParams, searchHref } from './url-state';
-import { SearchSubmit, type SearchBoxProps } from './SearchBox';
+import { SearchSubmit, type SearchBoxProps } from './SearchSubmit';
 
 /** Wait this long after the last key press before asking for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 200;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ProductSummary } from '@kedai/contract';
 import { browserApi } from '../../lib/browser-api';
 import { ProductGrid } from '../catalogue/ProductGrid';
-import { useAppSelector } from '../state/hooks';
+import { useAppSelector } from '../../store/hooks';
 
 /** `select_item` list name of the strip. */
 export const RECENTLY_VIEWED_LIST = 'Recently viewed';

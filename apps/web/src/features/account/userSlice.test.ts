@@ -1,7 +1,7 @@
 import type { SessionState } from '@kedai/contract';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { makeStore, startInBrowser } from './store';
-import { envelope, fakeApi, settle, type Answer, shopper } from './testing';
+import { makeStore, startInBrowser } from '../../store/store';
+import { envelope, fakeApi, settle, type Answer, shopper } from '../../store/testing';
 import { fetchCurrentUser, initialUserState, selectTfaOwed, sessionExpired, signIn, signOut, updateProfile, verifyTfa } from './userSlice';
 
 const profile = shopper;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { appStarted, hydrate } from './actions';
+import { appStarted, hydrate } from '../../store/actions';
 import type { Region } from '@kedai/contract';
-import { countryOfRegion, defaultRegionRequested, fetchPreferredRegion, lastChosenRegion, preferRegion, regionPicked } from './regionSlice';
-import { makeStore } from './store';
-import { envelope, fakeApi, my, settle, sg } from './testing';
-import { sessionChanged, sessionExpired, signedOut } from './userSlice';
+import { countryOfRegion, fetchPreferredRegion, lastChosenRegion, preferRegion, regionPicked } from './regionSlice';
+import { makeStore } from '../../store/store';
+import { envelope, fakeApi, my, settle, sg } from '../../store/testing';
+import { sessionChanged, sessionExpired, signedOut } from '../account/userSlice';
 
 let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {
@@ -26,55 +26,15 @@ describe('region state (spec §3 "Region state")', () => {
     });
   });
 
-  it('the default region is fetched lazily, when asked for', async () => {
-    const { api, get } = fakeApi({ '/region/default': [{ ok: { region: sg } }] });
-    const store = makeStore({ api });
-    await settle();
-    expect(get).not.toHaveBeenCalled();
-    store.dispatch(defaultRegionRequested());
-    await settle();
-    expect(get).toHaveBeenCalledWith('/region/default');
-    expect(store.getState().region).toMatchObject({ defaultRegion: sg, defaultRegionLoaded: true });
-  });
-
-  it('the default-region watcher stops once loaded', async () => {
-    const { api, get } = fakeApi({ '/region/default': [{ ok: { region: sg } }] });
-    const store = makeStore({ api });
-    store.dispatch(defaultRegionRequested());
-    await settle();
-    store.dispatch(defaultRegionRequested());
-    await settle();
-    expect(get).toHaveBeenCalledTimes(1);
-  });
-
-  it('a failed default-region fetch is only logged: nothing stored, and a later request retries', async () => {
-    const { api, get } = fakeApi({
-      '/region/default': [{ fail: envelope('region/not_found', 'Region default is not found', ['default']) }, { ok: { region: sg } }],
-    });
-    const store = makeStore({ api });
-    const before = store.getState().region;
-    store.dispatch(defaultRegionRequested());
-    await settle();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('This region is not available'));
-    expect(store.getState().region).toEqual(before);
-    expect(store.getState().region).not.toHaveProperty('error');
-
-    store.dispatch(defaultRegionRequested());
-    await settle();
-    expect(get).toHaveBeenCalledTimes(2);
-    expect(store.getState().region.defaultRegion).toEqual(sg);
-  });
-
-  it('server data fills an empty default region (then loaded), and never overwrites', async () => {
+  it('the default region comes from server data: it fills an empty one (then loaded), never overwrites, and is never fetched', async () => {
     const { api, get } = fakeApi({});
     const store = makeStore({ api });
     store.dispatch(hydrate({ defaultRegion: sg }));
     expect(store.getState().region).toMatchObject({ defaultRegion: sg, defaultRegionLoaded: true });
     store.dispatch(hydrate({ defaultRegion: my }));
     expect(store.getState().region.defaultRegion).toEqual(sg);
-    store.dispatch(defaultRegionRequested());
     await settle();
-    expect(get).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalled(); // the server's is the one source (decision 0010)
   });
 
   it('the preferred region is not fetched for visitors who are not signed in', async () => {

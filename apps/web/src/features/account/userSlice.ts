@@ -10,11 +10,11 @@
  *   failed sign-out is only logged and the user stays signed in.
  * - `sessionExpired` (the API client's refresh failed) signs the user out locally.
  */
-import { createAction, createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProfileUpdateInput, PublicUser, SessionState } from '@kedai/contract';
 import { errorMessageFor } from '@kedai/domain';
-import { owesSecondFactor } from '../account/paths';
-import type { AppThunkDispatch, RootState, ThunkExtra } from './types';
+import { owesSecondFactor } from './paths';
+import { thunkCreatorFor } from '../../store/thunk';
 
 /** A failed call as kept in the store: the envelope and the status (serialisable, unlike the Error). */
 export interface RawApiError {
@@ -74,12 +74,12 @@ export function toRawApiError(error: unknown): RawApiError {
   return raw;
 }
 
-const createUserThunk = createAsyncThunk.withTypes<{
-  state: RootState;
-  dispatch: AppThunkDispatch;
-  extra: ThunkExtra;
-  rejectValue: RawApiError;
-}>();
+/** What the user's thunks and selectors read. */
+export interface UserRoot {
+  user: UserState;
+}
+
+const createUserThunk = thunkCreatorFor<UserRoot, RawApiError>();
 
 export interface FetchCurrentUserOptions {
   /** Skip when the user is already known or a fetch is in flight (start-up, pages needing a user). */
@@ -248,7 +248,7 @@ export const userSlice = createSlice({
 });
 
 export const { sessionChanged } = userSlice.actions;
-export const selectUser = (state: RootState) => state.user;
-export const selectSignedIn = (state: RootState) => state.user.signedIn;
+export const selectUser = (state: UserRoot) => state.user;
+export const selectSignedIn = (state: UserRoot) => state.user.signedIn;
 /** Signed in but the second factor is still owed in this session. */
-export const selectTfaOwed = (state: RootState) => owesSecondFactor(state.user);
+export const selectTfaOwed = (state: UserRoot) => owesSecondFactor(state.user);

@@ -1,17 +1,17 @@
 /**
  * Region state (spec §3): defaultRegion, defaultRegionLoaded, preferredRegion (a country code),
- * preferredRegionLoaded and lastChosenRegion. The default region is fetched lazily (watcher in
- * `listeners.ts`, stops once loaded); the preferred region is fetched once, for signed-in users
+ * preferredRegionLoaded and lastChosenRegion. The default region comes from the server (the
+ * layout's `hydrate`, decision 0010); the preferred region is fetched once (`listeners.ts`), for signed-in users
  * (who owe no second factor: the API would refuse). A region picked in the header is remembered
  * as lastChosenRegion and, for such users, stored as their preferred country (`POST /region/prefer`).
  * Failed region fetches and saves are only logged (console.warn), never stored as errors (spec §8).
  */
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Region } from '@kedai/contract';
 import { errorMessageFor } from '@kedai/domain';
-import { hydrate } from './actions';
-import { createAppAsyncThunk } from './thunk';
-import type { RootState } from './types';
+import { hydrate } from '../../store/actions';
+import { thunkCreatorFor } from '../../store/thunk';
+import type { UserState } from '../account/userSlice';
 
 export interface RegionState {
   defaultRegion: Region | null;
@@ -22,9 +22,15 @@ export interface RegionState {
   preferredRegionLoaded: boolean;
   /** Key of the region last chosen in the region picker. */
   lastChosenRegion: string | null;
-  /** A default-region fetch is in flight. */
-  defaultRegionLoading: boolean;
 }
+
+/** What region thunks and watchers read: their own state and whether the user may save a preference. */
+export interface RegionRoot {
+  region: RegionState;
+  user: UserState;
+}
+
+const createRegionThunk = thunkCreatorFor<RegionRoot>();
 
 export const initialRegionState: RegionState = {
   defaultRegion: null,
@@ -32,30 +38,13 @@ export const initialRegionState: RegionState = {
   preferredRegion: null,
   preferredRegionLoaded: false,
   lastChosenRegion: null,
-  defaultRegionLoading: false,
 };
-
-/** Asks the default-region watcher for the default region; does nothing once it has loaded. */
-export const defaultRegionRequested = createAction('region/defaultRequested');
 
 function logRegionFailure(what: string, error: unknown, verb = 'fetched'): void {
   console.warn(`[kedai] ${what} could not be ${verb}: ${errorMessageFor(error)}`);
 }
 
-export const fetchDefaultRegion = createAppAsyncThunk(
-  'region/fetchDefault',
-  async (_: void, { extra, rejectWithValue }) => {
-    try {
-      return (await extra.api.get('/region/default')).region;
-    } catch (error) {
-      logRegionFailure('The default region', error);
-      return rejectWithValue(errorMessageFor(error));
-    }
-  },
-  { condition: (_, { getState }) => !getState().region.defaultRegionLoading },
-);
-
-export const fetchPreferredRegion = createAppAsyncThunk(
+export const fetchPreferredRegion = createRegionThunk(
   'region/fetchPreferred',
   async (_: void, { extra, rejectWithValue }) => {
     try {
@@ -70,7 +59,7 @@ export const fetchPreferredRegion = createAppAsyncThunk(
 );
 
 /** `POST /region/prefer`: the stored (upper-case) country becomes the preferred region. */
-export const preferRegion = createAppAsyncThunk('region/prefer', async (countryCode: string, { extra, rejectWithValue }) => {
+export const preferRegion = createRegionThunk('region/prefer', async (countryCode: string, { extra, rejectWithValue }) => {
   try {
     return (await extra.api.post('/region/prefer', { body: { countryCode } })).countryCode;
   } catch (error) {
@@ -93,7 +82,7 @@ export function countryOfRegion(region: Pick<Region, 'key' | 'countries'>): stri
  * The shopper picked a region in the header: remember it (lastChosenRegion) and, when signed in
  * with no second factor owed, save its country as the preferred region.
  */
-export const regionPicked = createAppAsyncThunk('region/picked', async (region: Region, { dispatch, getState }) => {
+export const regionPicked = createRegionThunk('region/picked', async (region: Region, { dispatch, getState }) => {
   dispatch(lastChosenRegion(region.key));
   const { signedIn, tfaPassed } = getState().user;
   const country = countryOfRegion(region);
@@ -114,21 +103,8 @@ export const regionSlice = createSlice({
       .addCase(hydrate, (state, action) => {
         if (state.defaultRegion === null && action.payload.defaultRegion) {
           state.defaultRegion = action.payload.defaultRegion;
-          // The server fetched it for this very request: nothing left for the watcher to do.
           state.defaultRegionLoaded = true;
         }
-      })
-      .addCase(fetchDefaultRegion.pending, (state) => {
-        state.defaultRegionLoading = true;
-      })
-      .addCase(fetchDefaultRegion.fulfilled, (state, action) => {
-        state.defaultRegion = action.payload;
-        state.defaultRegionLoaded = true;
-        state.defaultRegionLoading = false;
-      })
-      .addCase(fetchDefaultRegion.rejected, (state) => {
-        // Only logged (in the thunk); nothing is stored, and a later request tries again.
-        state.defaultRegionLoading = false;
       })
       .addCase(fetchPreferredRegion.fulfilled, (state, action) => {
         state.preferredRegion = action.payload;
@@ -147,7 +123,3 @@ export const regionSlice = createSlice({
 });
 
 export const { lastChosenRegion } = regionSlice.actions;
-
-export const selectDefaultRegion = (state: RootState) => state.region.defaultRegion;
-export const selectPreferredRegion = (state: RootState) => state.region.preferredRegion;
-export const selectLastChosenRegion = (state: RootState) => state.region.lastChosenRegion;
