@@ -1,10 +1,13 @@
 // One lint for the whole tree (`npm run lint`): typescript-eslint with the type-aware rules that
 // catch real bugs, React hooks and accessibility for the storefront, the import rules of
-// ARCHITECTURE.md §1 (eslint-plugin-boundaries) and the table owners of the API's modules.
+// ARCHITECTURE.md §1 (eslint-plugin-boundaries), no import circle (eslint-plugin-import-x) and the
+// table owners of the API's modules.
 // Formatting is Prettier's (`npm run format`); eslint-config-prettier turns off what it decides.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
@@ -119,6 +122,18 @@ export default tseslint.config(
       // Focus moves only to a step the shopper just opened (a code field after "Turn off"), never on page load.
       'jsx-a11y/no-autofocus': 'off',
     },
+  },
+  // No import circle anywhere in the apps and packages, type-only imports included.
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}', 'apps/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ alwaysTryTypes: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Import rules of ARCHITECTURE.md §1.
   {
