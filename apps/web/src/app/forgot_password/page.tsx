@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '../../features/account/ForgotPasswordForm';
-import styles from '../../features/account/account.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 export const metadata: Metadata = {
   title: 'Forgot your password',
@@ -10,9 +10,9 @@ export const metadata: Metadata = {
 /** `/forgot_password`: e-mails a link to choose a new password. */
 export default function ForgotPasswordPage() {
   return (
-    <section className={styles.page} aria-labelledby="forgot-title">
+    <section className={pageStyles.page} aria-labelledby="forgot-title">
       <h1 id="forgot-title">Forgot your password?</h1>
-      <p className={styles.lead}>Enter your e-mail address and we will send you a link to choose a new password.</p>
+      <p className={pageStyles.lead}>Enter your e-mail address and we will send you a link to choose a new password.</p>
       <ForgotPasswordForm />
     </section>
   );

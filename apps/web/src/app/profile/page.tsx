@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ProfileForm } from '../../features/account/ProfileForm';
 import { RequireSignIn } from '../../features/account/RequireSignIn';
-import styles from '../../features/account/account.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 export const metadata: Metadata = {
   title: 'Your profile',
@@ -11,7 +11,7 @@ export const metadata: Metadata = {
 /** `/profile`: the signed-in user's details, editable except the e-mail; links to password and two-factor settings. */
 export default function ProfilePage() {
   return (
-    <section className={styles.pageWide} aria-labelledby="profile-title">
+    <section className={pageStyles.pageWide} aria-labelledby="profile-title">
       <h1 id="profile-title">Your profile</h1>
       <RequireSignIn>
         <ProfileForm />

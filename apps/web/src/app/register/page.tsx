@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { RegisterForm } from '../../features/account/RegisterForm';
 import { countryOptions } from '../../features/account/register-form';
-import styles from '../../features/account/account.module.css';
+import pageStyles from '../../ui/page.module.css';
 import { currentCountry } from '../../features/region/server';
 
 export const metadata: Metadata = {
@@ -13,9 +13,9 @@ export const metadata: Metadata = {
 export default async function RegisterPage() {
   const country = await currentCountry().catch(() => null);
   return (
-    <section className={styles.pageWide} aria-labelledby="register-title">
+    <section className={pageStyles.pageWide} aria-labelledby="register-title">
       <h1 id="register-title">Create an account</h1>
-      <p className={styles.lead}>All fields are required.</p>
+      <p className={pageStyles.lead}>All fields are required.</p>
       <RegisterForm countries={countryOptions()} defaultCountry={country ?? ''} maxBirthDate={new Date().toISOString().slice(0, 10)} />
     </section>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ResetPasswordForm } from '../../features/account/ResetPasswordForm';
 import { firstQueryValue } from '../../features/account/query';
-import styles from '../../features/account/account.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 export const metadata: Metadata = {
   title: 'Choose a new password',
@@ -14,7 +14,7 @@ export const metadata: Metadata = {
 export default async function ResetPasswordPage({ searchParams }: PageProps<'/reset_password'>) {
   const { uid, token } = await searchParams;
   return (
-    <section className={styles.page} aria-labelledby="reset-title">
+    <section className={pageStyles.page} aria-labelledby="reset-title">
       <h1 id="reset-title">Choose a new password</h1>
       <ResetPasswordForm uid={firstQueryValue(uid)} token={firstQueryValue(token)} />
     </section>

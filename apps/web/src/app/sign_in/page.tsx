@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { SignInForm } from '../../features/account/SignInForm';
 import { firstQueryValue } from '../../features/account/query';
-import styles from '../../features/account/account.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 export const metadata: Metadata = {
   title: 'Sign in',
@@ -15,9 +15,9 @@ export const metadata: Metadata = {
 export default async function SignInPage({ searchParams }: PageProps<'/sign_in'>) {
   const { email } = await searchParams;
   return (
-    <section className={styles.page} aria-labelledby="sign-in-title">
+    <section className={pageStyles.page} aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
-      <p className={styles.lead}>Sign in to keep a cart and a wishlist, ask for quotations and follow your orders.</p>
+      <p className={pageStyles.lead}>Sign in to keep a cart and a wishlist, ask for quotations and follow your orders.</p>
       <SignInForm initialEmail={firstQueryValue(email)} />
     </section>
   );

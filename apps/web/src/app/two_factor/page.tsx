@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { RequireSignIn } from '../../features/account/RequireSignIn';
 import { TwoFactorSettings } from '../../features/account/TwoFactorSettings';
-import styles from '../../features/account/account.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 export const metadata: Metadata = {
   title: 'Two-factor authentication',
@@ -11,7 +11,7 @@ export const metadata: Metadata = {
 /** `/two_factor`: turn two-factor authentication on or off. */
 export default function TwoFactorPage() {
   return (
-    <section className={styles.page} aria-labelledby="tfa-title">
+    <section className={pageStyles.page} aria-labelledby="tfa-title">
       <h1 id="tfa-title">Two-factor authentication</h1>
       <RequireSignIn>
         <TwoFactorSettings />

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { VerifyEmailForm } from '../../features/account/VerifyEmailForm';
 import { firstQueryValue } from '../../features/account/query';
-import styles from '../../features/account/account.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 export const metadata: Metadata = {
   title: 'Verify your e-mail',
@@ -12,9 +12,9 @@ export const metadata: Metadata = {
 export default async function VerifyEmailPage({ searchParams }: PageProps<'/verify_email'>) {
   const { email } = await searchParams;
   return (
-    <section className={styles.page} aria-labelledby="verify-email-title">
+    <section className={pageStyles.page} aria-labelledby="verify-email-title">
       <h1 id="verify-email-title">Verify your e-mail</h1>
-      <p className={styles.lead}>We have sent a 6-digit code to your e-mail address. Enter it here to activate your account.</p>
+      <p className={pageStyles.lead}>We have sent a 6-digit code to your e-mail address. Enter it here to activate your account.</p>
       <VerifyEmailForm initialEmail={firstQueryValue(email)} />
     </section>
   );

@@ -3,10 +3,11 @@
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppSelector } from '../../store/hooks';
-import { FormAlert, Field } from './Field';
+import { FormAlert, Field } from '../../ui/Field';
 import { PASSWORD_POLICY, changePassword, newPasswordProblems } from './account-actions';
 import { FORGOT_PASSWORD_PATH, PROFILE_PATH } from './paths';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
+import pageStyles from '../../ui/page.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 
 type Errors = { currentPassword?: string; newPassword?: string; confirm?: string };
@@ -67,7 +68,7 @@ export function ChangePasswordForm({ initial = { kind: 'idle' } }: { initial?: C
       ) : null}
       <form
         ref={formRef}
-        className={styles.form}
+        className={formStyles.form}
         onSubmit={onSubmit}
         noValidate
         aria-describedby={state.kind === 'error' ? alertId : undefined}
@@ -109,13 +110,13 @@ export function ChangePasswordForm({ initial = { kind: 'idle' } }: { initial?: C
           value={values.confirm}
           onChange={(event) => set('confirm', event.target.value)}
         />
-        <div className={styles.actions}>
+        <div className={formStyles.actions}>
           <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
             {pending ? 'Saving…' : 'Change password'}
           </button>
           <Link href={PROFILE_PATH}>Cancel</Link>
         </div>
-        <p className={styles.footer}>
+        <p className={pageStyles.footer}>
           Forgot your current password? <Link href={FORGOT_PASSWORD_PATH}>Reset it by e-mail</Link>.
         </p>
       </form>

@@ -1,6 +1,6 @@
-import { Field, type FieldProps } from './Field';
+import { Field, type FieldProps } from '../../ui/Field';
 import { TFA_CODE_LENGTH } from './account-actions';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
 
 /**
  * A six-digit code of an authenticator app: numeric keypad on phones, offered from SMS/app by the
@@ -15,7 +15,7 @@ export function CodeField(props: Omit<FieldProps, 'type' | 'inputMode' | 'autoCo
       pattern="[0-9 \-]*"
       maxLength={TFA_CODE_LENGTH + 2}
       spellCheck={false}
-      inputClassName={styles.code}
+      inputClassName={formStyles.code}
       {...props}
     />
   );

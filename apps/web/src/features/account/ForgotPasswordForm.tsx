@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { SIGN_IN_PATH } from './returnPath';
-import { FormAlert, Field } from './Field';
+import { FormAlert, Field } from '../../ui/Field';
 import { emailProblem, requestPasswordReset } from './account-actions';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 
 export type ForgotPasswordState = { kind: 'idle' } | { kind: 'sent'; email: string } | { kind: 'error'; message: string };
@@ -59,7 +59,7 @@ export function ForgotPasswordForm({ initial = { kind: 'idle' } }: { initial?: F
   return (
     <form
       ref={formRef}
-      className={styles.form}
+      className={formStyles.form}
       onSubmit={onSubmit}
       noValidate
       aria-describedby={state.kind === 'error' ? alertId : undefined}
@@ -82,7 +82,7 @@ export function ForgotPasswordForm({ initial = { kind: 'idle' } }: { initial?: F
           setFieldError(undefined);
         }}
       />
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Sending…' : 'Send me a link'}
         </button>

@@ -1,9 +1,9 @@
 'use client';
 
 import { BIRTH_DATE_MIN, NAME_MAX_LENGTH } from '@kedai/domain';
-import { Field, FieldError } from './Field';
+import { Field, FieldError } from '../../ui/Field';
 import { GENDER_CHOICES } from './register-form';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
 
 export type NameField = 'firstName' | 'lastName';
 export type PersonalDetailsField = 'country' | 'phoneNumber' | 'birthDate' | 'gender';
@@ -19,7 +19,7 @@ export interface NameFieldsProps {
 /** First and last name side by side: the other part of spec §3 "User" that registration and the profile share. */
 export function NameFields({ values, errors, onChange, fieldId }: NameFieldsProps) {
   return (
-    <div className={styles.row}>
+    <div className={formStyles.row}>
       <Field
         id={fieldId('firstName')}
         label="First name"
@@ -71,14 +71,14 @@ export function PersonalDetailsFields({
   const errorId = (field: PersonalDetailsField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
   return (
     <>
-      <div className={styles.field}>
-        <label htmlFor={fieldId('country')} className={styles.label}>
+      <div className={formStyles.field}>
+        <label htmlFor={fieldId('country')} className={formStyles.label}>
           Country
         </label>
         <select
           id={fieldId('country')}
           name="country"
-          className={styles.input}
+          className={formStyles.input}
           autoComplete="country"
           required
           value={values.country}
@@ -122,15 +122,15 @@ export function PersonalDetailsFields({
         onChange={(event) => onChange('birthDate', event.target.value)}
       />
       <fieldset
-        className={styles.fieldset}
+        className={formStyles.fieldset}
         role="radiogroup"
         aria-invalid={errors.gender ? true : undefined}
         aria-describedby={errorId('gender')}
       >
         <legend>Gender</legend>
-        <div className={styles.choices}>
+        <div className={formStyles.choices}>
           {GENDER_CHOICES.map((choice) => (
-            <div key={choice.value} className={styles.check}>
+            <div key={choice.value} className={formStyles.check}>
               <input
                 id={`${fieldId('gender')}-${choice.value}`}
                 type="radio"

@@ -6,7 +6,7 @@ import type { PublicUser } from '@kedai/contract';
 import { apiErrorMessage } from '../../lib/browser-api';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { updateProfile } from './userSlice';
-import { FormAlert } from './Field';
+import { FormAlert } from '../../ui/Field';
 import { NameFields, PersonalDetailsFields } from './PersonalDetailsFields';
 import {
   profileProblems,
@@ -19,8 +19,8 @@ import {
 } from './account-actions';
 import { ADDRESSES_PATH, CHANGE_PASSWORD_PATH, TWO_FACTOR_PATH } from './paths';
 import { countryOptions } from './register-form';
-import styles from './account.module.css';
-import pageStyles from './account-pages.module.css';
+import formStyles from '../../ui/form.module.css';
+import styles from './account-pages.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 
 export type ProfileNotice = { kind: 'none' } | { kind: 'saved' } | { kind: 'error'; message: string };
@@ -82,13 +82,13 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
 
   return (
     <>
-      <dl className={pageStyles.readOnly}>
+      <dl className={styles.readOnly}>
         <dt>E-mail</dt>
         <dd>{profile.email}</dd>
       </dl>
       <form
         ref={formRef}
-        className={styles.form}
+        className={formStyles.form}
         onSubmit={onSubmit}
         noValidate
         aria-describedby={notice.kind !== 'none' ? noticeId : undefined}
@@ -109,23 +109,23 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
           maxBirthDate={today}
           phoneHint="With the country code, for example +65 9123 4567. It must be a number of your country."
         />
-        <div className={styles.actions}>
+        <div className={formStyles.actions}>
           <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
             {pending ? 'Saving…' : 'Save changes'}
           </button>
         </div>
       </form>
-      <section className={pageStyles.section} aria-labelledby={`${id}-addresses`}>
+      <section className={styles.section} aria-labelledby={`${id}-addresses`}>
         <h2 id={`${id}-addresses`}>Addresses</h2>
-        <ul className={pageStyles.links}>
+        <ul className={styles.links}>
           <li>
             <Link href={ADDRESSES_PATH}>Your address book</Link>
           </li>
         </ul>
       </section>
-      <section className={pageStyles.section} aria-labelledby={`${id}-security`}>
+      <section className={styles.section} aria-labelledby={`${id}-security`}>
         <h2 id={`${id}-security`}>Sign-in and security</h2>
-        <ul className={pageStyles.links}>
+        <ul className={styles.links}>
           <li>
             <Link href={CHANGE_PASSWORD_PATH}>Change your password</Link>
           </li>

@@ -6,12 +6,13 @@ import { useId, useState, type FormEvent } from 'react';
 import type { RegistrationField } from '@kedai/domain';
 import { apiErrorMessage, browserApi, isApiError } from '../../lib/browser-api';
 import { PASSWORD_POLICY } from './account-actions';
-import { FieldError, FormAlert, Field } from './Field';
+import { FieldError, FormAlert, Field } from '../../ui/Field';
 import { NameFields, PersonalDetailsFields } from './PersonalDetailsFields';
 import { registerFieldErrors } from './errors';
 import { signInHref, verifyEmailHref } from './paths';
 import { clientFieldErrors, emptyRegisterForm, toRegistrationInput, type FieldErrors, type RegisterFormValues } from './register-form';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
+import pageStyles from '../../ui/page.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 
 /**
@@ -72,10 +73,10 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
   }
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       {emailTaken ? (
-        <p className={styles.hint}>
+        <p className={formStyles.hint}>
           Already registered? <Link href={signInHref(values.email)}>Sign in</Link> or{' '}
           <Link href={verifyEmailHref(values.email)}>verify your e-mail</Link>.
         </p>
@@ -115,8 +116,8 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
         maxBirthDate={maxBirthDate}
         phoneHint="With the country code, for example +65 9123 4567."
       />
-      <div className={styles.field}>
-        <div className={styles.check}>
+      <div className={formStyles.field}>
+        <div className={formStyles.check}>
           <input
             id={fieldId('acceptTerms')}
             type="checkbox"
@@ -131,12 +132,12 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
         </div>
         <FieldError id={errorId('acceptTerms')} error={errors.acceptTerms} />
       </div>
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Creating your account…' : 'Create account'}
         </button>
       </div>
-      <p className={styles.footer}>
+      <p className={pageStyles.footer}>
         Already have an account? <Link href={signInHref(values.email)}>Sign in</Link>.
       </p>
     </form>

@@ -5,9 +5,9 @@ import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { SIGN_IN_PATH, rememberCurrentLocation } from './returnPath';
 import { fetchCurrentUser } from './userSlice';
-import { FormAlert } from './Field';
+import { FormAlert } from '../../ui/Field';
 import { TFA_VERIFY_PATH, owesSecondFactor } from './paths';
-import styles from './account.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 /**
  * For account pages: shows `children` only to a signed-in user who has passed two-factor. While
@@ -46,7 +46,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <p className={styles.loading} role="status" aria-live="polite">
+    <p className={pageStyles.loading} role="status" aria-live="polite">
       {user.profileFetched ? 'Taking you to sign in…' : 'Loading your account…'}
     </p>
   );

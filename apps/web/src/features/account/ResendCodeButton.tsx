@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { browserApi } from '../../lib/browser-api';
 import { resendErrorMessage } from './errors';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
 
 /**
  * "Send a new code": `POST /auth/resendVerifyCode {email}`. The answer is the same whether or not
@@ -31,10 +31,10 @@ export function ResendCodeButton({ email, label = 'Send a new code' }: { email: 
 
   return (
     <>
-      <button type="button" className={styles.linkButton} onClick={resend} disabled={pending} aria-busy={pending || undefined}>
+      <button type="button" className={formStyles.linkButton} onClick={resend} disabled={pending} aria-busy={pending || undefined}>
         {pending ? 'Sending…' : label}
       </button>
-      <span role="status" className={result && !result.ok ? styles.fieldError : undefined}>
+      <span role="status" className={result && !result.ok ? formStyles.fieldError : undefined}>
         {result ? ` ${result.text}` : ''}
       </span>
     </>

@@ -5,10 +5,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../store/hooks';
 import { SIGN_IN_PATH } from './returnPath';
 import { fetchCurrentUser } from './userSlice';
-import { FormAlert, Field } from './Field';
+import { FormAlert, Field } from '../../ui/Field';
 import { PASSWORD_POLICY, newPasswordProblems, resetPassword } from './account-actions';
 import { FORGOT_PASSWORD_PATH } from './paths';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 
 export type ResetPasswordState =
@@ -81,7 +81,7 @@ export function ResetPasswordForm({ uid, token, initial }: { uid: string; token:
   return (
     <form
       ref={formRef}
-      className={styles.form}
+      className={formStyles.form}
       onSubmit={onSubmit}
       noValidate
       aria-describedby={state.kind === 'error' ? alertId : undefined}
@@ -117,7 +117,7 @@ export function ResetPasswordForm({ uid, token, initial }: { uid: string; token:
           setErrors((current) => ({ ...current, confirm: undefined }));
         }}
       />
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Saving…' : 'Set new password'}
         </button>

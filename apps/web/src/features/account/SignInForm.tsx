@@ -6,11 +6,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ReturnLink } from './ReturnLink';
 import { signIn } from './userSlice';
-import { FormAlert, Field } from './Field';
+import { FormAlert, Field } from '../../ui/Field';
 import { ResendCodeButton } from './ResendCodeButton';
 import { describeSignInError } from './errors';
 import { FORGOT_PASSWORD_PATH, REGISTER_PATH, goAfterSignIn, pathAfterSignIn, verifyEmailHref } from './paths';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 /**
  * The sign-in form of `/sign_in`: e-mail, password, remember me. A failure shows the catalogue
@@ -57,14 +58,14 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
 
   if (leaving) {
     return (
-      <p className={styles.loading} role="status">
+      <p className={pageStyles.loading} role="status">
         Signing you in…
       </p>
     );
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? errorId : undefined}>
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? errorId : undefined}>
       {problem ? (
         <FormAlert id={errorId}>
           <p>{problem.message}</p>
@@ -102,7 +103,7 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <div className={styles.check}>
+      <div className={formStyles.check}>
         <input
           id={`${id}-remember`}
           type="checkbox"
@@ -112,13 +113,13 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
         />
         <label htmlFor={`${id}-remember`}>Keep me signed in on this device</label>
       </div>
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Signing in…' : 'Sign in'}
         </button>
         <Link href={FORGOT_PASSWORD_PATH}>Forgot your password?</Link>
       </div>
-      <p className={styles.footer}>
+      <p className={pageStyles.footer}>
         New here? <Link href={REGISTER_PATH}>Create an account</Link>. Or <ReturnLink />.
       </p>
     </form>

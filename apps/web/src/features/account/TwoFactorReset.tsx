@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { SIGN_IN_PATH } from './returnPath';
 import { fetchCurrentUser } from './userSlice';
-import { FormAlert } from './Field';
+import { FormAlert } from '../../ui/Field';
 import { tfaReset } from './account-actions';
 import { TWO_FACTOR_PATH } from './paths';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
 
 export type TwoFactorResetState = { kind: 'idle' } | { kind: 'done' } | { kind: 'error'; message: string };
 
@@ -59,7 +59,7 @@ export function TwoFactorReset({ token, initial }: { token: string; initial?: Tw
     );
   }
   return (
-    <div className={styles.actions}>
+    <div className={formStyles.actions}>
       <button
         type="button"
         className="button button--primary"

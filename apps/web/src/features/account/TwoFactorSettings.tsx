@@ -5,7 +5,7 @@ import type { TfaSetupResponse } from '@kedai/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchCurrentUser } from './userSlice';
 import { CodeField } from './CodeField';
-import { Field, FormAlert } from './Field';
+import { Field, FormAlert } from '../../ui/Field';
 import {
   compactKey,
   groupKey,
@@ -19,8 +19,9 @@ import {
   tfaVerify,
   type Outcome,
 } from './account-actions';
-import styles from './account.module.css';
-import pageStyles from './account-pages.module.css';
+import formStyles from '../../ui/form.module.css';
+import pageStyles from '../../ui/page.module.css';
+import styles from './account-pages.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 
 export type TwoFactorView =
@@ -113,7 +114,7 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
   switch (view.kind) {
     case 'loading':
       return (
-        <p className={styles.loading} role="status">
+        <p className={pageStyles.loading} role="status">
           Checking your two-factor settings…
         </p>
       );
@@ -130,14 +131,14 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
       );
     case 'off':
       return (
-        <div className={pageStyles.section}>
+        <div className={styles.section}>
           {noticeBlock}
-          <p className={pageStyles.status}>Two-factor authentication is off.</p>
+          <p className={styles.status}>Two-factor authentication is off.</p>
           <p>
             With it on, signing in also asks for a 6-digit code from an authenticator app on your phone (such as Google Authenticator,
             Microsoft Authenticator or 1Password), so your password alone is not enough.
           </p>
-          <div className={styles.actions}>
+          <div className={formStyles.actions}>
             <button
               type="button"
               className="button button--primary"
@@ -160,20 +161,20 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
     case 'on':
     case 'disabling':
       return (
-        <div className={pageStyles.section}>
+        <div className={styles.section}>
           {noticeBlock}
-          <p className={pageStyles.statusOn}>Two-factor authentication is on.</p>
+          <p className={styles.statusOn}>Two-factor authentication is on.</p>
           {view.kind === 'disabling' ? (
             <DisableForm onDone={turnedOff} onCancel={() => go({ kind: 'on' })} />
           ) : (
-            <div className={styles.actions}>
+            <div className={formStyles.actions}>
               <button type="button" className="button button--secondary" onClick={() => go({ kind: 'disabling' })} disabled={busy}>
                 Turn off
               </button>
             </div>
           )}
-          <p className={styles.footer}>
-            <button type="button" className={styles.linkButton} onClick={() => void requestReset()} disabled={busy}>
+          <p className={pageStyles.footer}>
+            <button type="button" className={formStyles.linkButton} onClick={() => void requestReset()} disabled={busy}>
               {busy ? 'Sending…' : 'Lost your authenticator?'}
             </button>{' '}
             We can e-mail you a link that turns two-factor authentication off.
@@ -212,17 +213,17 @@ function SetupStep({
   }
 
   return (
-    <div className={pageStyles.section}>
+    <div className={styles.section}>
       <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
         Set up your authenticator app
       </h2>
       {notice}
-      <ol className={pageStyles.steps}>
+      <ol className={styles.steps}>
         <li>
           <p>Scan this QR code with your authenticator app.</p>
           {/* An SVG data: URL made by the API; next/image adds nothing for it. */}
           <img
-            className={pageStyles.qr}
+            className={styles.qr}
             src={setup.qrCodeDataUrl}
             alt="QR code to add your Kedai account to an authenticator app"
             width={192}
@@ -234,15 +235,15 @@ function SetupStep({
         </li>
         <li>
           <p>Can&apos;t scan it? Enter this key in the app instead:</p>
-          <div className={pageStyles.keyRow}>
-            <code className={pageStyles.key} data-testid="tfa-manual-key">
+          <div className={styles.keyRow}>
+            <code className={styles.key} data-testid="tfa-manual-key">
               {groupKey(setup.manualKey).join(' ')}
             </code>
             <button type="button" className="button button--secondary" onClick={() => void copy()}>
               Copy key
             </button>
           </div>
-          <p className={styles.hint} role="status" aria-live="polite">
+          <p className={formStyles.hint} role="status" aria-live="polite">
             {copied}
           </p>
         </li>
@@ -298,7 +299,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   }
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
       <p>To turn two-factor authentication off, confirm it is you: your password and the code your app shows now.</p>
       {email ? <input type="email" name="username" autoComplete="username" value={email} readOnly hidden /> : null}
       <Field
@@ -323,7 +324,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
         value={values.code}
         onChange={(event) => set('code', event.target.value)}
       />
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Turning off…' : 'Turn off'}
         </button>
@@ -377,7 +378,7 @@ function CodeForm({
   }
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
       <CodeField
         id={`${id}-code`}
         label={label}
@@ -392,7 +393,7 @@ function CodeForm({
           setError(undefined);
         }}
       />
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {pending ? pendingLabel : submitLabel}
         </button>

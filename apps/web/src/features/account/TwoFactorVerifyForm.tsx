@@ -7,10 +7,11 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { SIGN_IN_PATH } from './returnPath';
 import { fetchCurrentUser, verifyTfa } from './userSlice';
 import { CodeField } from './CodeField';
-import { FormAlert } from './Field';
+import { FormAlert } from '../../ui/Field';
 import { TFA_CODE_LENGTH, tfaCodeProblem, tfaDigits, tfaRequestReset } from './account-actions';
 import { owesSecondFactor, goAfterSignIn, pathAfterSignIn } from './paths';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 /**
  * The two-factor prompt after sign-in (`/two_factor/verify`): the six-digit code of the
@@ -71,7 +72,7 @@ export function TwoFactorVerifyForm() {
 
   if (leaving || !user.profileFetched) {
     return (
-      <p className={styles.loading} role="status">
+      <p className={pageStyles.loading} role="status">
         {leaving ? 'One moment…' : 'Loading…'}
       </p>
     );
@@ -79,7 +80,7 @@ export function TwoFactorVerifyForm() {
 
   return (
     <>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <CodeField
           id={`${id}-code`}
           label="Authentication code"
@@ -91,16 +92,16 @@ export function TwoFactorVerifyForm() {
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />
-        <div className={styles.actions}>
+        <div className={formStyles.actions}>
           <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
             {pending ? 'Checking…' : 'Verify'}
           </button>
         </div>
       </form>
-      <div className={styles.footer}>
+      <div className={pageStyles.footer}>
         <p>
           Lost your device?{' '}
-          <button type="button" className={styles.linkButton} onClick={requestReset} disabled={reset.pending}>
+          <button type="button" className={formStyles.linkButton} onClick={requestReset} disabled={reset.pending}>
             {reset.pending ? 'Sending…' : 'Reset two-factor authentication by e-mail'}
           </button>
         </p>

@@ -4,10 +4,11 @@ import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { normaliseVerificationCode, VERIFY_CODE_LENGTH } from '@kedai/domain';
 import { apiErrorMessage, browserApi, isApiError } from '../../lib/browser-api';
-import { FormAlert, Field } from './Field';
+import { FormAlert, Field } from '../../ui/Field';
 import { ResendCodeButton } from './ResendCodeButton';
 import { signInHref } from './paths';
-import styles from './account.module.css';
+import formStyles from '../../ui/form.module.css';
+import pageStyles from '../../ui/page.module.css';
 
 /**
  * `/verify_email`: the six-digit code from the e-mail (`POST /auth/verifyEmail {code, email}`),
@@ -59,7 +60,7 @@ export function VerifyEmailForm({ initialEmail = '' }: { initialEmail?: string }
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <Field
         id={`${id}-email`}
@@ -76,7 +77,7 @@ export function VerifyEmailForm({ initialEmail = '' }: { initialEmail?: string }
         label="Verification code"
         hint={`The ${VERIFY_CODE_LENGTH}-digit code in the e-mail we sent you.`}
         error={codeError}
-        inputClassName={styles.code}
+        inputClassName={formStyles.code}
         name="code"
         type="text"
         inputMode="numeric"
@@ -86,12 +87,12 @@ export function VerifyEmailForm({ initialEmail = '' }: { initialEmail?: string }
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <div className={styles.actions}>
+      <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Checking…' : 'Verify e-mail'}
         </button>
       </div>
-      <p className={styles.footer}>
+      <p className={pageStyles.footer}>
         No code, or has it expired? <ResendCodeButton email={email.trim()} />
       </p>
     </form>

@@ -2,8 +2,9 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { errorMessageFor } from '@kedai/domain';
-import { FormAlert } from '../account/Field';
-import accountStyles from '../account/account.module.css';
+import { FormAlert } from '../../ui/Field';
+import formStyles from '../../ui/form.module.css';
+import pageStyles from '../../ui/page.module.css';
 import { useAppSelector } from '../../store/hooks';
 import { AddressForm } from './AddressForm';
 import {
@@ -84,7 +85,7 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
 
   if (book.status === 'loading') {
     return (
-      <p className={accountStyles.loading} role="status" aria-live="polite">
+      <p className={pageStyles.loading} role="status" aria-live="polite">
         Loading your addresses…
       </p>
     );
@@ -186,11 +187,11 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
           onLimit={setLimit}
         />
       ) : full ? (
-        <p className={accountStyles.hint} role="status">
+        <p className={formStyles.hint} role="status">
           {errorMessageFor({ errorCode: 'user/max_addresses_reached', params: [limit] })}. Delete an address to add another.
         </p>
       ) : (
-        <div className={accountStyles.actions}>
+        <div className={formStyles.actions}>
           <button ref={addRef} type="button" className="button button--primary" onClick={openNew}>
             Add an address
           </button>

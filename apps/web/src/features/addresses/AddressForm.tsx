@@ -2,8 +2,8 @@
 
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AddressForm as AddressFormValues } from '@kedai/domain';
-import { FieldError, FormAlert } from '../account/Field';
-import accountStyles from '../account/account.module.css';
+import { FieldError, FormAlert } from '../../ui/Field';
+import formStyles from '../../ui/form.module.css';
 import { useFocusInvalid } from '../account/useFocusInvalid';
 import {
   addressFormProblems,
@@ -125,7 +125,7 @@ export function AddressForm({
   }
 
   const label = (field: AddressFormField, text: string, required: boolean) => (
-    <label htmlFor={fieldId(field)} className={accountStyles.label}>
+    <label htmlFor={fieldId(field)} className={formStyles.label}>
       {text}
       {required ? (
         <span className={styles.requiredMark} aria-hidden="true">
@@ -144,17 +144,17 @@ export function AddressForm({
   ) => {
     const hintId = extra.hint ? `${fieldId(field)}-hint` : undefined;
     return (
-      <div className={accountStyles.field}>
+      <div className={formStyles.field}>
         {label(field, text, required)}
         {extra.hint ? (
-          <p id={hintId} className={accountStyles.hint}>
+          <p id={hintId} className={formStyles.hint}>
             {extra.hint}
           </p>
         ) : null}
         <input
           id={fieldId(field)}
           name={field}
-          className={accountStyles.input}
+          className={formStyles.input}
           type={extra.type ?? 'text'}
           inputMode={extra.inputMode}
           autoComplete={extra.autoComplete}
@@ -183,7 +183,7 @@ export function AddressForm({
   return (
     <form
       ref={formRef}
-      className={`${accountStyles.form} ${styles.form}`}
+      className={`${formStyles.form} ${styles.form}`}
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={headingId}
@@ -192,18 +192,18 @@ export function AddressForm({
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.formTitle}>
         {address ? 'Edit address' : 'Add an address'}
       </h2>
-      <p id={requiredNoteId} className={accountStyles.hint}>
+      <p id={requiredNoteId} className={formStyles.hint}>
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
       </p>
       {message ? <FormAlert id={messageId}>{message}</FormAlert> : null}
 
-      <div className={accountStyles.field}>
+      <div className={formStyles.field}>
         {label('country', 'Country', true)}
         <select
           id={fieldId('country')}
           name="country"
-          className={accountStyles.input}
+          className={formStyles.input}
           autoComplete="country"
           required
           value={values.country}
@@ -221,7 +221,7 @@ export function AddressForm({
         <FieldError id={errorId('country')} error={errors.country} />
       </div>
 
-      <div className={accountStyles.row}>
+      <div className={formStyles.row}>
         {input('firstName', 'First name', true, { autoComplete: 'given-name', maxLength: 100 })}
         {input('lastName', 'Last name', false, { autoComplete: 'family-name', maxLength: 100 })}
       </div>
@@ -230,17 +230,17 @@ export function AddressForm({
 
       {layout.city.shown || layout.state.shown ? (
         // Side by side on wide screens when the country has both; one alone takes the whole width.
-        <div className={layout.city.shown && layout.state.shown ? accountStyles.row : styles.single}>
+        <div className={layout.city.shown && layout.state.shown ? formStyles.row : styles.single}>
           {layout.city.shown
             ? input('city', layout.city.label, layout.city.required, { autoComplete: 'address-level2', maxLength: 200 })
             : null}
           {layout.state.shown && stateOptions ? (
-            <div className={accountStyles.field}>
+            <div className={formStyles.field}>
               {label('state', layout.state.label, layout.state.required)}
               <select
                 id={fieldId('state')}
                 name="state"
-                className={accountStyles.input}
+                className={formStyles.input}
                 autoComplete="address-level1"
                 required={layout.state.required}
                 value={values.state}
@@ -280,17 +280,15 @@ export function AddressForm({
       })}
 
       {address?.main || isFirst ? (
-        <p className={accountStyles.hint}>
-          {address?.main ? 'This is your main address.' : 'Your first address becomes your main address.'}
-        </p>
+        <p className={formStyles.hint}>{address?.main ? 'This is your main address.' : 'Your first address becomes your main address.'}</p>
       ) : (
-        <div className={accountStyles.check}>
+        <div className={formStyles.check}>
           <input id={`${id}-main`} type="checkbox" name="main" checked={main} onChange={(event) => setMain(event.target.checked)} />
           <label htmlFor={`${id}-main`}>Make this my main address</label>
         </div>
       )}
 
-      <div className={accountStyles.actions}>
+      <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Saving…' : address ? 'Save address' : 'Add address'}
         </button>

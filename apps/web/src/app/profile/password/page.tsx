@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ChangePasswordForm } from '../../../features/account/ChangePasswordForm';
 import { RequireSignIn } from '../../../features/account/RequireSignIn';
-import styles from '../../../features/account/account.module.css';
+import pageStyles from '../../../ui/page.module.css';
 
 export const metadata: Metadata = {
   title: 'Change your password',
@@ -11,7 +11,7 @@ export const metadata: Metadata = {
 /** `/profile/password`: change the password of the signed-in user. */
 export default function ChangePasswordPage() {
   return (
-    <section className={styles.page} aria-labelledby="change-password-title">
+    <section className={pageStyles.page} aria-labelledby="change-password-title">
       <h1 id="change-password-title">Change your password</h1>
       <RequireSignIn>
         <ChangePasswordForm />

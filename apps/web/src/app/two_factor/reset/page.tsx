@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { TwoFactorReset } from '../../../features/account/TwoFactorReset';
 import { firstQueryValue } from '../../../features/account/query';
-import styles from '../../../features/account/account.module.css';
+import pageStyles from '../../../ui/page.module.css';
 
 export const metadata: Metadata = {
   title: 'Turn off two-factor authentication',
@@ -14,9 +14,9 @@ export const metadata: Metadata = {
 export default async function TwoFactorResetPage({ searchParams }: PageProps<'/two_factor/reset'>) {
   const { token } = await searchParams;
   return (
-    <section className={styles.page} aria-labelledby="tfa-reset-title">
+    <section className={pageStyles.page} aria-labelledby="tfa-reset-title">
       <h1 id="tfa-reset-title">Lost your authenticator?</h1>
-      <p className={styles.lead}>
+      <p className={pageStyles.lead}>
         This turns off two-factor authentication for your account, so you can sign in with your e-mail and password and set it up again on a
         new device.
       </p>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { TwoFactorVerifyForm } from '../../../features/account/TwoFactorVerifyForm';
-import styles from '../../../features/account/account.module.css';
+import pageStyles from '../../../ui/page.module.css';
 
 export const metadata: Metadata = {
   title: 'Two-factor authentication',
@@ -10,9 +10,9 @@ export const metadata: Metadata = {
 /** `/two_factor/verify`: the second step of signing in when two-factor authentication is on. */
 export default function TwoFactorVerifyPage() {
   return (
-    <section className={styles.page} aria-labelledby="tfa-verify-title">
+    <section className={pageStyles.page} aria-labelledby="tfa-verify-title">
       <h1 id="tfa-verify-title">Two-factor authentication</h1>
-      <p className={styles.lead}>Open your authenticator app and enter the code it shows for this shop.</p>
+      <p className={pageStyles.lead}>Open your authenticator app and enter the code it shows for this shop.</p>
       <TwoFactorVerifyForm />
     </section>
   );

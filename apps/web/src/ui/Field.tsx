@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import styles from './account.module.css';
+import formStyles from './form.module.css';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
@@ -16,18 +16,18 @@ export function Field({ id, label, hint, error, inputClassName, ...input }: Fiel
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={formStyles.label}>
         {label}
       </label>
       {hint ? (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={formStyles.hint}>
           {hint}
         </p>
       ) : null}
       <input
         id={id}
-        className={inputClassName ?? styles.input}
+        className={inputClassName ?? formStyles.input}
         aria-invalid={error ? true : undefined}
         aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
         {...input}
@@ -40,7 +40,7 @@ export function Field({ id, label, hint, error, inputClassName, ...input }: Fiel
 export function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
   if (!error) return null;
   return (
-    <p id={id} className={styles.fieldError}>
+    <p id={id} className={formStyles.fieldError}>
       {error}
     </p>
   );
@@ -49,7 +49,7 @@ export function FieldError({ id, error }: { id: string | undefined; error: strin
 /** A form-level problem or result, announced when it appears. */
 export function FormAlert({ id, children, tone = 'error' }: { id?: string; children: ReactNode; tone?: 'error' | 'success' }) {
   return (
-    <div id={id} className={tone === 'error' ? styles.alert : styles.success} role={tone === 'error' ? 'alert' : 'status'}>
+    <div id={id} className={tone === 'error' ? formStyles.alert : formStyles.success} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
     </div>
   );
