@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -21,6 +22,8 @@ export default defineConfig({
       {
         // Next's tsconfig keeps JSX as written ("preserve"); component tests need it compiled.
         oxc: { jsx: { runtime: 'automatic' } },
+        // Server-only modules (`import 'server-only'`) are tested in Node, outside React's server build.
+        resolve: { alias: { 'server-only': fileURLToPath(new URL('./node_modules/server-only/empty.js', import.meta.url)) } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

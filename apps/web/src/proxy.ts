@@ -23,7 +23,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { ERROR_MESSAGES, formatErrorMessage } from '@kedai/domain';
-import { apiBaseUrl } from './lib/api';
+import { apiBaseUrl } from './lib/api-url';
 import { contentSecurityPolicy, newNonce, originOf, pageSecurityHeaders } from './lib/security-headers';
 import { COUNTRY_COOKIE, COUNTRY_HEADER, PREFERENCE_COOKIE_MAX_AGE, splitCountryPrefix } from './features/region/country';
 

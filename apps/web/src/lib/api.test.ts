@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { errorMessageFor } from '@kedai/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiUrl } from '@kedai/contract/client';
-import { API_UNREACHABLE, ApiError, apiBaseUrl, createServerApi } from './api';
+import { API_UNREACHABLE, ApiError, createServerApi } from './api';
+import { apiBaseUrl } from './api-url';
 
 /** A tiny stand-in for the API: a few fixed answers, and a record of what was asked. */
 let server: Server;

@@ -6,21 +6,16 @@
  * API is not running while `next build` runs, so nothing here may be called at build time. Pages
  * that use it call `connection()` first so Next renders them per request.
  */
+import 'server-only';
 import { createApiClient, type ApiClient } from '@kedai/contract/client';
+import { apiBaseUrl } from './api-url';
 
 export { API_BAD_RESPONSE, API_UNREACHABLE, ApiError, isApiError } from './api-error';
 
-export const DEFAULT_API_URL = 'http://localhost:4000';
 /** A server-side call that takes longer than this is abandoned (override with `API_TIMEOUT_MS`). */
 export const DEFAULT_API_TIMEOUT_MS = 10_000;
 
 type Env = Record<string, string | undefined>;
-
-/** Base URL of the API as the web server sees it: `API_URL`, else `http://localhost:4000`. */
-export function apiBaseUrl(env: Env = process.env): string {
-  const configured = env.API_URL?.trim();
-  return (configured || DEFAULT_API_URL).replace(/\/+$/, '');
-}
 
 function apiTimeoutMs(env: Env = process.env): number {
   const configured = Number(env.API_TIMEOUT_MS);

@@ -2,6 +2,7 @@
  * The catalogue reads of the storefront, memoised per request with React `cache`, so the layout,
  * the page and their metadata share one call each.
  */
+import 'server-only';
 import { cache } from 'react';
 import type { Endpoints } from '@kedai/contract/client';
 import { serverApi } from './api';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { cache } from 'react';
 import type { Banner, Category, HomeProductGroup, PublicConfig, Region, SearchResult } from '@kedai/contract';
 import { serverApi } from '../../lib/api';

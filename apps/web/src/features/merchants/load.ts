@@ -1,3 +1,4 @@
+import 'server-only';
 import { cache } from 'react';
 import type { Merchant } from '@kedai/contract';
 import { isApiError, serverApi } from '../../lib/api';

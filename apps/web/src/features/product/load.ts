@@ -1,6 +1,7 @@
 /**
  * Server-side reads of the product page. Server-only: reads the request's headers.
  */
+import 'server-only';
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import type { Product } from '@kedai/contract';

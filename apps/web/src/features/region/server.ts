@@ -3,6 +3,7 @@
  * and headers). Memoised per request with React `cache`, so the layout, pages and metadata share
  * one answer and one call each to the API.
  */
+import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import type { Region } from '@kedai/contract';

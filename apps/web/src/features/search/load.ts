@@ -2,6 +2,7 @@
  * Data of a listing page (search, category, merchant), shared by the page and its metadata: React
  * `cache` makes both use one API call per request.
  */
+import 'server-only';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import type { Category, PublicConfig, Region, SearchResult } from '@kedai/contract';
