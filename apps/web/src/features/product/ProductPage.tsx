@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { Product, Region } from '@kedai/contract';
 import { isValidVariantPath } from '@kedai/domain';
-import { actionProduct } from '../cart/action-product';
-import { ProductActions } from '../cart/ProductActions';
+import { actionProduct } from './action-product';
+import { ProductActions } from './ProductActions';
 import { categoryHref, merchantHref } from '../catalogue/links';
 import { RecentlyViewed } from '../wishlist/RecentlyViewed';
 import type { Crumb } from './breadcrumb';

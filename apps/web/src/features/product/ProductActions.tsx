@@ -8,15 +8,15 @@ import { CART_MESSAGE_MAX } from '@kedai/domain';
 import { browserApi } from '../../lib/browser-api';
 import { trackAddToCart } from '../analytics/analytics';
 import type { ActionProduct } from './action-product';
-import { pathFromSelection, selectionFromPath } from '../product/variants';
+import { pathFromSelection, selectionFromPath } from './variants';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { buyNow } from './buy-now';
-import { addToCart } from './cartSlice';
-import { purchaseCheck, variantOptionsText } from './cart-view';
-import styles from './cart.module.css';
-import { QuantityStepper } from './QuantityStepper';
-import { useSignInGate } from './useSignInGate';
-import { WishlistButton } from './WishlistButton';
+import { buyNow } from '../cart/buy-now';
+import { addToCart } from '../cart/cartSlice';
+import { purchaseCheck, variantOptionsText } from '../cart/cart-view';
+import styles from '../cart/cart.module.css';
+import { QuantityStepper } from '../cart/QuantityStepper';
+import { useSignInGate } from '../cart/useSignInGate';
+import { WishlistButton } from '../wishlist/WishlistButton';
 
 export interface ProductActionsProps {
   product: ActionProduct;

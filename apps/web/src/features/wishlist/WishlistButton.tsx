@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { errorMessageFor } from '@kedai/domain';
 import { browserApi } from '../../lib/browser-api';
 import { trackAddToWishlist, type AnalyticsProduct } from '../analytics/analytics';
-import styles from './cart.module.css';
-import { useSignInGate } from './useSignInGate';
+import styles from '../cart/cart.module.css';
+import { useSignInGate } from '../cart/useSignInGate';
 
 export interface WishlistButtonProps {
   product: AnalyticsProduct;
