@@ -109,7 +109,6 @@ export const ProductFlags = z.object({
 export type ProductFlags = z.infer<typeof ProductFlags>;
 
 export const ProductList = z.object({ products: z.array(ProductSummary) });
-export const ProductDetail = Product;
 
 export const IdParam = z.object({ id: z.string().min(1).max(ID_PARAM_MAX_LENGTH) });
 

@@ -45,7 +45,7 @@ import {
   MerchantDetail,
   MerchantList,
   PopupList,
-  ProductDetail,
+  Product,
   ProductFlags,
   ProductList,
   SearchQuery,
@@ -85,7 +85,7 @@ export const endpoints = {
   'GET /shipping_location/enabled': { response: ShippingLocationList },
 
   'GET /product/search': { query: SearchQuery, response: SearchResult },
-  'GET /product/one/:id': { params: IdParam, response: ProductDetail },
+  'GET /product/one/:id': { params: IdParam, response: Product },
   'GET /product/categories': { response: CategoryList },
   'GET /product/:id/flags': { params: IdParam, response: ProductFlags },
   'GET /product/recently_viewed': { response: ProductList },

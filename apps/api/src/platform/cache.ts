@@ -7,7 +7,7 @@ import type { Database } from '@kedai/db';
  */
 const caches = new WeakMap<Database, Map<string, { value: Promise<unknown>; expires: number }>>();
 
-export const REFERENCE_TTL_MS = 30_000;
+const REFERENCE_TTL_MS = 30_000;
 /** Beyond this many entries per database the oldest go first (search facets are keyed by filters). */
 export const MAX_ENTRIES = 2_000;
 

@@ -183,7 +183,7 @@ export interface AppConfig {
   countryHeader: string | undefined;
 }
 
-export interface RateLimitSetting {
+interface RateLimitSetting {
   limit: number;
   windowSeconds: number;
 }

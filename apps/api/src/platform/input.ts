@@ -12,7 +12,7 @@ import { sendError } from './errors';
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The path of the first unsafe string in a value (keys included), or undefined when all is well. */
-export function findUnsafeText(value: unknown, path = '', depth = 0): string | undefined {
+function findUnsafeText(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path || '(value)' : undefined;
   if (typeof value !== 'object' || value === null || depth > 64) return undefined;
   for (const [key, item] of Object.entries(value)) {

@@ -7,7 +7,7 @@ import { stdSerializers } from 'pino';
  * ids and whatever a shopper typed stay out of the logs, while the statement and the error code,
  * which say what went wrong, stay in.
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-xsrf-token"]',
@@ -29,7 +29,7 @@ function scrub(error: SerializedError | undefined, depth = 0): SerializedError |
 }
 
 /** pino's error serializer, without the values of database statements. */
-export function safeError(error: Error): SerializedError {
+function safeError(error: Error): SerializedError {
   return scrub(stdSerializers.err(error))!;
 }
 

@@ -89,7 +89,7 @@ export async function purgeExpired(db: Database, now?: Date): Promise<number> {
 }
 
 /** A limit: `limit` hits per `windowSeconds`. */
-export interface Limit {
+interface Limit {
   limit: number;
   windowSeconds: number;
 }

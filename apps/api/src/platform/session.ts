@@ -17,8 +17,8 @@ import { randomToken, sha256 } from './secure-tokens';
  */
 
 /** The session cookies' names; `__Host-kedai_at` and `__Host-kedai_rt` with COOKIE_SECURE (`cookieName`). */
-export const ACCESS_COOKIE = 'kedai_at';
-export const REFRESH_COOKIE = 'kedai_rt';
+const ACCESS_COOKIE = 'kedai_at';
+const REFRESH_COOKIE = 'kedai_rt';
 
 type UserRow = typeof schema.users.$inferSelect;
 type SessionRow = typeof schema.authSessions.$inferSelect;

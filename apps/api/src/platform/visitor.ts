@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const VISITOR_COOKIE = 'kedai_vid';
+const VISITOR_COOKIE = 'kedai_vid';
 const VISITOR_ID = /^[0-9a-f-]{36}$/;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -13,7 +13,6 @@ import { constantTimeEqual, randomToken } from './secure-tokens';
  * signed by their sender). With COOKIE_SECURE the cookie is `__Host-XSRF-TOKEN` (`cookieName`), so
  * a sibling subdomain cannot plant a value of its own choosing.
  */
-export { XSRF_COOKIE, XSRF_HEADER };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {

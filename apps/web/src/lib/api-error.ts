@@ -3,4 +3,4 @@
  * answer's body becomes an error envelope (architecture §6). They live with the contract's client
  * (`@kedai/contract/client`, no zod), so there is one `ApiError` class. Safe in client bundles.
  */
-export { API_BAD_RESPONSE, API_UNREACHABLE, ApiError, envelopeOf, isApiError, readJsonBody } from '@kedai/contract/client';
+export { API_UNREACHABLE, ApiError, isApiError } from '@kedai/contract/client';

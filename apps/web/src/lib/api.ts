@@ -10,10 +10,10 @@ import 'server-only';
 import { createApiClient, type ApiClient } from '@kedai/contract/client';
 import { apiBaseUrl } from './api-url';
 
-export { API_BAD_RESPONSE, API_UNREACHABLE, ApiError, isApiError } from './api-error';
+export { API_UNREACHABLE, ApiError, isApiError } from './api-error';
 
 /** A server-side call that takes longer than this is abandoned (override with `API_TIMEOUT_MS`). */
-export const DEFAULT_API_TIMEOUT_MS = 10_000;
+const DEFAULT_API_TIMEOUT_MS = 10_000;
 
 type Env = Record<string, string | undefined>;
 

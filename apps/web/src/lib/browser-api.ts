@@ -15,10 +15,8 @@ import { createApiClient, type ApiClient } from '@kedai/contract/client';
 import { errorMessageFor } from '@kedai/domain';
 
 export { ApiError, isApiError } from './api-error';
-export { SECURE_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@kedai/contract/client';
-
 /** Prefix of the same-origin API proxy. */
-export const BROWSER_API_PREFIX = '/api';
+const BROWSER_API_PREFIX = '/api';
 
 /**
  * The text to show for any error of an API call (browser or server client, or a plain Error):

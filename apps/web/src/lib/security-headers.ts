@@ -7,7 +7,7 @@
  * nonces cost no static rendering. Origins a feature needs (Stripe's, when card payments come) are
  * added in THIRD_PARTY, in one place.
  */
-export const THIRD_PARTY: { script: string[]; frame: string[]; connect: string[] } = {
+const THIRD_PARTY: { script: string[]; frame: string[]; connect: string[] } = {
   script: [],
   frame: [],
   connect: [],

@@ -25,7 +25,7 @@ const reducer = {
 
 const watchers = [registerRegionWatchers, registerCartWatchers];
 
-export const rootReducer = combineReducers(reducer);
+const rootReducer = combineReducers(reducer);
 export type RootState = ReturnType<typeof rootReducer>;
 
 export interface MakeStoreOptions {

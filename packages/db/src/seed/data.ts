@@ -123,7 +123,7 @@ export const CONFIG: Record<string, unknown> = {
 export const PRICE_CAP_SGD = 1700;
 export const MAX_INT32 = 2_147_483_647;
 
-export interface VariantOption {
+interface VariantOption {
   label: string;
   /** Price multiplier of this option; 1 for options that do not change the price. */
   factor: number;

@@ -278,7 +278,7 @@ function decoration(p: Palette, seed: number, width: number, height: number): st
 }
 
 /** The SVG text of an image; `thumb` gives the smaller, simpler drawing. */
-export function renderImage(spec: ImageSpec, thumb = false): string {
+function renderImage(spec: ImageSpec, thumb = false): string {
   const seed = spec.seed ?? 0;
   const p = palette(spec.hue, seed);
   const banner = spec.format === 'banner';
@@ -343,7 +343,7 @@ async function writeText(file: string, text: string): Promise<void> {
  * Writes `name` (a path relative to the assets folder, e.g. `products/phone-1.svg`) and its
  * thumbnail (`products/phone-1_thumb.svg`).
  */
-export async function writeImage(assetsDir: string, name: string, spec: ImageSpec): Promise<void> {
+async function writeImage(assetsDir: string, name: string, spec: ImageSpec): Promise<void> {
   await Promise.all([
     writeText(join(assetsDir, name), renderImage(spec, false)),
     writeText(join(assetsDir, thumbnailName(name)), renderImage(spec, true)),

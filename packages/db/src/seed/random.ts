@@ -3,7 +3,7 @@
 export type Random = () => number;
 
 /** mulberry32: a tiny 32-bit PRNG, good enough for demo data and fully deterministic. */
-export function mulberry32(seed: number): Random {
+function mulberry32(seed: number): Random {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

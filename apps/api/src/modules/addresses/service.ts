@@ -18,7 +18,7 @@ import { enabledShippingLocations } from '../regions/service';
 type AddressRow = typeof schema.addresses.$inferSelect;
 const { addresses } = schema;
 
-export function toAddress(row: AddressRow): Address {
+function toAddress(row: AddressRow): Address {
   return {
     id: row.id,
     fullName: row.fullName,

@@ -28,7 +28,7 @@ export async function passwordMatches(user: UserRow | undefined, password: strin
 }
 
 /** Looks a user up by e-mail as typed, or undefined (also for a malformed address). */
-export async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+async function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const parsed = parseEmail(email);
   return parsed.ok ? findUserByEmail(db, parsed.value) : undefined;
 }

@@ -38,7 +38,7 @@ const invalidMessage = () => new AppError('cart/invalid_message', [CART_MESSAGE_
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A line as the API answers it; `available` and `type` follow from its product now. */
-export function toCartItem(row: CartRow, product: Product | undefined): CartItem {
+function toCartItem(row: CartRow, product: Product | undefined): CartItem {
   return {
     id: row.id,
     productId: row.productId,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CategoryList, ErrorEnvelope, IdParam, ProductDetail, ProductFlags, ProductList, SearchQuery, SearchResult } from '@kedai/contract';
+import { CategoryList, ErrorEnvelope, IdParam, Product, ProductFlags, ProductList, SearchQuery, SearchResult } from '@kedai/contract';
 import { optionalUser } from '../../platform/auth-guard';
 import { existingVisitorId, visitorId } from '../../platform/visitor';
 import { isProductInCart } from '../cart/service';
@@ -32,7 +32,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One product by uuid or paramName; records the view for the visitor',
         params: IdParam,
-        response: { 200: ProductDetail, ...errors },
+        response: { 200: Product, ...errors },
       },
     },
     async (request, reply) => {

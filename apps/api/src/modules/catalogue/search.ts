@@ -7,7 +7,7 @@ import { findMerchant } from '../merchants/service';
 import { categoryTree, findCategory, subtreeIds } from './categories';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './products';
 
-export const DEFAULT_SEARCH_LIMIT = 24;
+const DEFAULT_SEARCH_LIMIT = 24;
 
 const inList = (ids: string[]) =>
   sql.join(
@@ -16,7 +16,7 @@ const inList = (ids: string[]) =>
   );
 
 /** How long facet counts and totals are reused for the same filters (they follow the catalogue closely enough). */
-export const FACETS_TTL_MS = 30_000;
+const FACETS_TTL_MS = 30_000;
 
 /**
  * Catalogue search: full-text relevance (English stemming: "laptops" finds "laptop"); when the words

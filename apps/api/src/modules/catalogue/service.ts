@@ -5,7 +5,7 @@ import { regionCurrencies } from '../regions/service';
 import { detailRowsByIds, findProductRow, summaryRowsByIds, toProduct, toSummary } from './products';
 
 /** How many products a visitor's history keeps. */
-export const RECENTLY_VIEWED_KEEP = 30;
+const RECENTLY_VIEWED_KEEP = 30;
 
 /**
  * The key of a signed-in user's history in `recently_viewed.visitor_id`. Visitor ids are bare

@@ -5,7 +5,7 @@ import { findCategory, subtreeIds } from '../catalogue/categories';
 import { newestRowsInCategories, summaryRowsByIds, toSummary } from '../catalogue/products';
 import { regionCurrencies } from '../regions/service';
 
-export const DEFAULT_GROUP_LIMIT = 12;
+const DEFAULT_GROUP_LIMIT = 12;
 
 export async function listBanners(db: Database) {
   const t = schema.banners;

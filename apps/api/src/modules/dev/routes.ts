@@ -12,7 +12,7 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forw
  * address (not `request.ip`, which follows X-Forwarded-For) and nothing forwarded it (the
  * storefront on this machine connects from loopback too, on behalf of any browser).
  */
-export function isDirectLoopback(request: FastifyRequest): boolean {
+function isDirectLoopback(request: FastifyRequest): boolean {
   const peer = request.raw.socket.remoteAddress ?? '';
   const loopback = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
   return loopback && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);

@@ -26,7 +26,7 @@ export async function regionCurrencies(db: Database): Promise<Record<string, str
   return Object.fromEntries(rows.map((row) => [row.key, row.currency]));
 }
 
-export async function defaultRegion(db: Database): Promise<Region> {
+async function defaultRegion(db: Database): Promise<Region> {
   const entries = await configEntries(db);
   const regions = await listRegions(db, { enabledOnly: true });
   const region = regions.find((r) => r.key === entries.default_region) ?? regions[0];

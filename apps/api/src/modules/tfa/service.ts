@@ -63,7 +63,7 @@ const { userTokens } = schema;
 const TFA_RESET = 'tfa_reset';
 
 /** `ABCD EFGH …`: easier to type from a screen. */
-export function groupKey(base32: string): string {
+function groupKey(base32: string): string {
   return base32.match(/.{1,4}/g)?.join(' ') ?? base32;
 }
 

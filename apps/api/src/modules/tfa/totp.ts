@@ -20,10 +20,10 @@ export interface TotpParams {
 export const TOTP_PARAMS: TotpParams = { algorithm: 'SHA1', digits: 6, period: 30 };
 
 /** Steps of clock drift accepted either side of the current one. */
-export const TOTP_DRIFT_STEPS = 1;
+const TOTP_DRIFT_STEPS = 1;
 
 /** The secret's size: 160 bits, the HMAC-SHA1 block the RFC recommends. */
-export const TOTP_SECRET_BYTES = 20;
+const TOTP_SECRET_BYTES = 20;
 
 /** A new random secret, base32 (what the otpauth URI holds; the database holds it sealed, decision 0009). */
 export function newTotpSecret(): string {
@@ -38,7 +38,7 @@ export function totpStep(atMs: number, period = TOTP_PARAMS.period): number {
 const asSecret = (secret: string | Secret) => (typeof secret === 'string' ? Secret.fromBase32(secret) : secret);
 
 /** The code of one time step. */
-export function totpCodeAtStep(secret: string | Secret, step: number, params: TotpParams = TOTP_PARAMS): string {
+function totpCodeAtStep(secret: string | Secret, step: number, params: TotpParams = TOTP_PARAMS): string {
   return HOTP.generate({ secret: asSecret(secret), algorithm: params.algorithm, digits: params.digits, counter: step });
 }
 

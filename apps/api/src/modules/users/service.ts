@@ -214,7 +214,7 @@ export async function updateProfile(db: Database, user: UserRow, input: ProfileU
 }
 
 /** "Siti N.": the first name and the initial of the last name, nothing that identifies more. */
-export function displayName(firstName: string, lastName: string): string {
+function displayName(firstName: string, lastName: string): string {
   const initial = Array.from(lastName.trim())[0];
   return initial ? `${firstName} ${initial.toLocaleUpperCase()}.` : firstName;
 }

@@ -5,7 +5,7 @@ import { Field, FieldError } from '../../ui/Field';
 import { GENDER_CHOICES } from './register-form';
 import formStyles from '../../ui/form.module.css';
 
-export type NameField = 'firstName' | 'lastName';
+type NameField = 'firstName' | 'lastName';
 export type PersonalDetailsField = 'country' | 'phoneNumber' | 'birthDate' | 'gender';
 
 export interface NameFieldsProps {

@@ -11,7 +11,7 @@ import { fieldErrorsOf } from './errors';
 
 /** Spec §5's password policy as shown beside new-password fields. */
 export const PASSWORD_POLICY = 'At least 8 characters, with an upper-case and a lower-case letter and a number or symbol.';
-export const PASSWORDS_DIFFER = 'The two passwords are not the same';
+const PASSWORDS_DIFFER = 'The two passwords are not the same';
 export const TFA_CODE_LENGTH = 6;
 
 export type Outcome = { ok: true } | { ok: false; message: string; errorCode: string; status?: number };
@@ -110,7 +110,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
 
 // ——— Profile ———
 
-export { PROFILE_FIELDS, type ProfileField };
+export { type ProfileField };
 export type ProfileValues = Record<ProfileField, string>;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 

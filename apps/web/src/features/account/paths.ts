@@ -5,7 +5,7 @@
 import { SIGN_IN_PATH, consumeReturnPath } from './returnPath';
 
 export const REGISTER_PATH = '/register';
-export const VERIFY_EMAIL_PATH = '/verify_email';
+const VERIFY_EMAIL_PATH = '/verify_email';
 export const TFA_VERIFY_PATH = '/two_factor/verify';
 export const FORGOT_PASSWORD_PATH = '/forgot_password';
 export const PROFILE_PATH = '/profile';

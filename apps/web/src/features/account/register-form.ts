@@ -45,7 +45,7 @@ export function clientFieldErrors(values: RegisterFormValues, now: Date = new Da
   return Object.fromEntries(result.problems.map((problem) => [problem.field, problem.error]));
 }
 
-export const GENDER_LABELS: Record<Gender, string> = {
+const GENDER_LABELS: Record<Gender, string> = {
   female: 'Female',
   male: 'Male',
   other: 'Other',

@@ -63,7 +63,7 @@ export const initialUserState: UserState = {
 };
 
 /** Any thrown value as a `RawApiError`: an API error keeps its envelope and status. */
-export function toRawApiError(error: unknown): RawApiError {
+function toRawApiError(error: unknown): RawApiError {
   const source = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
   const raw: RawApiError = {
     errorCode: typeof source.errorCode === 'string' ? source.errorCode : '',
@@ -248,7 +248,5 @@ export const userSlice = createSlice({
 });
 
 export const { sessionChanged } = userSlice.actions;
-export const selectUser = (state: UserRoot) => state.user;
-export const selectSignedIn = (state: UserRoot) => state.user.signedIn;
 /** Signed in but the second factor is still owed in this session. */
 export const selectTfaOwed = (state: UserRoot) => owesSecondFactor(state.user);

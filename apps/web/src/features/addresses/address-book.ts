@@ -32,12 +32,11 @@ export type { Address, Loaded };
  * The fields the form shows (spec §3 "Address form fields"), in order. `company` is left out: the
  * API's address has no company (`addressFromForm` drops it), so offering it would lose what was typed.
  */
-export const ADDRESS_FORM_FIELDS = ['country', 'firstName', 'lastName', 'address1', 'address2', 'city', 'state', 'zip', 'phone'] as const;
-export type AddressFormField = (typeof ADDRESS_FORM_FIELDS)[number];
+export type AddressFormField = 'country' | 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'phone';
 export type AddressFormErrors = Partial<Record<AddressFormField, string>>;
 
 /** The form field that shows a problem of each of the API's fields (the mapping of `addressFromForm`). */
-export const FORM_FIELD_OF: Record<Exclude<AddressField, 'main'>, AddressFormField> = {
+const FORM_FIELD_OF: Record<Exclude<AddressField, 'main'>, AddressFormField> = {
   fullName: 'firstName',
   address: 'address1',
   unitNumber: 'address2',
@@ -48,7 +47,7 @@ export const FORM_FIELD_OF: Record<Exclude<AddressField, 'main'>, AddressFormFie
   state: 'state',
 };
 
-export interface FieldLayout {
+interface FieldLayout {
   shown: boolean;
   label: string;
   required: boolean;
@@ -56,7 +55,7 @@ export interface FieldLayout {
   hint?: string;
 }
 
-export interface StateOption {
+interface StateOption {
   value: string;
   label: string;
 }

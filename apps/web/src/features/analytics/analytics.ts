@@ -11,7 +11,7 @@ import { cartUnitPrice, fromMinorUnits, variantOptionsOf } from '@kedai/domain';
 import { countryFromPath } from '../region/country';
 
 export type AnalyticsParams = Record<string, unknown>;
-export type DataLayerEntry = { event: string } & AnalyticsParams;
+type DataLayerEntry = { event: string } & AnalyticsParams;
 
 declare global {
   interface Window {
@@ -110,7 +110,7 @@ function hasVariantPaths(product: AnalyticsProduct | Product): product is Produc
 }
 
 /** Minor units -> a JS number in major units, via the exact decimal string. */
-export function toMajorUnits(amountMinor: number, currency: string): number {
+function toMajorUnits(amountMinor: number, currency: string): number {
   return Number(fromMinorUnits(amountMinor, currency));
 }
 
@@ -118,13 +118,13 @@ export function toMajorUnits(amountMinor: number, currency: string): number {
  * Price in minor units for the region: a line's unit price as the cart counts it (domain
  * `cartUnitPrice`) when a variant path of a whole product is given, else the lowest price.
  */
-export function unitPriceMinor(product: AnalyticsProduct | Product, region: string, variantPath?: string | null): number | undefined {
+function unitPriceMinor(product: AnalyticsProduct | Product, region: string, variantPath?: string | null): number | undefined {
   if (variantPath && hasVariantPaths(product)) return cartUnitPrice(product, variantPath, region)?.amount;
   return product.priceRange[region]?.min ?? product.price[region];
 }
 
 /** "Black / 256 GB" for a variant path of a product whose variants are known, else the path itself. */
-export function variantLabel(product: AnalyticsProduct | Product, variantPath?: string | null): string | undefined {
+function variantLabel(product: AnalyticsProduct | Product, variantPath?: string | null): string | undefined {
   if (!variantPath) return undefined;
   if (!('variants' in product) || !Array.isArray(product.variants)) return variantPath;
   const options = variantOptionsOf(product.variants, variantPath);

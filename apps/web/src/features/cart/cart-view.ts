@@ -24,7 +24,7 @@ export function cartHrefFor(cartItemId: string): string {
   return `/cart?${new URLSearchParams({ itemId: cartItemId })}`;
 }
 
-export type AvailabilityKind = 'in_stock' | 'low_stock' | 'too_many' | 'sold_out' | 'gone';
+type AvailabilityKind = 'in_stock' | 'low_stock' | 'too_many' | 'sold_out' | 'gone';
 
 export interface Availability {
   kind: AvailabilityKind;

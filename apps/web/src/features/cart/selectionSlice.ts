@@ -35,7 +35,7 @@ export interface CartForSelection {
 }
 
 /** Whether a cart line can be checked: the domain's stock check with the line and its product. */
-export function canCheckCartItem(cart: CartForSelection, item: CartItem): boolean {
+function canCheckCartItem(cart: CartForSelection, item: CartItem): boolean {
   return isCartItemAvailable(cart.productById[item.productId], item);
 }
 
@@ -83,7 +83,7 @@ export const selectionSlice = createSlice({
   },
 });
 
-export const { cartItemToggled, allCartItemsToggled, onlyCartItemChecked, selectionPruned } = selectionSlice.actions;
+const { cartItemToggled, allCartItemsToggled, onlyCartItemChecked, selectionPruned } = selectionSlice.actions;
 
 /** What the selection's thunks read: the cart and the selection. */
 export interface SelectionRoot extends CartRoot {

@@ -7,7 +7,7 @@ import { displayPrice } from './price';
 import { TrackedProductLink } from './TrackedProductLink';
 
 /** Intrinsic size of a thumbnail on the assets host (square); CSS scales it to the card. */
-export const THUMBNAIL_SIZE = 320;
+const THUMBNAIL_SIZE = 320;
 
 export interface ProductCardProps {
   product: ProductSummary;

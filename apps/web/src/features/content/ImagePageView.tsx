@@ -4,8 +4,8 @@ import type { ImagePage } from '@kedai/contract';
 import { isInternalHref, safeContentHref } from './links';
 
 /** Intrinsic size of an image page block (banner format on the assets host). */
-export const BLOCK_WIDTH = 1600;
-export const BLOCK_HEIGHT = 600;
+const BLOCK_WIDTH = 1600;
+const BLOCK_HEIGHT = 600;
 
 /**
  * An image page: its title and image blocks, in order. A block with a link is that link, named by

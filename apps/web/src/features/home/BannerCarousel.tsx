@@ -15,7 +15,7 @@ export interface CarouselBanner {
 }
 
 /** Time each banner stays in view while the slide show runs. */
-export const ROTATE_MS = 7000;
+const ROTATE_MS = 7000;
 /** Intrinsic size of banner images (8:3). */
 const BANNER_WIDTH = 1600;
 const BANNER_HEIGHT = 600;

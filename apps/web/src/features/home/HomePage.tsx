@@ -10,8 +10,8 @@ import { groupHref, safeContentHref } from './links';
 import type { HomeData } from './load';
 
 /** `select_item` list names of the home page. */
-export const NEW_ARRIVALS_LIST = 'New arrivals';
-export function groupListName(name: string): string {
+const NEW_ARRIVALS_LIST = 'New arrivals';
+function groupListName(name: string): string {
   return `Home: ${name}`;
 }
 

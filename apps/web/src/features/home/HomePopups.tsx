@@ -5,7 +5,7 @@ import type { DialogPopup } from './HomePopupDialog';
 import { browserStorage, popupToShow, rememberPopup } from './popup-rule';
 
 /** Wait after the page settles before a popup opens, so it never interrupts the first paint. */
-export const POPUP_DELAY_MS = 1500;
+const POPUP_DELAY_MS = 1500;
 
 type Dialog = ComponentType<{ popup: DialogPopup }>;
 

@@ -7,11 +7,11 @@ import { currentRegion } from '../region/server';
 import type { HomePopup } from './popup-rule';
 
 /** How many of the newest products the home page shows. */
-export const HOME_NEW_ARRIVALS = 12;
+const HOME_NEW_ARRIVALS = 12;
 
-export const getHomeGroups = cache(async () => (await serverApi.get('/home_product_group')).groups);
+const getHomeGroups = cache(async () => (await serverApi.get('/home_product_group')).groups);
 
-export const getPopups = cache(async () => (await serverApi.get('/popup')).popups);
+const getPopups = cache(async () => (await serverApi.get('/popup')).popups);
 
 export interface HomeData {
   config: PublicConfig;

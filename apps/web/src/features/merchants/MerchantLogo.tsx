@@ -1,9 +1,6 @@
 import { assetUrl } from '@kedai/domain';
 import type { Merchant } from '@kedai/contract';
 
-/** Logos are square images on the assets host; the thumbnail is plenty for these sizes. */
-export const MERCHANT_LOGO_SIZE = 320;
-
 /** A merchant's logo, or its initial when it has none. Decorative: the name is always next to it. */
 export function MerchantLogo({
   merchant,

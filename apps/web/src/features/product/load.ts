@@ -8,9 +8,9 @@ import type { Product } from '@kedai/contract';
 import { ID_PARAM_MAX_LENGTH } from '@kedai/contract/constants';
 import { isApiError, serverApi } from '../../lib/api';
 
-export const PRODUCT_NOT_FOUND = 'product/not_found';
+const PRODUCT_NOT_FOUND = 'product/not_found';
 /** The API refuses longer ids (400); no product has one, so they are simply not found. */
-export const MAX_PRODUCT_ID_LENGTH = ID_PARAM_MAX_LENGTH;
+const MAX_PRODUCT_ID_LENGTH = ID_PARAM_MAX_LENGTH;
 
 /**
  * `GET /product/one/{id}` (uuid or paramName), memoised per request so the page and its metadata

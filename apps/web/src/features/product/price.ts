@@ -2,7 +2,7 @@ import { formatMoney } from '@kedai/domain';
 import type { PriceSpan } from './variants';
 
 /** Separator of a price range: an en dash with spaces ("SGD 10.00 – SGD 20.00"). */
-export const RANGE_SEPARATOR = ' – ';
+const RANGE_SEPARATOR = ' – ';
 
 /**
  * A price span as text in the spec §9 format: one amount when min equals max, else

@@ -82,7 +82,7 @@ export function priceFor(product: VariantProduct, region: string, path: string |
 /** Stock status of a product page: low when at most this many are left. */
 export const LOW_STOCK_THRESHOLD = 5;
 
-export type StockKind = 'in_stock' | 'low_stock' | 'sold_out';
+type StockKind = 'in_stock' | 'low_stock' | 'sold_out';
 
 export interface StockStatus {
   kind: StockKind;

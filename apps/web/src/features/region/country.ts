@@ -18,7 +18,7 @@ export const PREFERENCE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
  * Top-level route names of the app. None is two letters today; a route added with a two-letter
  * name must be listed here so it is never taken for a country.
  */
-export const ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
+const ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
   'api',
   'cart',
   'category',
@@ -120,7 +120,7 @@ export function regionForCountry(regions: readonly Region[], country: string | n
 }
 
 /** The region with this key among the enabled ones, or undefined. */
-export function regionByKey(regions: readonly Region[], key: string | null | undefined): Region | undefined {
+function regionByKey(regions: readonly Region[], key: string | null | undefined): Region | undefined {
   if (!key) return undefined;
   return regions.find((region) => region.key === key);
 }

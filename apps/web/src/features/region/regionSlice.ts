@@ -13,7 +13,7 @@ import { hydrate } from '../../store/actions';
 import { thunkCreatorFor } from '../../store/thunk';
 import type { UserState } from '../account/userSlice';
 
-export interface RegionState {
+interface RegionState {
   defaultRegion: Region | null;
   defaultRegionLoaded: boolean;
   /** Country code of the signed-in user's preference (`GET /region/preferred`), null when none. */
@@ -32,7 +32,7 @@ export interface RegionRoot {
 
 const createRegionThunk = thunkCreatorFor<RegionRoot>();
 
-export const initialRegionState: RegionState = {
+const initialRegionState: RegionState = {
   defaultRegion: null,
   defaultRegionLoaded: false,
   preferredRegion: null,

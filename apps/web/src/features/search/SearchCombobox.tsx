@@ -14,10 +14,10 @@ import { MAX_QUERY_LENGTH, parseSearchParams, searchHref } from './url-state';
 import { SearchSubmit, type SearchBoxProps } from './SearchSubmit';
 
 /** Wait this long after the last key press before asking for suggestions. */
-export const SUGGEST_DEBOUNCE_MS = 200;
+const SUGGEST_DEBOUNCE_MS = 200;
 /** Suggestions shown at most. */
-export const SUGGEST_LIMIT = 6;
-export const SUGGESTIONS_LIST_NAME = 'Search suggestions';
+const SUGGEST_LIMIT = 6;
+const SUGGESTIONS_LIST_NAME = 'Search suggestions';
 
 export interface SearchComboboxProps extends SearchBoxProps {
   /** Text already in the plain form this replaces (see `SearchBox`); the URL's query otherwise. */

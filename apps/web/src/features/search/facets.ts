@@ -46,7 +46,7 @@ export function bandFilter(band: Pick<PriceBand, 'min' | 'max'>): { minPrice: nu
 }
 
 /** Parent path of a dot-joined category path; null for a top-level category. */
-export function parentPath(path: string): string | null {
+function parentPath(path: string): string | null {
   const dot = path.lastIndexOf('.');
   return dot === -1 ? null : path.slice(0, dot);
 }

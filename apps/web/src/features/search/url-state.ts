@@ -44,7 +44,7 @@ export type ListingScope = { kind: 'search' } | { kind: 'category'; path: string
 export const SEARCH_SCOPE: ListingScope = { kind: 'search' };
 
 /** Highest price a URL may hold (minor units); the API's own bound is higher. */
-export const MAX_PRICE = 2_000_000_000;
+const MAX_PRICE = 2_000_000_000;
 export const MAX_PAGE = SEARCH_MAX_PAGE;
 /** Products per page of every listing: the API's default page. */
 export const PAGE_SIZE = SEARCH_DEFAULT_LIMIT;

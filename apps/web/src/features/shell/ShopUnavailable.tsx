@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export const SHOP_UNAVAILABLE_MESSAGE = 'The shop is taking a break — please try again in a moment.';
+const SHOP_UNAVAILABLE_MESSAGE = 'The shop is taking a break — please try again in a moment.';
 
 export interface ShopUnavailableProps {
   /** The "try again" control: a retry button in the error boundary, a reload link on the server. */

@@ -15,7 +15,7 @@ export interface SiteHeaderProps {
 }
 
 /** The wishlist (signed-in users; others are sent to sign in and come back). */
-export const WISHLIST_HREF = '/wishlist';
+const WISHLIST_HREF = '/wishlist';
 
 interface HeaderData {
   groups: MenuGroup[];

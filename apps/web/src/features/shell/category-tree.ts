@@ -1,7 +1,7 @@
 import type { Category } from '@kedai/contract';
 
 /** What the menus need of a category. */
-export interface MenuCategory {
+interface MenuCategory {
   id: string;
   name: string;
   path: string;

@@ -7,7 +7,7 @@ import { ProductGrid } from '../catalogue/ProductGrid';
 import { useAppSelector } from '../../store/hooks';
 
 /** `select_item` list name of the strip. */
-export const RECENTLY_VIEWED_LIST = 'Recently viewed';
+const RECENTLY_VIEWED_LIST = 'Recently viewed';
 /** Most products the strip shows. */
 export const RECENTLY_VIEWED_MAX = 12;
 

@@ -9,7 +9,7 @@ import { ProductCard } from '../catalogue/ProductCard';
 import styles from './wishlist.module.css';
 
 /** `select_item` list name of the wishlist page. */
-export const WISHLIST_LIST = 'Wishlist';
+const WISHLIST_LIST = 'Wishlist';
 
 export interface WishlistViewProps {
   region: string;
