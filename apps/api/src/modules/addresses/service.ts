@@ -1,4 +1,4 @@
-import { AppError, isUuid, validateAddress, type Address as DomainAddress, type AddressInput } from '@kedai/domain';
+import { type Address as DomainAddress, type AddressInput, AppError, isUuid, toUnixSeconds, validateAddress } from '@kedai/domain';
 import { and, desc, eq, ne, schema, sql, lockKey, type Database, type Transaction } from '@kedai/db';
 import type { Address } from '@kedai/contract';
 import { enabledShippingLocations } from '../regions/service';
@@ -30,7 +30,7 @@ function toAddress(row: AddressRow): Address {
     postalCode: row.postalCode,
     state: row.state,
     main: row.isMain,
-    createdAt: Math.floor(row.createdAt.getTime() / 1000),
+    createdAt: toUnixSeconds(row.createdAt),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   isValidCartVariantPath,
   parseCartMessage,
   parseCartQuantity,
+  toUnixSeconds,
 } from '@kedai/domain';
 import { and, asc, eq, lockKey, schema, sql, type Database } from '@kedai/db';
 import type { AddCartItemRequest, CartItem, CartItemResponse, CartResponse, Product, UpdateCartItemRequest } from '@kedai/contract';
@@ -35,8 +36,6 @@ const notFound = () => new AppError('cart/not_found');
 const invalidQuantity = () => new AppError('cart/invalid_quantity', [CART_QUANTITY_MAX]);
 const invalidMessage = () => new AppError('cart/invalid_message', [CART_MESSAGE_MAX]);
 
-const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 /** A line as the API answers it; `available` and `type` follow from its product now. */
 function toCartItem(row: CartRow, product: Product | undefined): CartItem {
   return {
@@ -47,8 +46,8 @@ function toCartItem(row: CartRow, product: Product | undefined): CartItem {
     message: row.message,
     type: product ? cartItemTypeOf(product) : 'internal',
     available: isCartItemAvailable(product, row),
-    createdAt: unixSeconds(row.createdAt),
-    updatedAt: unixSeconds(row.updatedAt),
+    createdAt: toUnixSeconds(row.createdAt),
+    updatedAt: toUnixSeconds(row.updatedAt),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql, queryRows, type Database, type SQL } from '@kedai/db';
 import type { ProductSummary, Product } from '@kedai/contract';
+import { toUnixSeconds } from '@kedai/domain';
 
 /** Columns every product list needs; `p` is products and `m` merchants. */
 export const SUMMARY_COLUMNS = sql`
@@ -39,8 +40,6 @@ export interface DetailRow extends SummaryRow {
   category_path: string | null;
 }
 
-const unixSeconds = (value: Date | string) => Math.floor(new Date(value).getTime() / 1000);
-
 export function toSummary(row: SummaryRow, currencies: Record<string, string>): ProductSummary {
   return {
     uuid: row.id,
@@ -58,7 +57,7 @@ export function toSummary(row: SummaryRow, currencies: Record<string, string>): 
     hasVariants: row.has_variants,
     sourceMarketPlace: row.source_market_place,
     merchant: row.merchant_id ? { id: row.merchant_id, slug: row.merchant_slug!, name: row.merchant_name! } : null,
-    createdAt: unixSeconds(row.created_at),
+    createdAt: toUnixSeconds(new Date(row.created_at)),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '@kedai/domain';
+import { AppError, toUnixSeconds } from '@kedai/domain';
 import { ErrorEnvelope, OutboxQuery, OutboxResponse } from '@kedai/contract';
 import { listOutbox } from '../../platform/mailer';
 
@@ -41,7 +41,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       messages: (await listOutbox(app.db, request.query.to)).map((m) => ({
         ...m,
-        createdAt: Math.floor(m.createdAt.getTime() / 1000),
+        createdAt: toUnixSeconds(m.createdAt),
       })),
     }),
   );

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, Ping, PublicConfig } from '@kedai/contract';
 import { publicConfig } from './service';
+import { toUnixSeconds } from '@kedai/domain';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/ping', { schema: { tags: ['system'], summary: 'Liveness check', response: { 200: Ping } } }, async () => ({
     ok: true as const,
-    time: Math.floor(Date.now() / 1000),
+    time: toUnixSeconds(new Date()),
   }));
 
   app.get(

@@ -7,7 +7,7 @@
  * into major units from integer minor units with the currency's decimals (spec §9), exactly.
  */
 import type { Product, ProductSummary } from '@kedai/contract';
-import { cartUnitPrice, fromMinorUnits, variantOptionsOf } from '@kedai/domain';
+import { cartUnitPrice, fromMinorUnits, toUnixSeconds, variantOptionsOf } from '@kedai/domain';
 import { countryFromPath } from '../region/country';
 
 export type AnalyticsParams = Record<string, unknown>;
@@ -64,7 +64,7 @@ export function track(event: string, params: AnalyticsParams = {}): void {
   const endpoint = collectionEndpoint;
   if (!endpoint || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
   try {
-    const body = new Blob([JSON.stringify({ ...entry, timestamp: Math.floor(Date.now() / 1000) })], {
+    const body = new Blob([JSON.stringify({ ...entry, timestamp: toUnixSeconds(new Date()) })], {
       type: 'application/json',
     });
     navigator.sendBeacon(endpoint, body);
