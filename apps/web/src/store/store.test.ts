@@ -13,7 +13,7 @@ describe('the store', () => {
       async () => new Response(JSON.stringify({ signedIn: false, tfaPassed: false, tfaEnabled: false }), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const { fetchCurrentUser } = await import('../features/account/userSlice');
+    const { fetchCurrentUser } = await import('../features/account/user-slice');
     const store = makeStore();
     await store.dispatch(fetchCurrentUser());
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ credentials: 'same-origin' }));

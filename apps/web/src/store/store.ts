@@ -6,12 +6,12 @@
  */
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { ApiClient } from '@kedai/contract/client';
-import { fetchCurrentUser, sessionExpired, userSlice } from '../features/account/userSlice';
-import { cartSlice } from '../features/cart/cartSlice';
+import { fetchCurrentUser, sessionExpired, userSlice } from '../features/account/user-slice';
+import { cartSlice } from '../features/cart/cart-slice';
 import { registerCartWatchers } from '../features/cart/listeners';
-import { selectionSlice } from '../features/cart/selectionSlice';
+import { selectionSlice } from '../features/cart/selection-slice';
 import { registerRegionWatchers } from '../features/region/listeners';
-import { regionSlice } from '../features/region/regionSlice';
+import { regionSlice } from '../features/region/region-slice';
 import { browserApi, onSessionExpired } from '../lib/browser-api';
 import { appStarted } from './actions';
 import type { StartListeningFor, ThunkExtra } from './thunk';

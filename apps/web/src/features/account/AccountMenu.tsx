@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { SignInLink } from './SignInLink';
-import { signOut } from './userSlice';
+import { signOut } from './user-slice';
 import { ADDRESSES_PATH, PROFILE_PATH } from './paths';
 import styles from './account.module.css';
 

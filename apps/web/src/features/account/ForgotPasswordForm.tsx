@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
-import { SIGN_IN_PATH } from './returnPath';
+import { SIGN_IN_PATH } from './return-path';
 import { FormAlert, Field } from '../../ui/Field';
 import { emailProblem, requestPasswordReset } from './account-actions';
 import formStyles from '../../ui/form.module.css';

@@ -5,7 +5,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { PublicUser } from '@kedai/contract';
 import { apiErrorMessage } from '../../lib/browser-api';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { updateProfile } from './userSlice';
+import { updateProfile } from './user-slice';
 import { FormAlert } from '../../ui/Field';
 import { NameFields, PersonalDetailsFields } from './PersonalDetailsFields';
 import {

@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { SIGN_IN_PATH, rememberCurrentLocation } from './returnPath';
-import { fetchCurrentUser } from './userSlice';
+import { SIGN_IN_PATH, rememberCurrentLocation } from './return-path';
+import { fetchCurrentUser } from './user-slice';
 import { FormAlert } from '../../ui/Field';
 import { TFA_VERIFY_PATH, owesSecondFactor } from './paths';
 import pageStyles from '../../ui/page.module.css';

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../store/hooks';
-import { SIGN_IN_PATH } from './returnPath';
-import { fetchCurrentUser } from './userSlice';
+import { SIGN_IN_PATH } from './return-path';
+import { fetchCurrentUser } from './user-slice';
 import { FormAlert, Field } from '../../ui/Field';
 import { PASSWORD_POLICY, newPasswordProblems, resetPassword } from './account-actions';
 import { FORGOT_PASSWORD_PATH } from './paths';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { peekReturnPath } from './returnPath';
+import { peekReturnPath } from './return-path';
 
 /**
  * "Back to where you were": the address remembered before coming to sign in (spec §2), or the

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ReturnLink } from './ReturnLink';
-import { signIn } from './userSlice';
+import { signIn } from './user-slice';
 import { FormAlert, Field } from '../../ui/Field';
 import { ResendCodeButton } from './ResendCodeButton';
 import { describeSignInError } from './errors';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import type { ComponentProps } from 'react';
-import { SIGN_IN_PATH, rememberCurrentLocation } from './returnPath';
+import { SIGN_IN_PATH, rememberCurrentLocation } from './return-path';
 
 export type SignInLinkProps = Omit<ComponentProps<typeof Link>, 'href'>;
 

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { SIGN_IN_PATH } from './returnPath';
-import { fetchCurrentUser } from './userSlice';
+import { SIGN_IN_PATH } from './return-path';
+import { fetchCurrentUser } from './user-slice';
 import { FormAlert } from '../../ui/Field';
 import { tfaReset } from './account-actions';
 import { TWO_FACTOR_PATH } from './paths';

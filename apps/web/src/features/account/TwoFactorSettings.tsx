@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { TfaSetupResponse } from '@kedai/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchCurrentUser } from './userSlice';
+import { fetchCurrentUser } from './user-slice';
 import { CodeField } from './CodeField';
 import { Field, FormAlert } from '../../ui/Field';
 import {

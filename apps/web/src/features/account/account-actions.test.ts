@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { makeStore } from '../../store/store';
 import { fakeApi, shopper } from '../../store/testing';
-import { initialUserState, updateProfile } from './userSlice';
+import { initialUserState, updateProfile } from './user-slice';
 
 // The API client is mocked at the module boundary; the display rule (apiErrorMessage) stays real.
 const api = vi.hoisted(() => ({ browserGet: vi.fn(), browserPost: vi.fn() }));

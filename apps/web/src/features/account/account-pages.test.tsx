@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../store/store';
 import { fakeApi, shopper } from '../../store/testing';
-import { initialUserState, type UserState } from './userSlice';
+import { initialUserState, type UserState } from './user-slice';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { ProfileForm } from './ProfileForm';

@@ -2,7 +2,7 @@
  * Addresses of the account pages, and where a user goes once signed in (spec §4: "After login the
  * user returns to the remembered path"; a session that owes its second factor is asked for it first).
  */
-import { SIGN_IN_PATH, consumeReturnPath } from './returnPath';
+import { SIGN_IN_PATH, consumeReturnPath } from './return-path';
 
 export const REGISTER_PATH = '/register';
 const VERIFY_EMAIL_PATH = '/verify_email';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AddressForm as AddressFormValues } from '@kedai/domain';
 import { makeStore } from '../../store/store';
 import { fakeApi, shopper } from '../../store/testing';
-import { initialUserState } from '../account/userSlice';
+import { initialUserState } from '../account/user-slice';
 import { AddressBook } from './AddressBook';
 import { AddressForm } from './AddressForm';
 import { emptyAddressForm, type Address } from './address-book';

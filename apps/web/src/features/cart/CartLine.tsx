@@ -6,11 +6,11 @@ import type { CartItem, Product } from '@kedai/contract';
 import { CART_MESSAGE_MAX, assetUrl, cartUnitPrice } from '@kedai/domain';
 import { productHref } from '../catalogue/links';
 import { useAppDispatch } from '../../store/hooks';
-import { removeCartItem, setCartItem } from './cartSlice';
+import { removeCartItem, setCartItem } from './cart-slice';
 import { availabilityOf, formatMoneyOrNull, lineTotal, variantOptionsText } from './cart-view';
 import styles from './cart.module.css';
 import { QuantityStepper } from './QuantityStepper';
-import { checkCartItem } from './selectionSlice';
+import { checkCartItem } from './selection-slice';
 
 export interface CartLineProps {
   item: CartItem;

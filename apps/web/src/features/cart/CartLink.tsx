@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchCart, selectCartCount } from './cartSlice';
+import { fetchCart, selectCartCount } from './cart-slice';
 
 /**
  * The header's cart link with the number of units in the cart. Once the user is signed in (with no

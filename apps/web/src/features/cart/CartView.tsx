@@ -6,11 +6,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { CartItem, Product } from '@kedai/contract';
 import { trackRemoveFromCart, trackViewCart } from '../analytics/analytics';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchCart } from './cartSlice';
+import { fetchCart } from './cart-slice';
 import { formatMoneyOrNull, groupByMerchant, selectionSubtotal } from './cart-view';
 import styles from './cart.module.css';
 import { CartLine } from './CartLine';
-import { availableCartItemIds, checkAllCartItems, checkOnlyCartItem } from './selectionSlice';
+import { availableCartItemIds, checkAllCartItems, checkOnlyCartItem } from './selection-slice';
 
 export interface CartViewProps {
   region: { key: string; name: string; currency: string };

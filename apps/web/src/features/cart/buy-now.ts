@@ -3,9 +3,9 @@
  * go: `/cart?itemId={cartItemId}` (spec §2), where the cart page brings the line into view.
  */
 import { thunkCreatorFor } from '../../store/thunk';
-import { addToCart, type AddCartItemInput } from './cartSlice';
+import { addToCart, type AddCartItemInput } from './cart-slice';
 import { cartHrefFor } from './cart-view';
-import { checkOnlyCartItem, type SelectionRoot } from './selectionSlice';
+import { checkOnlyCartItem, type SelectionRoot } from './selection-slice';
 
 export const buyNow = thunkCreatorFor<SelectionRoot>()('cart/buyNow', async (input: AddCartItemInput, { dispatch, rejectWithValue }) => {
   const result = await dispatch(addToCart(input));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../store/store';
 import { envelope, fakeApi } from '../../store/testing';
 import { buyNow } from './buy-now';
-import { fetchCart } from './cartSlice';
+import { fetchCart } from './cart-slice';
 import {
   availabilityOf,
   cartHrefFor,

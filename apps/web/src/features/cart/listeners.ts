@@ -4,7 +4,7 @@
  * available (spec §3 "Selection for checkout", §4).
  */
 import type { StartListeningFor } from '../../store/thunk';
-import { pruneSelection, type SelectionRoot } from './selectionSlice';
+import { pruneSelection, type SelectionRoot } from './selection-slice';
 
 export function registerCartWatchers(startListening: StartListeningFor<SelectionRoot>): void {
   startListening({

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { TFA_VERIFY_PATH, owesSecondFactor } from '../account/paths';
 import { useAppSelector } from '../../store/hooks';
-import { SIGN_IN_PATH, rememberCurrentLocation } from '../account/returnPath';
+import { SIGN_IN_PATH, rememberCurrentLocation } from '../account/return-path';
 
 /**
  * For actions only signed-in users have (cart, wishlist; spec §6): `ready()` answers true when the

@@ -11,7 +11,7 @@ import type { ActionProduct } from './action-product';
 import { pathFromSelection, selectionFromPath } from './variants';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { buyNow } from '../cart/buy-now';
-import { addToCart } from '../cart/cartSlice';
+import { addToCart } from '../cart/cart-slice';
 import { purchaseCheck, variantOptionsText } from '../cart/cart-view';
 import styles from '../cart/cart.module.css';
 import { QuantityStepper } from '../cart/QuantityStepper';

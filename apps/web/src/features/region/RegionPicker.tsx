@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, useTransition, type ChangeEvent } from 'react';
 import type { Region } from '@kedai/contract';
 import { useAppDispatch } from '../../store/hooks';
-import { regionPicked } from './regionSlice';
+import { regionPicked } from './region-slice';
 import { regionCookie } from './country';
 
 export interface RegionPickerProps {

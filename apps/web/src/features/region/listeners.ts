@@ -8,7 +8,7 @@
 import { appStarted } from '../../store/actions';
 import type { StartListeningFor } from '../../store/thunk';
 import { REGION_COOKIE, cookieValue } from './country';
-import { fetchPreferredRegion, lastChosenRegion, type RegionRoot } from './regionSlice';
+import { fetchPreferredRegion, lastChosenRegion, type RegionRoot } from './region-slice';
 
 export function registerRegionWatchers(startListening: StartListeningFor<RegionRoot>): void {
   startListening({

@@ -20,7 +20,7 @@ import type { CartItem, CartItemResponse, Product } from '@kedai/contract';
 import type { Endpoints } from '@kedai/contract/client';
 import { errorMessageFor } from '@kedai/domain';
 import { thunkCreatorFor } from '../../store/thunk';
-import { sessionExpired, signedOut } from '../account/userSlice';
+import { sessionExpired, signedOut } from '../account/user-slice';
 
 export interface CartState {
   data: CartItem[];

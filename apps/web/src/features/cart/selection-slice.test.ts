@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../store/store';
 import { fakeApi, settle, type Answer } from '../../store/testing';
-import { signedOut } from '../account/userSlice';
-import { addToCart, fetchCart, removeCartItem, setCartItem } from './cartSlice';
-import { availableCartItemIds, checkAllCartItems, checkCartItem, checkOnlyCartItem, initialSelectionState } from './selectionSlice';
+import { signedOut } from '../account/user-slice';
+import { addToCart, fetchCart, removeCartItem, setCartItem } from './cart-slice';
+import { availableCartItemIds, checkAllCartItems, checkCartItem, checkOnlyCartItem, initialSelectionState } from './selection-slice';
 import { cartAnswer, line, pan, phone } from './test-fixtures';
 
 // phone 0/0 has 29 in stock, 0/1 none, 0/2 three; the pan 12.

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { makeStore } from '../../store/store';
 import { envelope, fakeApi, type Answer } from '../../store/testing';
-import { sessionExpired, signedOut } from '../account/userSlice';
-import { addToCart, cartItemGone, fetchCart, initialCartState, removeCartItem, selectCartCount, setCartItem } from './cartSlice';
+import { sessionExpired, signedOut } from '../account/user-slice';
+import { addToCart, cartItemGone, fetchCart, initialCartState, removeCartItem, selectCartCount, setCartItem } from './cart-slice';
 import { cartAnswer, line, pan, phone } from './test-fixtures';
 
 const withStatus = (status: number, errorCode: string, error: string, params: unknown[] = []) =>

@@ -17,8 +17,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartItem, Product } from '@kedai/contract';
 import { isCartItemAvailable } from '@kedai/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { CartRoot } from './cartSlice';
-import { sessionExpired, signedOut } from '../account/userSlice';
+import type { CartRoot } from './cart-slice';
+import { sessionExpired, signedOut } from '../account/user-slice';
 
 export interface SelectionState {
   cartItemIds: string[];

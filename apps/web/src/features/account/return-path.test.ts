@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RETURN_PATH_KEY, consumeReturnPath, isSafeReturnPath, joinReturnPath, peekReturnPath, rememberReturnPath } from './returnPath';
+import { RETURN_PATH_KEY, consumeReturnPath, isSafeReturnPath, joinReturnPath, peekReturnPath, rememberReturnPath } from './return-path';
 
 function memoryStorage() {
   const values = new Map<string, string>();

@@ -11,7 +11,7 @@ import type { Region } from '@kedai/contract';
 import { errorMessageFor } from '@kedai/domain';
 import { hydrate } from '../../store/actions';
 import { thunkCreatorFor } from '../../store/thunk';
-import type { UserState } from '../account/userSlice';
+import type { UserState } from '../account/user-slice';
 
 interface RegionState {
   defaultRegion: Region | null;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { appStarted, hydrate } from '../../store/actions';
 import type { Region } from '@kedai/contract';
-import { countryOfRegion, fetchPreferredRegion, lastChosenRegion, preferRegion, regionPicked } from './regionSlice';
+import { countryOfRegion, fetchPreferredRegion, lastChosenRegion, preferRegion, regionPicked } from './region-slice';
 import { makeStore } from '../../store/store';
 import { envelope, fakeApi, my, settle, sg } from '../../store/testing';
-import { sessionChanged, sessionExpired, signedOut } from '../account/userSlice';
+import { sessionChanged, sessionExpired, signedOut } from '../account/user-slice';
 
 let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {

@@ -2,7 +2,7 @@ import type { SessionState } from '@kedai/contract';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { makeStore, startInBrowser } from '../../store/store';
 import { envelope, fakeApi, settle, type Answer, shopper } from '../../store/testing';
-import { fetchCurrentUser, initialUserState, selectTfaOwed, sessionExpired, signIn, signOut, updateProfile, verifyTfa } from './userSlice';
+import { fetchCurrentUser, initialUserState, selectTfaOwed, sessionExpired, signIn, signOut, updateProfile, verifyTfa } from './user-slice';
 
 const profile = shopper;
 const signedInState: SessionState = { profile, signedIn: true, tfaPassed: true, tfaEnabled: false, tfaSetupSkipped: false };
@@ -12,7 +12,7 @@ const withApiStatus = (status: number, errorCode: string, error: string, params:
   Object.assign(envelope(errorCode, error, params), { status });
 
 function storeWith(answers: Record<string, Answer[]>) {
-  // Signing in also fetches the preferred region once (listeners.ts).
+  // Signing in also fetches the preferred region once (features/region/listeners.ts).
   const fake = fakeApi({ '/region/preferred': [{ ok: { countryCode: 'SG' } }], ...answers });
   return { store: makeStore({ api: fake.api }), ...fake };
 }
