@@ -6,9 +6,9 @@ import { FormAlert } from '../../ui/Field';
 import formStyles from '../../ui/form.module.css';
 import pageStyles from '../../ui/page.module.css';
 import { useAppSelector } from '../../store/hooks';
+import { AddressCard } from './AddressCard';
 import { AddressForm } from './AddressForm';
 import {
-  addressLines,
   countryChoices,
   defaultCountry,
   deleteAddress,
@@ -206,85 +206,29 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
           <p className={styles.empty}>You have no saved addresses yet. Add one to use it at checkout.</p>
         ) : (
           <ul id={listId} className={styles.list} role="list">
-            {addresses.map((address) => {
-              const cardTitle = `${id}-${address.id}-title`;
-              const lines = addressLines(address);
-              return (
-                <li key={address.id} className={address.main ? styles.cardMain : styles.card} data-testid="address-card">
-                  <h3 id={cardTitle} className="visually-hidden">
-                    {address.main ? 'Main address: ' : 'Address: '}
-                    {address.fullName}
-                  </h3>
-                  {address.main ? <p className={styles.badge}>Main address</p> : null}
-                  <p className={styles.lines} data-testid="address-lines">
-                    {lines.map((line, index) => (
-                      <span key={index} className={styles.line}>
-                        {line}
-                      </span>
-                    ))}
-                  </p>
-                  {confirming === address.id ? (
-                    <div className={styles.confirm} role="group" aria-labelledby={`${cardTitle}-confirm`}>
-                      <p id={`${cardTitle}-confirm`} className={styles.confirmText}>
-                        Delete this address?
-                      </p>
-                      <div className={styles.actions}>
-                        <button
-                          type="button"
-                          className={`button ${styles.danger}`}
-                          disabled={busy === address.id}
-                          aria-busy={busy === address.id || undefined}
-                          onClick={() => void onDelete(address)}
-                        >
-                          {busy === address.id ? 'Deleting…' : 'Yes, delete'}
-                        </button>
-                        <button
-                          ref={keepRef}
-                          type="button"
-                          className="button button--secondary"
-                          onClick={() => {
-                            setConfirming(null);
-                            setKeptId(address.id);
-                          }}
-                        >
-                          Keep it
-                        </button>
-                      </div>
-                    </div>
-                  ) : (
-                    <div className={styles.actions}>
-                      <button type="button" className={styles.action} onClick={() => openEdit(address)} aria-describedby={cardTitle}>
-                        Edit
-                      </button>
-                      {!address.main ? (
-                        <button
-                          type="button"
-                          className={styles.action}
-                          disabled={busy === address.id}
-                          onClick={() => void onMakeMain(address)}
-                          aria-describedby={cardTitle}
-                        >
-                          Make main
-                        </button>
-                      ) : null}
-                      <button
-                        type="button"
-                        className={styles.action}
-                        id={deleteButtonId(address.id)}
-                        onClick={() => {
-                          setNotice(null);
-                          setKeptId(null);
-                          setConfirming(address.id);
-                        }}
-                        aria-describedby={cardTitle}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
+            {addresses.map((address) => (
+              <AddressCard
+                key={address.id}
+                address={address}
+                titleId={`${id}-${address.id}-title`}
+                deleteButtonId={deleteButtonId(address.id)}
+                confirming={confirming === address.id}
+                busy={busy === address.id}
+                keepRef={keepRef}
+                onEdit={() => openEdit(address)}
+                onMakeMain={() => void onMakeMain(address)}
+                onAskDelete={() => {
+                  setNotice(null);
+                  setKeptId(null);
+                  setConfirming(address.id);
+                }}
+                onDelete={() => void onDelete(address)}
+                onKeep={() => {
+                  setConfirming(null);
+                  setKeptId(address.id);
+                }}
+              />
+            ))}
           </ul>
         )}
       </section>
