@@ -1,14 +1,14 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type Dispatch, type FormEvent, type KeyboardEvent } from 'react';
 import type { ProductSummary } from '@kedai/contract';
 import { assetUrl } from '@kedai/domain';
 import { searchEvent, selectItem } from '../analytics/analytics';
 import { productHref } from '../catalogue/links';
 import { displayPrice } from '../catalogue/price';
 import { browserApi } from '../../lib/browser-api';
-import { comboboxReducer, escapeClearsText, initialComboboxState, keyAction, suggestionTerm } from './combobox';
+import { comboboxReducer, escapeClearsText, initialComboboxState, keyAction, suggestionTerm, type ComboboxAction } from './combobox';
 import { SEARCH_INPUT_ATTRIBUTES } from './query-text';
 import { MAX_QUERY_LENGTH, parseSearchParams, searchHref } from './url-state';
 import { SearchSubmit, type SearchBoxProps } from './SearchSubmit';
@@ -52,8 +52,6 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
   const [typed, setTyped] = useState(initialValue !== undefined && initialValue !== urlQuery);
   const inputRef = useRef<HTMLInputElement>(null);
   const seenUrlQuery = useRef(urlQuery);
-  const [suggestions, setSuggestions] = useState<ProductSummary[]>([]);
-  const [announcement, setAnnouncement] = useState('');
   const [state, dispatch] = useReducer(comboboxReducer, initialComboboxState);
 
   // Follow the URL (back/forward, a new search) until the shopper types something else.
@@ -67,40 +65,7 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
 
   const term = typed ? suggestionTerm(value) : null;
 
-  useEffect(() => {
-    if (!term) {
-      setSuggestions([]);
-      dispatch({ type: 'results', count: 0 });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      browserApi
-        .get('/product/search', { query: { q: term, limit: SUGGEST_LIMIT, region }, signal: controller.signal })
-        .then((result) => {
-          if (controller.signal.aborted) return;
-          const products = result.products.slice(0, SUGGEST_LIMIT);
-          setSuggestions(products);
-          dispatch({ type: 'results', count: products.length });
-          setAnnouncement(
-            products.length === 0
-              ? 'No suggestions.'
-              : `${products.length} ${products.length === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrow keys to choose.`,
-          );
-        })
-        .catch(() => {
-          // Suggestions are a convenience: on failure the form still searches.
-          if (controller.signal.aborted) return;
-          setSuggestions([]);
-          setAnnouncement('');
-          dispatch({ type: 'results', count: 0 });
-        });
-    }, SUGGEST_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, region]);
+  const { suggestions, announcement } = useSuggestions(term, region, dispatch);
 
   const open = state.open && suggestions.length > 0;
   const active = open ? state.active : -1;
@@ -207,30 +172,20 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
           // Keep focus in the text box while the pointer picks an option.
           onMouseDown={(event) => event.preventDefault()}
         >
-          {suggestions.map((product, i) => {
-            const price = displayPrice(product, region);
-            return (
-              // The keyboard works on the text box (aria-activedescendant), as the combobox pattern wants.
-              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-              <li
-                key={product.uuid}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'site-search__option site-search__option--active' : 'site-search__option'}
-                onClick={() => choose(i)}
-                onMouseMove={() => {
-                  if (i !== active) dispatch({ type: 'hover', index: i });
-                }}
-              >
-                <img src={assetUrl(assetsUrl, product.mainImage, 'thumb')} alt="" width={40} height={40} decoding="async" />
-                <span className="site-search__option-text">
-                  <span className="site-search__option-name">{product.name}</span>
-                  {price ? <span className="site-search__option-price">{price.label}</span> : null}
-                </span>
-              </li>
-            );
-          })}
+          {suggestions.map((product, i) => (
+            <SuggestionOption
+              key={product.uuid}
+              id={optionId(i)}
+              product={product}
+              region={region}
+              assetsUrl={assetsUrl}
+              active={i === active}
+              onChoose={() => choose(i)}
+              onHover={() => {
+                if (i !== active) dispatch({ type: 'hover', index: i });
+              }}
+            />
+          ))}
         </ul>
       </div>
       <SearchSubmit />
@@ -238,5 +193,82 @@ export function SearchCombobox({ region, assetsUrl, initialValue, autoFocus, sub
         {typed && term ? announcement : ''}
       </p>
     </form>
+  );
+}
+
+/**
+ * Product suggestions for `term` (null: none), SUGGEST_DEBOUNCE_MS after it last changed; each
+ * answer tells the combobox how many options it has and what to announce. A failure only empties
+ * them: the form still searches.
+ */
+function useSuggestions(term: string | null, region: string, dispatch: Dispatch<ComboboxAction>) {
+  const [suggestions, setSuggestions] = useState<ProductSummary[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (!term) {
+      setSuggestions([]);
+      dispatch({ type: 'results', count: 0 });
+      return;
+    }
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      browserApi
+        .get('/product/search', { query: { q: term, limit: SUGGEST_LIMIT, region }, signal: controller.signal })
+        .then((result) => {
+          if (controller.signal.aborted) return;
+          const products = result.products.slice(0, SUGGEST_LIMIT);
+          setSuggestions(products);
+          dispatch({ type: 'results', count: products.length });
+          setAnnouncement(
+            products.length === 0
+              ? 'No suggestions.'
+              : `${products.length} ${products.length === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrow keys to choose.`,
+          );
+        })
+        .catch(() => {
+          if (controller.signal.aborted) return;
+          setSuggestions([]);
+          setAnnouncement('');
+          dispatch({ type: 'results', count: 0 });
+        });
+    }, SUGGEST_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [term, region, dispatch]);
+  return { suggestions, announcement };
+}
+
+interface SuggestionOptionProps {
+  id: string;
+  product: ProductSummary;
+  region: string;
+  assetsUrl: string;
+  active: boolean;
+  onChoose(): void;
+  onHover(): void;
+}
+
+/** One suggested product: its thumbnail, name and price in the region. */
+function SuggestionOption({ id, product, region, assetsUrl, active, onChoose, onHover }: SuggestionOptionProps) {
+  const price = displayPrice(product, region);
+  return (
+    // The keyboard works on the text box (aria-activedescendant), as the combobox pattern wants.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+    <li
+      id={id}
+      role="option"
+      aria-selected={active}
+      className={active ? 'site-search__option site-search__option--active' : 'site-search__option'}
+      onClick={onChoose}
+      onMouseMove={onHover}
+    >
+      <img src={assetUrl(assetsUrl, product.mainImage, 'thumb')} alt="" width={40} height={40} decoding="async" />
+      <span className="site-search__option-text">
+        <span className="site-search__option-name">{product.name}</span>
+        {price ? <span className="site-search__option-price">{price.label}</span> : null}
+      </span>
+    </li>
   );
 }
