@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, queryRows, schema, sql } from '@kedai/db';
+import { eq, schema } from '@kedai/db';
+import { createProduct } from '@kedai/db/factories';
 import { CART_MESSAGE_MAX, CART_QUANTITY_MAX } from '@kedai/domain';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
@@ -17,45 +18,19 @@ let disabledId: string;
 let externalId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ...LIFTED_LIMITS, MAX_CART_ITEMS: String(LIMIT) } });
+  t = await createTestApp({ seed: false, env: { ...LIFTED_LIMITS, MAX_CART_ITEMS: String(LIMIT) } });
   const db = t.app.db;
-  const plainRows = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT id FROM products WHERE NOT disabled AND jsonb_array_length(variants) = 0 AND source_market_place IS NULL
-        ORDER BY param_name LIMIT 14`,
-  );
-  const ids = plainRows.map((row) => row.id);
-  await db
-    .update(schema.products)
-    .set({ stock: 10, inStock: true })
-    .where(
-      sql`${schema.products.id} IN (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  [disabledId, externalId] = ids.splice(0, 2) as [string, string];
-  plain = ids;
-  await db.update(schema.products).set({ disabled: true }).where(eq(schema.products.id, disabledId));
-  await db.update(schema.products).set({ sourceMarketPlace: 'taobao' }).where(eq(schema.products.id, externalId));
-
-  const [v] = await queryRows<{ id: string; depth: number }>(
-    db,
-    sql`SELECT id, jsonb_array_length(variants) AS depth FROM products
-        WHERE NOT disabled AND jsonb_array_length(variants) = 2 AND source_market_place IS NULL ORDER BY param_name LIMIT 1`,
-  );
-  const paths = await queryRows<{ path: string }>(
-    db,
-    sql`SELECT path FROM product_variant_paths WHERE product_id = ${v!.id}::uuid ORDER BY path LIMIT 2`,
-  );
-  for (const { path } of paths) {
-    await db
-      .update(schema.productVariantPaths)
-      .set({ stock: 10 })
-      .where(and(eq(schema.productVariantPaths.productId, v!.id), eq(schema.productVariantPaths.path, path)));
-  }
-  varied = { id: v!.id, paths: [paths[0]!.path, paths[1]!.path], depth: v!.depth };
-}, 120_000);
+  plain = [];
+  for (let i = 0; i < 12; i++) plain.push((await createProduct(db)).id);
+  disabledId = (await createProduct(db, { disabled: true })).id;
+  externalId = (await createProduct(db, { sourceMarketPlace: 'taobao' })).id;
+  const colourAndSize = [
+    { name: 'Colour', options: ['Red', 'Blue', 'Green'] },
+    { name: 'Size', options: ['S', 'M'] },
+  ];
+  const v = await createProduct(db, { variants: colourAndSize });
+  varied = { id: v.id, paths: [v.paths[0]!, v.paths[1]!], depth: colourAndSize.length };
+});
 afterAll(() => t?.close());
 
 async function newClient() {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, queryRows, schema, sql } from '@kedai/db';
+import { eq, schema } from '@kedai/db';
+import { createProduct } from '@kedai/db/factories';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
 import { createTestApp, expectError, type TestApp } from '../helpers';
@@ -9,22 +10,10 @@ let t: TestApp;
 let ids: string[];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: LIFTED_LIMITS });
-  const rows = await queryRows<{ id: string }>(
-    t.app.db,
-    sql`SELECT id FROM products WHERE NOT disabled AND jsonb_array_length(variants) = 0 ORDER BY param_name LIMIT 6`,
-  );
-  ids = rows.map((row) => row.id);
-  await t.app.db
-    .update(schema.products)
-    .set({ stock: 10, inStock: true })
-    .where(
-      sql`${schema.products.id} IN (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-}, 120_000);
+  t = await createTestApp({ seed: false, env: LIFTED_LIMITS });
+  ids = [];
+  for (let i = 0; i < 6; i++) ids.push((await createProduct(t.app.db)).id);
+});
 afterAll(() => t?.close());
 
 /** A visitor whose browser already holds its visitor cookie (the first answer sets it). */

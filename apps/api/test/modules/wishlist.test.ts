@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, queryRows, schema, sql } from '@kedai/db';
+import { eq, schema } from '@kedai/db';
+import { createProduct } from '@kedai/db/factories';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
 import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
@@ -11,12 +12,11 @@ let ids: string[];
 let disabledId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: LIFTED_LIMITS });
-  const rows = await queryRows<{ id: string }>(t.app.db, sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 5`);
-  ids = rows.map((row) => row.id);
-  disabledId = ids.pop()!;
-  await t.app.db.update(schema.products).set({ disabled: true }).where(eq(schema.products.id, disabledId));
-}, 120_000);
+  t = await createTestApp({ seed: false, env: LIFTED_LIMITS });
+  ids = [];
+  for (let i = 0; i < 4; i++) ids.push((await createProduct(t.app.db)).id);
+  disabledId = (await createProduct(t.app.db, { disabled: true })).id;
+});
 afterAll(() => t?.close());
 
 async function newClient() {
@@ -138,17 +138,17 @@ describe('the wishlist', () => {
 
 describe('MAX_WISHLIST_ITEMS', () => {
   let limited: TestApp;
+  /** Enabled products of the limited app. */
+  let products: string[];
   beforeAll(async () => {
-    limited = await createTestApp({ env: { ...LIFTED_LIMITS, MAX_WISHLIST_ITEMS: '2' } });
-  }, 120_000);
+    limited = await createTestApp({ seed: false, env: { ...LIFTED_LIMITS, MAX_WISHLIST_ITEMS: '2' } });
+    products = [];
+    for (let i = 0; i < 6; i++) products.push((await createProduct(limited.app.db)).id);
+  });
   afterAll(() => limited?.close());
 
   it('a new product beyond the limit is 409 wishlist/max_items_reached with the limit; one already there still answers 200', async () => {
-    const rows = await queryRows<{ id: string }>(
-      limited.app.db,
-      sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 3`,
-    );
-    const [a, b, c] = rows.map((row) => row.id);
+    const [a, b, c] = products;
     const client = await signedInClient(limited.app, await createVerifiedUser(limited.app));
     for (const productId of [a, b]) expect((await client.post('/wishlist', { productId })).status).toBe(200);
     const refused = await client.post('/wishlist', { productId: c });
@@ -160,12 +160,8 @@ describe('MAX_WISHLIST_ITEMS', () => {
   });
 
   it('concurrent adds of different products cannot pass the limit together', async () => {
-    const rows = await queryRows<{ id: string }>(
-      limited.app.db,
-      sql`SELECT id FROM products WHERE NOT disabled ORDER BY param_name LIMIT 6`,
-    );
     const client = await signedInClient(limited.app, await createVerifiedUser(limited.app));
-    const answers = await Promise.all(rows.map((row) => client.post('/wishlist', { productId: row.id })));
+    const answers = await Promise.all(products.map((productId) => client.post('/wishlist', { productId })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
     const listed = await client.get('/wishlist');
