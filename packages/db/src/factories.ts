@@ -5,7 +5,7 @@
  */
 import { allVariantPaths, isInStock, priceRange, type ProductVariant, type RegionPrices } from '@kedai/domain';
 import type { Database } from './client';
-import { categories, merchants, productRegionPrices, productVariantPaths, products } from './schema';
+import { productRegionPrices, productVariantPaths, products } from './schema';
 
 let serial = 0;
 const next = () => ++serial;
@@ -74,27 +74,4 @@ export async function createProduct(db: Database, overrides: ProductOverrides = 
       .values(ranges.map(([regionKey, { min, max }]) => ({ productId: id, regionKey, minPrice: min, maxPrice: max })));
   }
   return { id, paramName, paths };
-}
-
-/** A top-level category. */
-export async function createCategory(db: Database, overrides: { key?: string; name?: string } = {}): Promise<{ id: string; path: string }> {
-  const key = overrides.key ?? `test-category-${next()}`;
-  const [row] = await db
-    .insert(categories)
-    .values({ key, name: overrides.name ?? key, path: key })
-    .returning({ id: categories.id, path: categories.path });
-  return row!;
-}
-
-/** A merchant. */
-export async function createMerchant(
-  db: Database,
-  overrides: { slug?: string; name?: string } = {},
-): Promise<{ id: string; slug: string }> {
-  const slug = overrides.slug ?? `test-merchant-${next()}`;
-  const [row] = await db
-    .insert(merchants)
-    .values({ slug, name: overrides.name ?? slug, countryCode: 'SG' })
-    .returning({ id: merchants.id, slug: merchants.slug });
-  return row!;
 }
