@@ -6,8 +6,11 @@ import {
   cartUnitPrice,
   isCartItemAvailable,
   isValidCartVariantPath,
+  lineTotal,
   parseCartMessage,
   parseCartQuantity,
+  priceSpan,
+  selectionSubtotal,
 } from './cart';
 
 const shirt = {
@@ -117,5 +120,72 @@ describe('cartItemTypeOf', () => {
   it('is external only for products bought from another marketplace', () => {
     expect(cartItemTypeOf({ sourceMarketPlace: 'Taobao' })).toBe('external');
     expect(cartItemTypeOf({ sourceMarketPlace: null })).toBe('internal');
+  });
+});
+
+describe('priceSpan', () => {
+  const rangedShirt = { ...shirt, priceRange: { SG: { min: 1400, max: 1700 }, MY: { min: 5000, max: 5000 } } };
+  const rangedMug = { ...mug, priceRange: { SG: { min: 900, max: 900 } } };
+
+  it('before a full variant is chosen: the range over every path', () => {
+    expect(priceSpan(rangedShirt, 'SG', null)).toEqual({ min: 1400, max: 1700, currency: 'SGD' });
+    expect(priceSpan(rangedShirt, 'SG', '1')).toEqual({ min: 1400, max: 1700, currency: 'SGD' });
+    expect(priceSpan(rangedShirt, 'SG', '9/9')).toEqual({ min: 1400, max: 1700, currency: 'SGD' });
+  });
+
+  it("a chosen path: its unit price as the cart charges it (the product's where the path has none)", () => {
+    expect(priceSpan(rangedShirt, 'SG', '1/1')).toEqual({ min: 1700, max: 1700, currency: 'SGD' });
+    expect(priceSpan(rangedShirt, 'SG', '1/0')).toEqual({ min: 1400, max: 1400, currency: 'SGD' });
+    for (const path of ['0/0', '0/1', '1/0', '1/1']) {
+      expect(priceSpan(rangedShirt, 'SG', path)?.min).toBe(cartUnitPrice(rangedShirt, path, 'SG')?.amount);
+    }
+  });
+
+  it('without variants: the product price, whatever path is asked; null where it is not sold', () => {
+    expect(priceSpan(rangedMug, 'SG', null)).toEqual({ min: 900, max: 900, currency: 'SGD' });
+    expect(priceSpan(rangedMug, 'SG', '0/0')).toEqual({ min: 900, max: 900, currency: 'SGD' });
+    expect(priceSpan(rangedMug, 'MY', null)).toBeNull();
+    expect(priceSpan({ ...rangedShirt, priceCurrency: {} }, 'SG', '1/1')).toBeNull();
+  });
+});
+
+describe('lineTotal and selectionSubtotal (what the cart shows and checkout charges)', () => {
+  const lines = [
+    { id: 'a', productId: 'shirt', variantPath: '0/0', quantity: 2 },
+    { id: 'b', productId: 'mug', variantPath: '', quantity: 3 },
+    { id: 'c', productId: 'shirt', variantPath: '1/0', quantity: 1 },
+    { id: 'd', productId: 'gone', variantPath: '', quantity: 1 },
+  ];
+  const products = { shirt, mug };
+
+  it('a line: the unit price in the region × the quantity; null without a product or a price there', () => {
+    expect(lineTotal(lines[0]!, shirt, 'SG')).toEqual({ amount: 3000, currency: 'SGD' });
+    expect(lineTotal(lines[2]!, shirt, 'MY')).toEqual({ amount: 5000, currency: 'MYR' });
+    expect(lineTotal(lines[1]!, mug, 'MY')).toBeNull();
+    expect(lineTotal(lines[3]!, undefined, 'SG')).toBeNull();
+  });
+
+  it('the checked lines only, in the region currency; lines without a price there are counted apart', () => {
+    expect(selectionSubtotal(lines, products, ['a', 'b'], { key: 'SG', currency: 'SGD' })).toEqual({
+      total: { amount: 2 * 1500 + 3 * 900, currency: 'SGD' },
+      units: 5,
+      lines: 2,
+      unpriced: 0,
+    });
+    expect(selectionSubtotal(lines, products, ['b', 'c', 'd'], { key: 'MY', currency: 'MYR' })).toEqual({
+      total: { amount: 5000, currency: 'MYR' },
+      units: 5,
+      lines: 3,
+      unpriced: 2,
+    });
+    expect(selectionSubtotal(lines, products, [], { key: 'SG', currency: 'SGD' }).total).toEqual({ amount: 0, currency: 'SGD' });
+  });
+
+  it('a price in another currency than the region says is left out, not mixed in', () => {
+    const odd = { ...mug, priceCurrency: { SG: 'USD' } };
+    expect(selectionSubtotal(lines, { ...products, mug: odd }, ['a', 'b'], { key: 'SG', currency: 'SGD' })).toMatchObject({
+      total: { amount: 3000, currency: 'SGD' },
+      unpriced: 1,
+    });
   });
 });

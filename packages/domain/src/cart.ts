@@ -4,7 +4,7 @@
  * selection for checkout may hold.
  */
 import { isAvailable, isValidVariantPath, type StockHolder } from './catalogue';
-import type { Money } from './money';
+import { multiplyMoney, sumMoney, type Money } from './money';
 import { parsePositiveInt } from './numbers';
 
 /** Most units of one cart line. Above it a quantity is refused, not clamped: nobody means 10 000 shirts. */
@@ -92,4 +92,77 @@ export function cartUnitPrice(product: PricedProduct, variantPath: string, regio
   if (!currency || base === undefined) return null;
   const amount = variantPath ? (product.variantPaths[variantPath]?.price[region] ?? base) : base;
   return { amount, currency };
+}
+
+/** A product's prices as pages show them: per region, with the range over its variant paths. */
+export interface RangedProduct extends PricedProduct {
+  priceRange: Record<string, { min: number; max: number }>;
+}
+
+/** A price to show: one amount (min equals max) or a range, in the region's currency. */
+export interface PriceSpan {
+  min: number;
+  max: number;
+  currency: string;
+}
+
+/**
+ * The price of a product in a region: the unit price of the chosen full variant path (the cart's
+ * rule, `cartUnitPrice`), else the range over all its paths. Null when it is not sold in the region.
+ */
+export function priceSpan(product: RangedProduct, region: string, path: string | null): PriceSpan | null {
+  const base = product.price[region];
+  const currency = product.priceCurrency[region];
+  if (!currency || base === undefined) return null;
+  const chosen = product.variants.length === 0 ? '' : path && isValidVariantPath(product.variants, path) ? path : null;
+  if (chosen !== null) {
+    const unit = cartUnitPrice(product, chosen, region)!;
+    return { min: unit.amount, max: unit.amount, currency };
+  }
+  const range = product.priceRange[region] ?? { min: base, max: base };
+  return { min: range.min, max: range.max, currency };
+}
+
+/** A line's total in a region (unit price × quantity), or null when its product has no price there (or is gone). */
+export function lineTotal(line: CartLine, product: PricedProduct | undefined, region: string): Money | null {
+  if (!product) return null;
+  const unit = cartUnitPrice(product, line.variantPath, region);
+  return unit ? multiplyMoney(unit, line.quantity) : null;
+}
+
+export interface SelectionSubtotal {
+  /** Sum of the checked lines that have a price in the region's currency. */
+  total: Money;
+  /** Units checked (the lines' quantities). */
+  units: number;
+  /** Checked lines. */
+  lines: number;
+  /** Checked lines left out of the total: no price in the region (or another currency). */
+  unpriced: number;
+}
+
+/**
+ * Subtotal of the checked lines in the region's currency: what the cart page shows and what
+ * checkout charges for the goods.
+ */
+export function selectionSubtotal(
+  lines: readonly (CartLine & { id: string; productId: string })[],
+  productById: Readonly<Record<string, PricedProduct>>,
+  checkedIds: readonly string[],
+  region: { key: string; currency: string },
+): SelectionSubtotal {
+  const checked = lines.filter((line) => checkedIds.includes(line.id));
+  const totals: Money[] = [];
+  let unpriced = 0;
+  for (const line of checked) {
+    const total = lineTotal(line, productById[line.productId], region.key);
+    if (total && total.currency.toUpperCase() === region.currency.toUpperCase()) totals.push(total);
+    else unpriced += 1;
+  }
+  return {
+    total: sumMoney(totals, region.currency),
+    units: checked.reduce((sum, line) => sum + line.quantity, 0),
+    lines: checked.length,
+    unpriced,
+  };
 }

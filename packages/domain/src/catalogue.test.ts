@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  variantOptionsOf,
   allVariantPaths,
   assetUrl,
   isAvailable,
   isInStock,
   isValidVariantPath,
+  LOW_STOCK_THRESHOLD,
+  onlyLeftText,
   PLACEHOLDER_IMAGE,
   priceRange,
+  stockFor,
+  stockLevel,
+  thumbnailName,
   type ProductVariant,
   type StockHolder,
-  stockFor,
-  thumbnailName,
+  variantOptionsOf,
 } from './catalogue';
 
 const colourSize: ProductVariant[] = [
@@ -158,5 +161,13 @@ describe('variantOptionsOf', () => {
     expect(variantOptionsOf(variants, '1/9')).toBeNull();
     expect(variantOptionsOf(variants, null)).toBeNull();
     expect(variantOptionsOf([], '')).toBeNull();
+  });
+});
+
+describe('stockLevel and onlyLeftText', () => {
+  it('none is sold out, up to LOW_STOCK_THRESHOLD is low, more is in stock', () => {
+    expect(LOW_STOCK_THRESHOLD).toBe(5);
+    expect([-1, 0, 1, 5, 6, 100].map(stockLevel)).toEqual(['sold_out', 'sold_out', 'low_stock', 'low_stock', 'in_stock', 'in_stock']);
+    expect(onlyLeftText(3)).toBe('Only 3 left');
   });
 });

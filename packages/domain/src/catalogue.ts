@@ -65,6 +65,20 @@ export function isInStock(product: StockHolder): boolean {
   return Object.values(product.variantPaths).some((entry) => entry.stock > 0);
 }
 
+/** A product (or a chosen option) is low on stock at this many units or fewer. */
+export const LOW_STOCK_THRESHOLD = 5;
+
+export type StockLevel = 'in_stock' | 'low_stock' | 'sold_out';
+
+/** How much of something is left, as the shop tells shoppers: plenty, a few ("Only N left"), or none. */
+export function stockLevel(stock: number): StockLevel {
+  if (stock <= 0) return 'sold_out';
+  return stock <= LOW_STOCK_THRESHOLD ? 'low_stock' : 'in_stock';
+}
+
+/** The words for a few left, wherever the shop shows them. */
+export const onlyLeftText = (stock: number) => `Only ${stock} left`;
+
 export interface PriceRange {
   min: number;
   max: number;

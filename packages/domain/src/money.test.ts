@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMoney,
-  CurrencyMismatchError,
   currencyDecimals,
+  CurrencyMismatchError,
   DEFAULT_CURRENCY,
   formatMoney,
+  formatMoneyOrNull,
   fromMinorUnits,
   isSupportedCurrency,
   multiplyMoney,
@@ -248,5 +249,15 @@ describe('addMoney, sumMoney and multiplyMoney', () => {
     expect(() => multiplyMoney({ amount: 1250, currency: 'SGD' }, Number.POSITIVE_INFINITY)).toThrow(RangeError);
     expect(() => multiplyMoney({ amount: 12.5, currency: 'SGD' }, 2)).toThrow(RangeError);
     expect(() => multiplyMoney({ amount: Number.MAX_SAFE_INTEGER, currency: 'SGD' }, 2)).toThrow(RangeError);
+  });
+});
+
+describe('formatMoneyOrNull', () => {
+  it('formats like formatMoney, and gives null instead of throwing for what cannot be shown', () => {
+    expect(formatMoneyOrNull({ amount: 1250, currency: 'SGD' })).toBe(formatMoney(1250, 'SGD'));
+    expect(formatMoneyOrNull({ amount: 1, currency: 'NOPE!' })).toBeNull();
+    expect(formatMoneyOrNull({ amount: 1.5, currency: 'SGD' })).toBeNull();
+    expect(formatMoneyOrNull(null)).toBeNull();
+    expect(formatMoneyOrNull(undefined)).toBeNull();
   });
 });

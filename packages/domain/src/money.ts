@@ -145,6 +145,19 @@ export function formatMoney(amountMinor: number, currency: CurrencyCode): string
   return formatterFor(code).format(fromMinorUnits(amountMinor, code) as `${number}`);
 }
 
+/**
+ * `formatMoney` for display: null instead of a throw when the amount cannot be shown (a currency
+ * code Intl does not know, a malformed amount), so a page shows no price rather than breaking.
+ */
+export function formatMoneyOrNull(money: Money | null | undefined): string | null {
+  if (!money) return null;
+  try {
+    return formatMoney(money.amount, money.currency);
+  } catch {
+    return null;
+  }
+}
+
 function sameCurrency(a: CurrencyCode, b: CurrencyCode): boolean {
   return a.toUpperCase() === b.toUpperCase();
 }

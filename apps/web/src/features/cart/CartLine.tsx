@@ -3,11 +3,11 @@
 import Link from 'next/link';
 import { forwardRef, useId, useState } from 'react';
 import type { CartItem, Product } from '@kedai/contract';
-import { CART_MESSAGE_MAX, assetUrl, cartUnitPrice } from '@kedai/domain';
+import { CART_MESSAGE_MAX, assetUrl, cartUnitPrice, formatMoneyOrNull, lineTotal } from '@kedai/domain';
 import { productHref } from '../catalogue/links';
 import { useAppDispatch } from '../../store/hooks';
 import { removeCartItem, setCartItem } from './cart-slice';
-import { availabilityOf, formatMoneyOrNull, lineTotal, variantOptionsText } from './cart-view';
+import { availabilityOf, variantOptionsText } from './cart-view';
 import styles from './cart.module.css';
 import { QuantityStepper } from './QuantityStepper';
 import { checkCartItem } from './selection-slice';

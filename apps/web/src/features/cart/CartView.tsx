@@ -1,5 +1,6 @@
 'use client';
 
+import { formatMoneyOrNull, selectionSubtotal } from '@kedai/domain';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +8,7 @@ import type { CartItem, Product } from '@kedai/contract';
 import { trackRemoveFromCart, trackViewCart } from '../analytics/analytics';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchCart } from './cart-slice';
-import { formatMoneyOrNull, groupByMerchant, selectionSubtotal } from './cart-view';
+import { groupByMerchant } from './cart-view';
 import styles from './cart.module.css';
 import { CartLine } from './CartLine';
 import { availableCartItemIds, checkAllCartItems, checkOnlyCartItem } from './selection-slice';

@@ -1,19 +1,10 @@
-import { formatMoney } from '@kedai/domain';
+import { formatMoney, formatMoneyOrNull, lineTotal, selectionSubtotal } from '@kedai/domain';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../store/store';
 import { envelope, fakeApi } from '../../store/testing';
 import { buyNow } from './buy-now';
 import { fetchCart } from './cart-slice';
-import {
-  availabilityOf,
-  cartHrefFor,
-  formatMoneyOrNull,
-  groupByMerchant,
-  lineTotal,
-  purchaseCheck,
-  selectionSubtotal,
-  variantOptionsText,
-} from './cart-view';
+import { availabilityOf, cartHrefFor, groupByMerchant, purchaseCheck, variantOptionsText } from './cart-view';
 import { cartAnswer, line, pan, phone } from './test-fixtures';
 
 describe('availability of a cart line (spec §5 stock check)', () => {

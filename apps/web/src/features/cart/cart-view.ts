@@ -1,23 +1,21 @@
 /**
  * What the cart page shows, as pure functions: a line's availability in words (spec §5 stock
- * check), its variant options, the lines grouped by merchant, and the subtotal of the selection in
- * the region's currency (the domain's `cartUnitPrice` and money helpers, spec §9 format). Also
- * whether the product page's Add to cart and Buy now may be used (`purchaseCheck`).
+ * check), its variant options and the lines grouped by merchant (the totals are the domain's
+ * `lineTotal` and `selectionSubtotal`). Also whether the product page's Add to cart and Buy now may
+ * be used (`purchaseCheck`).
  */
 import type { CartItem, Product } from '@kedai/contract';
 import {
-  cartUnitPrice,
-  formatMoney,
   isAvailable,
   isCartItemAvailable,
   isValidCartVariantPath,
-  multiplyMoney,
+  onlyLeftText,
+  priceSpan,
   stockFor,
-  sumMoney,
+  stockLevel,
   variantOptionsOf,
-  type Money,
 } from '@kedai/domain';
-import { LOW_STOCK_THRESHOLD, priceFor, type VariantProduct } from '../product/variants';
+import type { VariantProduct } from '../product/variants';
 
 /** Where buy-now goes (spec §2): the cart with the new line selected and in view. */
 export function cartHrefFor(cartItemId: string): string {
@@ -51,11 +49,11 @@ export function availabilityOf(item: Pick<CartItem, 'variantPath' | 'quantity'>,
     return {
       kind: 'too_many',
       available: false,
-      label: `Not available in this quantity — only ${stock} left`,
+      label: `Not available in this quantity — ${onlyLeftText(stock).toLowerCase()}`,
       stock,
     };
   }
-  if (stock <= LOW_STOCK_THRESHOLD) return { kind: 'low_stock', available: true, label: `Only ${stock} left`, stock };
+  if (stockLevel(stock) === 'low_stock') return { kind: 'low_stock', available: true, label: onlyLeftText(stock), stock };
   return { kind: 'in_stock', available: true, label: '', stock };
 }
 
@@ -85,7 +83,7 @@ export function purchaseCheck(
   if (hasVariants && path === null)
     blocked = `Choose ${product.variants.map((variant) => variant.name.toLowerCase()).join(' and ')} first.`;
   else if (stock !== null && stock <= 0) blocked = hasVariants ? 'This option is sold out.' : 'This product is sold out.';
-  else if (priceFor(product, region.key, path) === null) blocked = `This product is not sold in ${region.name}.`;
+  else if (priceSpan(product, region.key, path) === null) blocked = `This product is not sold in ${region.name}.`;
   const tooMany = !blocked && path !== null && !isAvailable(product, path || null, quantity);
   return { blocked, stock, tooMany };
 }
@@ -126,55 +124,4 @@ export function groupByMerchant(items: readonly CartItem[], productById: Readonl
     groups.set(key, group);
   }
   return [...groups.values()];
-}
-
-/** A line's total in the region (unit price × quantity), or null when the product has no price there. */
-export function lineTotal(item: Pick<CartItem, 'variantPath' | 'quantity'>, product: Product | undefined, region: string): Money | null {
-  if (!product) return null;
-  const unit = cartUnitPrice(product, item.variantPath, region);
-  return unit ? multiplyMoney(unit, item.quantity) : null;
-}
-
-export interface SelectionSubtotal {
-  /** Sum of the checked lines that have a price in the region's currency. */
-  total: Money;
-  /** Units checked (the lines' quantities). */
-  units: number;
-  /** Checked lines. */
-  lines: number;
-  /** Checked lines left out of the total: no price in the region (or another currency). */
-  unpriced: number;
-}
-
-/** Subtotal of the checked lines in the region's currency. */
-export function selectionSubtotal(
-  items: readonly CartItem[],
-  productById: Readonly<Record<string, Product>>,
-  checkedIds: readonly string[],
-  region: { key: string; currency: string },
-): SelectionSubtotal {
-  const checked = items.filter((item) => checkedIds.includes(item.id));
-  const totals: Money[] = [];
-  let unpriced = 0;
-  for (const item of checked) {
-    const total = lineTotal(item, productById[item.productId], region.key);
-    if (total && total.currency.toUpperCase() === region.currency.toUpperCase()) totals.push(total);
-    else unpriced += 1;
-  }
-  return {
-    total: sumMoney(totals, region.currency),
-    units: checked.reduce((sum, item) => sum + item.quantity, 0),
-    lines: checked.length,
-    unpriced,
-  };
-}
-
-/** Money in the spec §9 format, or null when it cannot be formatted (an unknown currency). */
-export function formatMoneyOrNull(money: Money | null): string | null {
-  if (!money) return null;
-  try {
-    return formatMoney(money.amount, money.currency);
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@kedai/contract';
-import { formatMoney } from '@kedai/domain';
+import { formatMoneyOrNull } from '@kedai/domain';
 
 export interface DisplayPrice {
   /** Formatted lowest price, e.g. "S$12.50". */
@@ -16,13 +16,8 @@ export function displayPrice(product: Pick<ProductSummary, 'price' | 'priceRange
   const base = product.price[region];
   const range = product.priceRange[region] ?? (base === undefined ? undefined : { min: base, max: base });
   if (!currency || !range) return null;
-  let amount: string;
-  try {
-    amount = formatMoney(range.min, currency);
-  } catch {
-    // An unknown currency code or a malformed amount: show no price rather than break the page.
-    return null;
-  }
+  const amount = formatMoneyOrNull({ amount: range.min, currency });
+  if (amount === null) return null;
   const from = range.min !== range.max;
   return { amount, from, label: from ? `From ${amount}` : amount };
 }

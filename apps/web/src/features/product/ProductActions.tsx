@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
 import type { ProductFlags } from '@kedai/contract';
-import { CART_MESSAGE_MAX } from '@kedai/domain';
+import { CART_MESSAGE_MAX, onlyLeftText } from '@kedai/domain';
 import { browserApi } from '../../lib/browser-api';
 import { trackAddToCart } from '../analytics/analytics';
 import type { ActionProduct } from './action-product';
@@ -121,7 +121,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
       />
       {/* Always in the page so screen readers announce the hint when it appears. */}
       <p className={`${styles.hint} ${styles.liveHint}`} id={tooMany ? reasonId : undefined} aria-live="polite">
-        {tooMany ? `Only ${stock} left: choose ${stock} or fewer.` : null}
+        {tooMany && stock !== null ? `${onlyLeftText(stock)}: choose ${stock} or fewer.` : null}
       </p>
       <div className={styles.field}>
         <label htmlFor={`${id}-note`} className={styles.label}>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Product, Region } from '@kedai/contract';
-import { isValidVariantPath } from '@kedai/domain';
+import { isValidVariantPath, priceSpan } from '@kedai/domain';
 import { actionProduct } from './action-product';
 import { ProductActions } from './ProductActions';
 import { categoryHref, merchantHref } from '../catalogue/links';
@@ -12,7 +12,7 @@ import { formatPriceSpan } from './price';
 import { ProductGallery } from './ProductGallery';
 import styles from './product.module.css';
 import { StockBadge } from './StockBadge';
-import { priceFor, stockStatusFor, type VariantProduct } from './variants';
+import { stockStatusFor, type VariantProduct } from './variants';
 import { VariantPicker } from './VariantPicker';
 import { ViewItemTracker } from './ViewItemTracker';
 import { galleryImages } from './view';
@@ -76,7 +76,7 @@ function Offer({ product, region, variantParam }: { product: Product; region: Re
     const initialPath = variantParam && isValidVariantPath(product.variants, variantParam) ? variantParam : null;
     return <VariantPicker product={variantProduct(product)} region={region.key} initialPath={initialPath} noPriceLabel={noPriceLabel} />;
   }
-  const price = formatPriceSpan(priceFor(product, region.key, null));
+  const price = formatPriceSpan(priceSpan(product, region.key, null));
   return (
     <div className={styles.offer}>
       <p className={styles.price}>{price ?? <span className={styles.noPrice}>{noPriceLabel}</span>}</p>

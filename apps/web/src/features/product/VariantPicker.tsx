@@ -1,18 +1,11 @@
 'use client';
 
+import { priceSpan } from '@kedai/domain';
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { formatPriceSpan } from './price';
 import styles from './product.module.css';
-import {
-  chooseOption,
-  optionsInStock,
-  pathFromSelection,
-  priceFor,
-  selectionFromPath,
-  stockStatusFor,
-  type VariantProduct,
-} from './variants';
+import { chooseOption, optionsInStock, pathFromSelection, selectionFromPath, stockStatusFor, type VariantProduct } from './variants';
 import { StockBadge } from './StockBadge';
 import { searchWithVariant } from './view';
 
@@ -37,7 +30,7 @@ export function VariantPicker({ product, region, initialPath, noPriceLabel }: Va
   const searchParams = useSearchParams();
   const [selection, setSelection] = useState(() => selectionFromPath(product.variants, searchParams.get('v') ?? initialPath));
   const path = pathFromSelection(selection);
-  const price = formatPriceSpan(priceFor(product, region, path));
+  const price = formatPriceSpan(priceSpan(product, region, path));
   const status = stockStatusFor(product, path);
   const inStock = optionsInStock(product, selection);
   const missing = product.variants.filter((_, i) => selection[i] === null).map((variant) => variant.name.toLowerCase());

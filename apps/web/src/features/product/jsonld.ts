@@ -3,9 +3,8 @@
  * its offer in the page's region, and the category breadcrumb.
  */
 import type { Product } from '@kedai/contract';
-import { assetUrl, fromMinorUnits, isInStock } from '@kedai/domain';
+import { assetUrl, fromMinorUnits, isInStock, priceSpan } from '@kedai/domain';
 import type { Crumb } from './breadcrumb';
-import { priceFor } from './variants';
 import { imageNames } from './view';
 
 export const IN_STOCK = 'https://schema.org/InStock';
@@ -35,7 +34,7 @@ function absolute(origin: string, href: string): string {
 export function productJsonLd(product: Product, options: ProductJsonLdOptions): JsonLd {
   const names = imageNames(product);
   const images = names.length > 0 ? names : [null];
-  const span = priceFor(product, options.region, null);
+  const span = priceSpan(product, options.region, null);
   const availability = !product.disabled && isInStock(product) ? IN_STOCK : OUT_OF_STOCK;
   let offers: JsonLd | undefined;
   if (span) {

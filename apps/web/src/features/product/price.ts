@@ -1,5 +1,4 @@
-import { formatMoney } from '@kedai/domain';
-import type { PriceSpan } from './variants';
+import { formatMoneyOrNull, type PriceSpan } from '@kedai/domain';
 
 /** Separator of a price range: an en dash with spaces ("SGD 10.00 – SGD 20.00"). */
 const RANGE_SEPARATOR = ' – ';
@@ -10,10 +9,8 @@ const RANGE_SEPARATOR = ' – ';
  */
 export function formatPriceSpan(span: PriceSpan | null): string | null {
   if (!span) return null;
-  try {
-    const min = formatMoney(span.min, span.currency);
-    return span.min === span.max ? min : `${min}${RANGE_SEPARATOR}${formatMoney(span.max, span.currency)}`;
-  } catch {
-    return null;
-  }
+  const min = formatMoneyOrNull({ amount: span.min, currency: span.currency });
+  if (min === null || span.min === span.max) return min;
+  const max = formatMoneyOrNull({ amount: span.max, currency: span.currency });
+  return max === null ? null : `${min}${RANGE_SEPARATOR}${max}`;
 }

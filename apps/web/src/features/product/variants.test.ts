@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '@kedai/domain';
+import { LOW_STOCK_THRESHOLD, formatMoney, priceSpan } from '@kedai/domain';
 import { pan, phone } from './test-fixtures';
 import { formatPriceSpan } from './price';
-import {
-  LOW_STOCK_THRESHOLD,
-  chooseOption,
-  optionsInStock,
-  pathFromSelection,
-  priceFor,
-  selectionFromPath,
-  stockStatus,
-  stockStatusFor,
-} from './variants';
+import { chooseOption, optionsInStock, pathFromSelection, selectionFromPath, stockStatus, stockStatusFor } from './variants';
 
 describe('selectionFromPath and pathFromSelection', () => {
   const { variants } = phone();
@@ -55,11 +46,11 @@ describe('choosing options -> price and stock', () => {
   const product = phone();
 
   it('shows the range before a full variant is chosen', () => {
-    expect(priceFor(product, 'SG', null)).toEqual({ min: 112900, max: 169900, currency: 'SGD' });
-    expect(formatPriceSpan(priceFor(product, 'SG', pathFromSelection([1, null])))).toBe(
+    expect(priceSpan(product, 'SG', null)).toEqual({ min: 112900, max: 169900, currency: 'SGD' });
+    expect(formatPriceSpan(priceSpan(product, 'SG', pathFromSelection([1, null])))).toBe(
       `${formatMoney(112900, 'SGD')} – ${formatMoney(169900, 'SGD')}`,
     );
-    expect(formatPriceSpan(priceFor(product, 'SG', null))).toBe('SGD\u00a01,129.00 – SGD\u00a01,699.00');
+    expect(formatPriceSpan(priceSpan(product, 'SG', null))).toBe('SGD\u00a01,129.00 – SGD\u00a01,699.00');
   });
 
   it('shows the exact price and stock of the chosen path', () => {
@@ -68,14 +59,14 @@ describe('choosing options -> price and stock', () => {
     selection = chooseOption(selection, 1, 1);
     const path = pathFromSelection(selection);
     expect(path).toBe('1/1');
-    expect(priceFor(product, 'SG', path)).toEqual({ min: 169900, max: 169900, currency: 'SGD' });
-    expect(formatPriceSpan(priceFor(product, 'SG', path))).toBe(formatMoney(169900, 'SGD'));
+    expect(priceSpan(product, 'SG', path)).toEqual({ min: 169900, max: 169900, currency: 'SGD' });
+    expect(formatPriceSpan(priceSpan(product, 'SG', path))).toBe(formatMoney(169900, 'SGD'));
     expect(stockStatusFor(product, path)).toEqual({ kind: 'in_stock', label: 'In stock', stock: 52 });
   });
 
   it('falls back to the product price when the path has no price for the region', () => {
-    expect(priceFor(product, 'JP', '1/1')).toEqual({ min: 130280, max: 130280, currency: 'JPY' });
-    expect(formatPriceSpan(priceFor(product, 'JP', '1/1'))).toBe(formatMoney(130280, 'JPY'));
+    expect(priceSpan(product, 'JP', '1/1')).toEqual({ min: 130280, max: 130280, currency: 'JPY' });
+    expect(formatPriceSpan(priceSpan(product, 'JP', '1/1'))).toBe(formatMoney(130280, 'JPY'));
   });
 
   it('reports low and no stock for the chosen path', () => {
@@ -94,14 +85,14 @@ describe('choosing options -> price and stock', () => {
 
   it('uses the product stock and price when there are no variants', () => {
     const product = pan();
-    expect(priceFor(product, 'SG', null)).toEqual({ min: 7690, max: 7690, currency: 'SGD' });
-    expect(priceFor(product, 'SG', '0/0')).toEqual({ min: 7690, max: 7690, currency: 'SGD' });
+    expect(priceSpan(product, 'SG', null)).toEqual({ min: 7690, max: 7690, currency: 'SGD' });
+    expect(priceSpan(product, 'SG', '0/0')).toEqual({ min: 7690, max: 7690, currency: 'SGD' });
     expect(stockStatusFor(product, null)).toEqual({ kind: 'in_stock', label: 'In stock', stock: 12 });
     expect(stockStatusFor(pan({ stock: 0 }), null).label).toBe('Sold out');
   });
 
   it('has no price in a region the product is not sold in', () => {
-    expect(priceFor(product, 'US', null)).toBeNull();
+    expect(priceSpan(product, 'US', null)).toBeNull();
     expect(formatPriceSpan(null)).toBeNull();
     expect(formatPriceSpan({ min: 1, max: 1, currency: 'NOT-A-CODE' })).toBeNull();
   });

@@ -5,7 +5,7 @@
  * those of '@kedai/domain'.
  */
 import type { Product } from '@kedai/contract';
-import { allVariantPaths, isInStock, isValidVariantPath, stockFor } from '@kedai/domain';
+import { allVariantPaths, isInStock, isValidVariantPath, onlyLeftText, stockFor, stockLevel, type StockLevel } from '@kedai/domain';
 
 /** What the selection needs of a product (a subset, so the client island gets only this). */
 export type VariantProduct = Pick<Product, 'variants' | 'variantPaths' | 'stock' | 'price' | 'priceRange' | 'priceCurrency'>;
@@ -54,47 +54,17 @@ export function optionsInStock(product: Pick<VariantProduct, 'variants' | 'varia
   return result;
 }
 
-export interface PriceSpan {
-  /** Minor units of `currency`. */
-  min: number;
-  max: number;
-  currency: string;
-}
-
-/**
- * The price of the product in a region: the exact price of the variant path when a full path is
- * chosen (a region missing from the path falls back to the product price, as in `priceRange`),
- * else the range over all paths. Null when the product is not sold in the region.
- */
-export function priceFor(product: VariantProduct, region: string, path: string | null): PriceSpan | null {
-  const currency = product.priceCurrency[region];
-  const base = product.price[region];
-  if (!currency || base === undefined) return null;
-  if (product.variants.length === 0) return { min: base, max: base, currency };
-  if (path && isValidVariantPath(product.variants, path)) {
-    const amount = product.variantPaths[path]?.price[region] ?? base;
-    return { min: amount, max: amount, currency };
-  }
-  const range = product.priceRange[region] ?? { min: base, max: base };
-  return { min: range.min, max: range.max, currency };
-}
-
-/** Stock status of a product page: low when at most this many are left. */
-export const LOW_STOCK_THRESHOLD = 5;
-
-type StockKind = 'in_stock' | 'low_stock' | 'sold_out';
-
 export interface StockStatus {
-  kind: StockKind;
+  kind: StockLevel;
   label: string;
   /** Units on hand, when known (a full variant path, or a product without variants). */
   stock: number | null;
 }
 
 export function stockStatus(stock: number): StockStatus {
-  if (stock <= 0) return { kind: 'sold_out', label: 'Sold out', stock: 0 };
-  if (stock <= LOW_STOCK_THRESHOLD) return { kind: 'low_stock', label: `Only ${stock} left`, stock };
-  return { kind: 'in_stock', label: 'In stock', stock };
+  const kind = stockLevel(stock);
+  if (kind === 'sold_out') return { kind, label: 'Sold out', stock: 0 };
+  return { kind, label: kind === 'low_stock' ? onlyLeftText(stock) : 'In stock', stock };
 }
 
 /**

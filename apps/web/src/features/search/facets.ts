@@ -1,19 +1,13 @@
 /** Pure helpers behind the facets, breadcrumb and pagination of the listing pages. */
 import type { Category, SearchResult } from '@kedai/contract';
-import { formatMoney } from '@kedai/domain';
+import { formatMoneyOrNull } from '@kedai/domain';
 import type { SearchState, SearchSort } from './url-state';
 
 export type PriceBand = SearchResult['facets']['priceBands'][number];
 export type CategoryFacet = SearchResult['facets']['categories'][number];
 
-function money(amount: number, currency: string): string {
-  try {
-    return formatMoney(amount, currency);
-  } catch {
-    // An unusable currency code: show the bare number rather than break the page.
-    return String(amount);
-  }
-}
+/** An unusable currency code shows the bare number rather than break the page. */
+const money = (amount: number, currency: string) => formatMoneyOrNull({ amount, currency }) ?? String(amount);
 
 /**
  * The label of a price band (bounds in minor units, `max` inclusive, null for no upper bound):
