@@ -13,9 +13,14 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-/** One type for both drivers: every query in the app is written once against it. */
+/**
+ * One type for both drivers: every query in the app is written once against it. It is also the
+ * executor every service takes: a transaction is a `Database` too, so a caller can run several
+ * modules' services in one transaction (`db.transaction((tx) => …)`; a service's own transaction
+ * then nests as a savepoint) and a failure in any step takes all of them back.
+ */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** The handle inside `db.transaction(async (tx) => …)`. */
+/** The handle inside `db.transaction(async (tx) => …)`; also a `Database`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {

@@ -66,7 +66,7 @@ function columns(a: DomainAddress) {
 const notFound = () => new AppError('address/not_found');
 
 /** The caller's address with this id (locked when `forUpdate`, inside a transaction); 404 otherwise. */
-async function ownAddress(db: Database | Transaction, userId: string, id: string, forUpdate = true): Promise<AddressRow> {
+async function ownAddress(db: Database, userId: string, id: string, forUpdate = true): Promise<AddressRow> {
   if (!isUuid(id)) throw notFound();
   const query = db
     .select()
@@ -87,7 +87,7 @@ async function clearMain(tx: Transaction, userId: string, exceptId?: string): Pr
 }
 
 /** `GET /address`: the main address first, then the newest first. */
-export async function listAddresses(db: Database | Transaction, userId: string): Promise<Address[]> {
+export async function listAddresses(db: Database, userId: string): Promise<Address[]> {
   const rows = await db
     .select()
     .from(addresses)

@@ -16,7 +16,6 @@ export type NewUser = Pick<
   typeof schema.users.$inferInsert,
   'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phoneNumber' | 'country' | 'birthDate' | 'gender'
 >;
-type Db = Database | Transaction;
 
 const { users } = schema;
 const EMAIL_UNIQUE_INDEX = 'users_email_idx';
@@ -39,7 +38,7 @@ export function toPublicUser(row: UserRow): PublicUser {
 // ——— Reads ———
 
 /** The user of an already normalised e-mail address (see `parseEmail`), if any. */
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
 }
@@ -96,7 +95,7 @@ export async function setPasswordHash(
 }
 
 /** The country chosen in the region picker (already checked against the enabled regions). */
-export async function savePreferredCountry(db: Db, userId: string, code: string): Promise<void> {
+export async function savePreferredCountry(db: Database, userId: string, code: string): Promise<void> {
   await db
     .update(users)
     .set({ preferredCountry: code, updatedAt: sql`now()` })
@@ -106,7 +105,7 @@ export async function savePreferredCountry(db: Db, userId: string, code: string)
 // ——— Two-factor columns (their rules are in modules/tfa; values arrive sealed) ———
 
 /** Stores a set-up's pending secret, only while two-factor is off; false when it is on. */
-export async function setPendingTfaSecret(db: Db, userId: string, sealed: string): Promise<boolean> {
+export async function setPendingTfaSecret(db: Database, userId: string, sealed: string): Promise<boolean> {
   const stored = await db
     .update(users)
     .set({ tfaPendingSecret: sealed, updatedAt: sql`now()` })
@@ -155,7 +154,7 @@ export async function clearTfa(tx: Transaction, userId: string, code?: { secret:
 }
 
 /** The user declined setting up two-factor (the first time counts). */
-export async function markTfaSetupSkipped(db: Db, userId: string): Promise<void> {
+export async function markTfaSetupSkipped(db: Database, userId: string): Promise<void> {
   await db
     .update(users)
     .set({ tfaSetupSkippedAt: sql`coalesce(${users.tfaSetupSkippedAt}, now())`, updatedAt: sql`now()` })
@@ -168,7 +167,7 @@ export interface StoredTfaSecrets {
 }
 
 /** Every user holding a two-factor secret or a pending one, as stored. */
-export async function usersWithTfaSecrets(db: Db): Promise<(StoredTfaSecrets & { id: string })[]> {
+export async function usersWithTfaSecrets(db: Database): Promise<(StoredTfaSecrets & { id: string })[]> {
   return db
     .select({ id: users.id, tfaSecret: users.tfaSecret, tfaPendingSecret: users.tfaPendingSecret })
     .from(users)
@@ -176,7 +175,7 @@ export async function usersWithTfaSecrets(db: Db): Promise<(StoredTfaSecrets & {
 }
 
 /** Replaces the stored secrets, only if the row still holds `was` (so concurrent writers agree); false otherwise. */
-export async function replaceTfaSecrets(db: Db, userId: string, was: StoredTfaSecrets, next: StoredTfaSecrets): Promise<boolean> {
+export async function replaceTfaSecrets(db: Database, userId: string, was: StoredTfaSecrets, next: StoredTfaSecrets): Promise<boolean> {
   const updated = await db
     .update(users)
     .set(next)
