@@ -30,7 +30,7 @@ const TABLE_OWNERS = {
   addresses: 'modules/addresses',
   cartItems: 'modules/cart',
   wishlistItems: 'modules/wishlist',
-  recentlyViewed: 'modules/wishlist',
+  recentlyViewed: 'modules/recently-viewed',
 };
 
 /** `db.insert(users)`, `tx.update(schema.users)`, `db.delete(users)` on a table this module does not own. */

@@ -30,6 +30,7 @@ import { userRoutes } from './modules/users/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
+import { recentlyViewedRoutes } from './modules/recently-viewed/routes';
 import { devRoutes } from './modules/dev/routes';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(addressRoutes);
   await app.register(cartRoutes);
   await app.register(wishlistRoutes);
+  await app.register(recentlyViewedRoutes);
   // The development outbox exists only when switched on (never in production: config refuses it).
   if (config.devOutbox) await app.register(devRoutes);
 

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CategoryList, ErrorEnvelope, IdParam, Product, ProductFlags, ProductList, SearchQuery, SearchResult } from '@kedai/contract';
-import { optionalUser } from '../../platform/auth-guard';
-import { existingVisitorId, visitorId } from '../../platform/visitor';
-import { isProductInCart } from '../cart/service';
-import { isInWishlist } from '../wishlist/service';
+import { CategoryList, ErrorEnvelope, IdParam, Product, SearchQuery, SearchResult } from '@kedai/contract';
+import { visitorId } from '../../platform/visitor';
+import { recordView } from '../recently-viewed/service';
 import { categoryTree } from './categories';
 import { searchProducts } from './search';
-import { getProduct, mergeVisitorViews, productFlags, recentlyViewed, recordView, userViewerKey } from './service';
+import { getProduct } from './service';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['products'];
@@ -47,57 +45,5 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/categories',
     { schema: { tags, summary: 'The category tree, parents before children', response: { 200: CategoryList } } },
     async () => ({ categories: (await categoryTree(app.db)).list }),
-  );
-
-  app.get(
-    '/product/:id/flags',
-    {
-      schema: {
-        tags,
-        summary: 'What a product page needs to know beyond the product; records the view',
-        description:
-          'The storefront renders product pages on its server, so this call, made from the browser, is the one that ' +
-          'records a view: for the signed-in user, else for the visitor cookie. `inWishlist` and `inCart` are for the ' +
-          'signed-in user (false for visitors; a session that still owes its second factor counts as a visitor). ' +
-          '401 `auth/invalid_access_token` when the access token has expired (refresh, then ask again).',
-        params: IdParam,
-        response: { 200: ProductFlags, 401: ErrorEnvelope, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const caller = await optionalUser(request);
-      const flags = await productFlags(app.db, request.params.id);
-      const viewer = caller ? userViewerKey(caller.user.id) : visitorId(request, reply);
-      if (viewer && !flags.disabled) await recordView(app.db, viewer, flags.uuid);
-      if (!caller) return flags;
-      const [inWishlist, inCart] = await Promise.all([
-        isInWishlist(app.db, caller.user.id, flags.uuid),
-        isProductInCart(app.db, caller.user.id, flags.uuid),
-      ]);
-      return { ...flags, inWishlist, inCart };
-    },
-  );
-
-  app.get(
-    '/product/recently_viewed',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in user's (else the visitor's) recently viewed products, newest first",
-        description:
-          "For a signed-in user the visitor cookie's history is merged in first (a product in both keeps the newer " +
-          'view) and then dropped from the visitor. Disabled products are left out. 401 ' +
-          '`auth/invalid_access_token` when the access token has expired.',
-        response: { 200: ProductList, 401: ErrorEnvelope },
-      },
-    },
-    async (request, reply) => {
-      const caller = await optionalUser(request);
-      if (!caller) return { products: await recentlyViewed(app.db, visitorId(request, reply)) };
-      const key = userViewerKey(caller.user.id);
-      const visitor = existingVisitorId(request);
-      if (visitor) await mergeVisitorViews(app.db, visitor, key);
-      return { products: await recentlyViewed(app.db, key) };
-    },
   );
 };
