@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@kedai/domain';
 import type { Database } from '@kedai/db';
-import { configEntries } from '../modules/system/service';
+import { configEntries } from './shop-config';
 import { checkAccess, refreshTokenOf, type AccessCheck, type AuthContext, type SessionDeps } from './session';
 
 declare module 'fastify' {

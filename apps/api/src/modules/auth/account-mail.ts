@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@kedai/db';
 import type { Mailer, MailMessage } from '../../platform/mailer';
-import { shopName } from '../system/service';
+import { shopName } from '../../platform/shop-config';
 
 export interface AccountMailDeps {
   db: Database;

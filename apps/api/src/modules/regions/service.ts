@@ -2,7 +2,7 @@ import { AppError, sortCountryCodes } from '@kedai/domain';
 import { asc, eq, schema, type Database } from '@kedai/db';
 import type { Region } from '@kedai/contract';
 import { cached } from '../../platform/cache';
-import { configEntries } from '../system/service';
+import { configEntries } from '../../platform/shop-config';
 import { savePreferredCountry, type UserRow } from '../users/service';
 
 type RegionRow = typeof schema.regions.$inferSelect;

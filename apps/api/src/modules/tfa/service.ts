@@ -11,7 +11,7 @@ import { forgetTfaPasses, markTfaPassed, revokeUserSessions, type AuthContext } 
 import { randomToken, sha256 } from '../../platform/secure-tokens';
 import { SecretBoxError, isSealed, open, seal, sealedKeyId, type BoxKey } from '../../platform/secret-box';
 import { passwordMatches, sessionState } from '../auth/login';
-import { shopName } from '../system/service';
+import { shopName } from '../../platform/shop-config';
 import { sendAccountMail } from '../auth/account-mail';
 import {
   acceptTfaStep,

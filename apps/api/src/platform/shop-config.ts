@@ -1,0 +1,29 @@
+/**
+ * The shop's configuration entries (the `config` table over built-in defaults): reference data
+ * every part reads — the auth guard, e-mails, the public configuration — so it lives here.
+ */
+import { schema, type Database } from '@kedai/db';
+import { cached } from './cache';
+
+/** What a shop without its own configuration entries is called and shows. */
+export const CONFIG_DEFAULTS = {
+  app_currency: 'SGD',
+  default_region: 'SG',
+  shop_name: 'Kedai',
+  contact_email: 'hello@kedai.example',
+  thumbnail_suffix: '_thumb',
+  placeholder_image: 'placeholder.svg',
+};
+
+/** The shop's configuration entries from the database, over the built-in defaults. */
+export function configEntries(db: Database): Promise<Record<string, unknown>> {
+  return cached(db, 'config', async () => {
+    const rows = await db.select().from(schema.config);
+    return { ...CONFIG_DEFAULTS, ...Object.fromEntries(rows.map((row) => [row.key, row.value])) };
+  });
+}
+
+/** The shop's name, as e-mails and the authenticator app show it. */
+export async function shopName(db: Database): Promise<string> {
+  return String((await configEntries(db)).shop_name ?? CONFIG_DEFAULTS.shop_name);
+}
