@@ -196,7 +196,12 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../*/routes', '../*/*-routes'], message: 'Routes are composed in app.ts; import the module service instead.' },
+            {
+              // `../<module>/<file>` other than `service` (platform is `../../platform/…`, not matched).
+              regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!service$)',
+              message:
+                'Another module is reached through its service.ts only (its routes are composed in app.ts, its other files are its own).',
+            },
           ],
         },
       ],

@@ -227,3 +227,7 @@ export async function resendVerifyCode(deps: AuthDeps, input: { email: string })
   if (!issued) return;
   await sendCodeMail(deps, issued.user, issued.code);
 }
+
+// What other modules use of accounts (two-factor checks the password and mails the user).
+export { passwordMatches, sessionState } from './login';
+export { sendAccountMail } from './account-mail';

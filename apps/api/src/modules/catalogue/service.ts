@@ -2,7 +2,9 @@ import { AppError, isInStock, isUuid } from '@kedai/domain';
 import { sql, type Database } from '@kedai/db';
 import type { Product, ProductFlags, ProductSummary } from '@kedai/contract';
 import { regionCurrencies } from '../regions/service';
-import { detailRowsByIds, findProductRow, summaryRowsByIds, toProduct, toSummary } from './products';
+import type { Category } from '@kedai/contract';
+import { findCategory, subtreeIds } from './categories';
+import { detailRowsByIds, findProductRow, newestRowsInCategories, summaryRowsByIds, toProduct, toSummary } from './products';
 
 export async function getProduct(db: Database, idOrParamName: string): Promise<Product> {
   const where = isUuid(idOrParamName) ? sql`p.id = ${idOrParamName.toLowerCase()}::uuid` : sql`p.param_name = ${idOrParamName}`;
@@ -35,4 +37,15 @@ export async function productFlags(db: Database, idOrParamName: string): Promise
     inWishlist: false,
     inCart: false,
   };
+}
+
+/** A category (by id or path) and the newest in-stock products of its subtree, at most `limit`. */
+export async function newestInCategory(
+  db: Database,
+  categoryIdOrPath: string,
+  limit: number,
+): Promise<{ category: Category; products: ProductSummary[] }> {
+  const category = await findCategory(db, categoryIdOrPath);
+  const [rows, currencies] = await Promise.all([newestRowsInCategories(db, await subtreeIds(db, category), limit), regionCurrencies(db)]);
+  return { category, products: rows.map((row) => toSummary(row, currencies)) };
 }

@@ -1,9 +1,7 @@
 import { AppError, isUuid } from '@kedai/domain';
 import { and, asc, eq, schema, type Database } from '@kedai/db';
 import type { HomeProductGroup } from '@kedai/contract';
-import { findCategory, subtreeIds } from '../catalogue/categories';
-import { newestRowsInCategories, summaryRowsByIds, toSummary } from '../catalogue/products';
-import { regionCurrencies } from '../regions/service';
+import { newestInCategory, productSummariesByIds } from '../catalogue/service';
 
 const DEFAULT_GROUP_LIMIT = 12;
 
@@ -19,22 +17,14 @@ export async function listPopups(db: Database) {
   return rows.map(({ id, name, link, image }) => ({ id, name, link, image }));
 }
 
-/** Products of a category subtree: its newest in-stock ones. */
-async function categoryProducts(db: Database, categoryIdOrPath: string, limit: number) {
-  const category = await findCategory(db, categoryIdOrPath);
-  const [rows, currencies] = await Promise.all([newestRowsInCategories(db, await subtreeIds(db, category), limit), regionCurrencies(db)]);
-  return { category, products: rows.map((row) => toSummary(row, currencies)) };
-}
-
 export async function listHomeGroups(db: Database): Promise<HomeProductGroup[]> {
   const t = schema.homeProductGroups;
   const groups = await db.select().from(t).where(eq(t.enabled, true)).orderBy(asc(t.sortOrder), asc(t.id));
-  const currencies = await regionCurrencies(db);
   return Promise.all(
     groups.map(async (group) => {
       const products = group.categoryId
-        ? (await categoryProducts(db, group.categoryId, group.productLimit)).products
-        : (await summaryRowsByIds(db, group.productIds)).slice(0, group.productLimit).map((row) => toSummary(row, currencies));
+        ? (await newestInCategory(db, group.categoryId, group.productLimit)).products
+        : (await productSummariesByIds(db, group.productIds)).slice(0, group.productLimit);
       return { id: group.id, name: group.name, categoryId: group.categoryId, products };
     }),
   );
@@ -42,7 +32,7 @@ export async function listHomeGroups(db: Database): Promise<HomeProductGroup[]> 
 
 /** A group made on the fly from one category: what a category's home strip shows. */
 export async function homeGroupByCategory(db: Database, categoryIdOrPath: string, limit = DEFAULT_GROUP_LIMIT): Promise<HomeProductGroup> {
-  const { category, products } = await categoryProducts(db, categoryIdOrPath, limit);
+  const { category, products } = await newestInCategory(db, categoryIdOrPath, limit);
   return { id: category.id, name: category.name, categoryId: category.id, products };
 }
 

@@ -10,9 +10,8 @@ import { simpleMail } from '../../platform/mail-template';
 import { forgetTfaPasses, markTfaPassed, revokeUserSessions, type AuthContext } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/secure-tokens';
 import { SecretBoxError, isSealed, open, seal, sealedKeyId, type BoxKey } from '../../platform/secret-box';
-import { passwordMatches, sessionState } from '../auth/login';
+import { passwordMatches, sendAccountMail, sessionState } from '../auth/service';
 import { shopName } from '../../platform/shop-config';
-import { sendAccountMail } from '../auth/account-mail';
 import {
   acceptTfaStep,
   clearTfa,
