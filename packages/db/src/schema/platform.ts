@@ -1,0 +1,89 @@
+/** Sessions, refresh tokens, rate-limit counters and the mail outbox (apps/api platform). */
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './users';
+
+/**
+ * Every e-mail the shop sends, newest last. Delivered over SMTP when MAIL_URL is set (`sent_at`,
+ * or `error` when delivery failed); otherwise it only lives here (the development outbox).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.id.desc())],
+);
+
+/**
+ * Fixed-window rate-limit counters shared by every API process (apps/api/src/platform/rate-limit.ts).
+ * One row per key and window; `hits` only grows, through one atomic upsert. Rows past `expires_at`
+ * are dead and deleted opportunistically.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** `<limiter name>:<subject>`, e.g. `register:ip:203.0.113.7`. */
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** End of the window: the row is of no use afterwards. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A signed-in session: one per sign-in, the "family" of its refresh tokens. Revoking it (logout,
+ * refresh-token reuse, password change or reset) ends every access token that names it, since each
+ * authenticated request checks its session here.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** "Remember me": the refresh cookie outlives the browser session. */
+    remember: boolean('remember').notNull(),
+    /** When the user passed two-factor authentication in this session. */
+    tfaPassedAt: timestamp('tfa_passed_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sliding: each refresh moves it on by the session's lifetime. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout, refresh_token_reuse, password_changed, password_reset, blacklisted */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Opaque refresh tokens, stored as SHA-256 hashes. Each is used once: refreshing marks it
+ * `rotated_at` and issues its successor in the same session; presenting a rotated one again revokes
+ * the session (after a short grace for two tabs refreshing at once).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);

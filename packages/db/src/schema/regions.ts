@@ -1,0 +1,19 @@
+/** Regions (a currency and the countries it covers) and the countries the shop ships to. */
+import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+
+export const regions = pgTable('regions', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull(),
+  /** ISO 3166-1 alpha-2 codes of the countries this region prices for. */
+  countries: text('countries').array().notNull(),
+  /** Upper edges of the price bands shown as search facets, in minor units, ascending. */
+  priceBands: jsonb('price_bands').$type<number[]>().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const shippingLocations = pgTable('shipping_locations', {
+  countryCode: text('country_code').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+});
