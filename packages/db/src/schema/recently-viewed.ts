@@ -5,7 +5,7 @@ import { products } from './catalogue';
 export const recentlyViewed = pgTable(
   'recently_viewed',
   {
-    /** Anonymous visitor id from the visitor cookie, or `user:<uuid>` for a signed-in user (catalogue userViewerKey). */
+    /** Anonymous visitor id from the visitor cookie, or `user:<uuid>` for a signed-in user (recently-viewed userViewerKey). */
     visitorId: text('visitor_id').notNull(),
     productId: uuid('product_id')
       .notNull()
