@@ -1,6 +1,6 @@
 'use client';
 
-import { formatMoneyOrNull, selectionSubtotal } from '@kedai/domain';
+import { formatMoneyOrNull, selectionSubtotal, type SelectionSubtotal } from '@kedai/domain';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
@@ -30,11 +30,8 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
   const selection = useAppSelector((state) => state.selection);
   const itemId = useSearchParams().get('itemId');
   const [announcement, setAnnouncement] = useState('');
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const lineRefs = useRef(new Map<string, HTMLLIElement>());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const viewed = useRef(false);
-  const broughtIntoView = useRef<string | null>(null);
   const [fetchedHere, setFetchedHere] = useState(false);
 
   // Fresh lines and stock on every visit.
@@ -59,22 +56,7 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
     );
   }, [ready, cart.data, cart.productById, region.key]);
 
-  // Buy now: that line only is checked, brought into view, focused and highlighted (once per itemId).
-  useEffect(() => {
-    if (!ready || !itemId || broughtIntoView.current === itemId) return;
-    if (!cart.data.some((item) => item.id === itemId)) return;
-    broughtIntoView.current = itemId;
-    dispatch(checkOnlyCartItem(itemId));
-    setHighlighted(itemId);
-    const element = lineRefs.current.get(itemId);
-    if (element) {
-      const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
-      element.focus({ preventScroll: true });
-    }
-    const timer = setTimeout(() => setHighlighted(null), 4000);
-    return () => clearTimeout(timer);
-  }, [ready, itemId, cart.data, dispatch]);
+  const { lineRefs, highlighted } = useBuyNowLine(ready, itemId, cart.data);
 
   function onRemoved(item: CartItem, product: Product | undefined) {
     if (product) trackRemoveFromCart({ product, variantPath: item.variantPath, quantity: item.quantity }, region.key);
@@ -128,18 +110,7 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
       <>
         {heading}
         {live}
-        <div className="notice">
-          <p>Your cart is empty.</p>
-          <p>Find something you like in the catalogue — products from local merchants and marketplaces around the world.</p>
-          <p className="notice__actions">
-            <Link href="/search" className="button button--primary">
-              Browse the catalogue
-            </Link>
-            <Link href="/wishlist" className="button button--secondary">
-              See your wishlist
-            </Link>
-          </p>
-        </div>
+        <EmptyCart />
       </>
     );
   }
@@ -147,7 +118,6 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
   const available = availableCartItemIds(cart);
   const checkedIds = selection.cartItemIds;
   const subtotal = selectionSubtotal(cart.data, cart.productById, checkedIds, region);
-  const subtotalText = formatMoneyOrNull(subtotal.total);
   const groups = groupByMerchant(cart.data, cart.productById);
   const unavailableCount = cart.data.length - available.length;
   const flowError = cart.setError ?? cart.removeError;
@@ -206,30 +176,82 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
             </section>
           ))}
         </div>
-        <aside className={styles.summary} aria-labelledby="cart-summary-title">
-          <h2 id="cart-summary-title">Summary</h2>
-          <p className={styles.subtotal} aria-live="polite" aria-atomic="true">
-            <span>
-              Subtotal ({subtotal.units} {subtotal.units === 1 ? 'item' : 'items'})
-            </span>
-            <strong>{subtotalText ?? '—'}</strong>
-          </p>
-          {subtotal.unpriced > 0 ? (
-            <p className={styles.hint}>
-              {subtotal.unpriced === 1 ? '1 selected item has' : `${subtotal.unpriced} selected items have`} no price in {region.name} and
-              {subtotal.unpriced === 1 ? ' is' : ' are'} not counted.
-            </p>
-          ) : null}
-          {subtotal.lines === 0 ? <p className={styles.hint}>Select the items you want to buy.</p> : null}
-          <p className={styles.hint}>Shipping and taxes are worked out at checkout.</p>
-          <button type="button" className={`button button--primary ${styles.checkout}`} disabled aria-describedby="checkout-soon">
-            Checkout
-          </button>
-          <p className={styles.hint} id="checkout-soon">
-            Checkout is not available yet — it is coming soon. Your cart is saved until then.
-          </p>
-        </aside>
+        <CartSummary subtotal={subtotal} region={region} />
       </div>
     </>
   );
+}
+
+/** The selection's subtotal and the checkout button, beside the lines. */
+function CartSummary({ subtotal, region }: { subtotal: SelectionSubtotal; region: { name: string } }) {
+  return (
+    <aside className={styles.summary} aria-labelledby="cart-summary-title">
+      <h2 id="cart-summary-title">Summary</h2>
+      <p className={styles.subtotal} aria-live="polite" aria-atomic="true">
+        <span>
+          Subtotal ({subtotal.units} {subtotal.units === 1 ? 'item' : 'items'})
+        </span>
+        <strong>{formatMoneyOrNull(subtotal.total) ?? '—'}</strong>
+      </p>
+      {subtotal.unpriced > 0 ? (
+        <p className={styles.hint}>
+          {subtotal.unpriced === 1 ? '1 selected item has' : `${subtotal.unpriced} selected items have`} no price in {region.name} and
+          {subtotal.unpriced === 1 ? ' is' : ' are'} not counted.
+        </p>
+      ) : null}
+      {subtotal.lines === 0 ? <p className={styles.hint}>Select the items you want to buy.</p> : null}
+      <p className={styles.hint}>Shipping and taxes are worked out at checkout.</p>
+      <button type="button" className={`button button--primary ${styles.checkout}`} disabled aria-describedby="checkout-soon">
+        Checkout
+      </button>
+      <p className={styles.hint} id="checkout-soon">
+        Checkout is not available yet — it is coming soon. Your cart is saved until then.
+      </p>
+    </aside>
+  );
+}
+
+/** An empty cart: where to find something. */
+function EmptyCart() {
+  return (
+    <div className="notice">
+      <p>Your cart is empty.</p>
+      <p>Find something you like in the catalogue — products from local merchants and marketplaces around the world.</p>
+      <p className="notice__actions">
+        <Link href="/search" className="button button--primary">
+          Browse the catalogue
+        </Link>
+        <Link href="/wishlist" className="button button--secondary">
+          See your wishlist
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Buy now lands here with `?itemId=`: that line only is checked, brought into view, focused and
+ * highlighted for a few seconds (once per itemId, when the cart has loaded).
+ */
+function useBuyNowLine(ready: boolean, itemId: string | null, lines: readonly CartItem[]) {
+  const dispatch = useAppDispatch();
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const lineRefs = useRef(new Map<string, HTMLLIElement>());
+  const broughtIntoView = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ready || !itemId || broughtIntoView.current === itemId) return;
+    if (!lines.some((item) => item.id === itemId)) return;
+    broughtIntoView.current = itemId;
+    dispatch(checkOnlyCartItem(itemId));
+    setHighlighted(itemId);
+    const element = lineRefs.current.get(itemId);
+    if (element) {
+      const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+      element.focus({ preventScroll: true });
+    }
+    const timer = setTimeout(() => setHighlighted(null), 4000);
+    return () => clearTimeout(timer);
+  }, [ready, itemId, lines, dispatch]);
+  return { lineRefs, highlighted };
 }
