@@ -42,26 +42,11 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
   const gate = useSignInGate();
   const searchParams = useSearchParams();
   const signedIn = useAppSelector((state) => state.user.signedIn);
-  const [flags, setFlags] = useState<ProductFlags | null>(null);
+  const [flags, setFlags] = useProductFlags(product.uuid, signedIn);
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<'add' | 'buy' | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    browserApi
-      .get('/product/:id/flags', { params: { id: product.uuid } })
-      .then((answer) => {
-        if (current) setFlags(answer);
-      })
-      .catch(() => {
-        // Flags only add hints; the page works without them.
-      });
-    return () => {
-      current = false;
-    };
-  }, [product.uuid, signedIn]);
 
   // The variant picker writes the chosen path to the address (`?v=`); a variant with one option is chosen by itself.
   const hasVariants = product.variants.length > 0;
@@ -123,22 +108,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
       <p className={`${styles.hint} ${styles.liveHint}`} id={tooMany ? reasonId : undefined} aria-live="polite">
         {tooMany && stock !== null ? `${onlyLeftText(stock)}: choose ${stock} or fewer.` : null}
       </p>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-note`} className={styles.label}>
-          Note to the seller <span className={styles.hint}>(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-note`}
-          className={styles.note}
-          maxLength={CART_MESSAGE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          aria-describedby={`${id}-note-hint`}
-        />
-        <p className={styles.hint} id={`${id}-note-hint`}>
-          For example a gift message or a delivery wish. Up to {CART_MESSAGE_MAX} characters.
-        </p>
-      </div>
+      <NoteField id={`${id}-note`} value={note} onChange={setNote} />
       {blocked ? (
         <p className={styles.hint} id={reasonId}>
           {blocked}
@@ -183,6 +153,53 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
           {message.text}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * What the product page needs beyond the product (in cart, in wishlist, in stock), asked from the
+ * browser, which also records the view; again when the shopper signs in or out. Only hints: the
+ * page works without them.
+ */
+function useProductFlags(productId: string, signedIn: boolean) {
+  const state = useState<ProductFlags | null>(null);
+  const setFlags = state[1];
+  useEffect(() => {
+    let current = true;
+    browserApi
+      .get('/product/:id/flags', { params: { id: productId } })
+      .then((answer) => {
+        if (current) setFlags(answer);
+      })
+      .catch(() => {
+        // Flags only add hints; the page works without them.
+      });
+    return () => {
+      current = false;
+    };
+  }, [productId, signedIn, setFlags]);
+  return state;
+}
+
+/** The optional note to the seller that goes with the line. */
+function NoteField({ id, value, onChange }: { id: string; value: string; onChange: (note: string) => void }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        Note to the seller <span className={styles.hint}>(optional)</span>
+      </label>
+      <textarea
+        id={id}
+        className={styles.note}
+        maxLength={CART_MESSAGE_MAX}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={`${id}-hint`}
+      />
+      <p className={styles.hint} id={`${id}-hint`}>
+        For example a gift message or a delivery wish. Up to {CART_MESSAGE_MAX} characters.
+      </p>
     </div>
   );
 }
