@@ -1,13 +1,11 @@
 import { AppError } from '@kedai/domain';
 import { sql, queryRows, type Database, type SQL } from '@kedai/db';
-import type { SearchQuery, SearchResult } from '@kedai/contract';
+import { SEARCH_DEFAULT_LIMIT, type SearchQuery, type SearchResult } from '@kedai/contract';
 import { cached } from '../../platform/cache';
 import { regionCurrencies, resolveRegion } from '../regions/service';
 import { findMerchant } from '../merchants/service';
-import { categoryTree, findCategory, subtreeIds } from './categories';
+import { categoryTree, findCategory, subtreeIds, type CategoryTree } from './categories';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './products';
-
-const DEFAULT_SEARCH_LIMIT = 24;
 
 const inList = (ids: string[]) =>
   sql.join(
@@ -33,21 +31,9 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
   const q = query.q ? query.q : undefined;
   const sort = query.sort ?? (q ? 'relevance' : 'newest');
   const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_SEARCH_LIMIT;
+  const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
 
-  // Conditions every facet shares; the merchant and price conditions are kept apart so that
-  // each of those facets can count what picking another value would give.
-  const shared: SQL[] = [sql`NOT p.disabled`];
-  if (query.category) {
-    const category = await findCategory(db, query.category);
-    shared.push(sql`p.category_id IN (${inList(await subtreeIds(db, category))})`);
-  }
-  if (query.inStock) shared.push(sql`p.in_stock`);
-  const merchantCondition = query.merchant ? sql`p.merchant_id = ${(await findMerchant(db, query.merchant)).id}::uuid` : sql`TRUE`;
-  const priceParts: SQL[] = [];
-  if (query.minPrice !== undefined) priceParts.push(sql`rp.min_price >= ${query.minPrice}`);
-  if (query.maxPrice !== undefined) priceParts.push(sql`rp.min_price <= ${query.maxPrice}`);
-  const priceCondition = priceParts.length ? sql.join(priceParts, sql` AND `) : sql`TRUE`;
+  const { shared, merchantCondition, priceCondition } = await searchConditions(db, query);
 
   const from = sql`FROM products p
     JOIN product_region_prices rp ON rp.product_id = p.id AND rp.region_key = ${region.key}`;
@@ -90,7 +76,6 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
     price_desc: sql`rp.min_price DESC, p.id`,
     newest: sql`p.created_at DESC NULLS LAST, p.id`,
   }[sort];
-  const edges = region.priceBands;
   const [rows, currencies, tree] = await Promise.all([
     queryRows<SummaryRow>(
       db,
@@ -106,6 +91,41 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
 
   const total = facetRows.find((row) => row.kind === 'total')?.count ?? 0;
 
+  return {
+    products: rows.map((row) => toSummary(row, currencies)),
+    total,
+    page,
+    limit,
+    pages: Math.ceil(total / limit),
+    region: region.key,
+    currency: region.currency,
+    sort,
+    facets: await facetsOf(db, facetRows, tree, region.priceBands),
+  };
+}
+
+/**
+ * The WHERE parts of a search: those every facet shares (enabled, the category subtree, in stock),
+ * and the merchant and price conditions kept apart, so that each of those facets can count what
+ * picking another value would give.
+ */
+async function searchConditions(db: Database, query: SearchQuery) {
+  const shared: SQL[] = [sql`NOT p.disabled`];
+  if (query.category) {
+    const category = await findCategory(db, query.category);
+    shared.push(sql`p.category_id IN (${inList(await subtreeIds(db, category))})`);
+  }
+  if (query.inStock) shared.push(sql`p.in_stock`);
+  const merchantCondition = query.merchant ? sql`p.merchant_id = ${(await findMerchant(db, query.merchant)).id}::uuid` : sql`TRUE`;
+  const priceParts: SQL[] = [];
+  if (query.minPrice !== undefined) priceParts.push(sql`rp.min_price >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) priceParts.push(sql`rp.min_price <= ${query.maxPrice}`);
+  const priceCondition = priceParts.length ? sql.join(priceParts, sql` AND `) : sql`TRUE`;
+  return { shared, merchantCondition, priceCondition };
+}
+
+/** The facets of a result from its counts: categories (rolled up to their ancestors), merchants and price bands. */
+async function facetsOf(db: Database, facetRows: FacetRow[], tree: CategoryTree, edges: number[]): Promise<SearchResult['facets']> {
   // Leaf counts roll up to every ancestor: "Electronics" counts its laptops and phones.
   const categoryCounts = new Map<string, number>();
   for (const row of facetRows.filter((r) => r.kind === 'category' && r.key)) {
@@ -121,30 +141,19 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
   const merchants = await Promise.all(merchantIds.map((id) => findMerchant(db, id)));
   const merchantCounts = new Map(facetRows.filter((r) => r.kind === 'merchant' && r.key).map((r) => [r.key!, r.count]));
   const bandCounts = new Map(facetRows.filter((r) => r.kind === 'band').map((r) => [Number(r.key), r.count]));
-
   return {
-    products: rows.map((row) => toSummary(row, currencies)),
-    total,
-    page,
-    limit,
-    pages: Math.ceil(total / limit),
-    region: region.key,
-    currency: region.currency,
-    sort,
-    facets: {
-      categories: tree.list
-        .filter((c) => categoryCounts.has(c.id))
-        .map((c) => ({ id: c.id, name: c.name, path: c.path, count: categoryCounts.get(c.id)! })),
-      merchants: merchants
-        .map((m) => ({ id: m.id, slug: m.slug, name: m.name, count: merchantCounts.get(m.id) ?? 0 }))
-        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-      // Band i holds prices from edge i-1 up to just below edge i; the last has no upper bound.
-      priceBands: [...edges.keys(), edges.length].map((i) => ({
-        min: i === 0 ? 0 : edges[i - 1]!,
-        max: i < edges.length ? edges[i]! - 1 : null,
-        count: bandCounts.get(i) ?? 0,
-      })),
-    },
+    categories: tree.list
+      .filter((c) => categoryCounts.has(c.id))
+      .map((c) => ({ id: c.id, name: c.name, path: c.path, count: categoryCounts.get(c.id)! })),
+    merchants: merchants
+      .map((m) => ({ id: m.id, slug: m.slug, name: m.name, count: merchantCounts.get(m.id) ?? 0 }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    // Band i holds prices from edge i-1 up to just below edge i; the last has no upper bound.
+    priceBands: [...edges.keys(), edges.length].map((i) => ({
+      min: i === 0 ? 0 : edges[i - 1]!,
+      max: i < edges.length ? edges[i]! - 1 : null,
+      count: bandCounts.get(i) ?? 0,
+    })),
   };
 }
 
