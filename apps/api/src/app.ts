@@ -100,7 +100,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     openapi: {
       info: {
         title: 'Kedai API',
-        description: 'Storefront API: the calls of spec §7. Every non-2xx answer is an ErrorEnvelope.',
+        description: 'Storefront API: the calls of docs/rules/api.md. Every non-2xx answer is an ErrorEnvelope.',
         version: '0.1.0',
       },
     },

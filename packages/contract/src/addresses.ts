@@ -3,7 +3,7 @@ import { ADDRESS_FIELDS } from '@kedai/domain';
 import { UnixSeconds, Uuid, checkedByDomain } from './common';
 
 /**
- * The address book (spec §7 `/address`). Bodies are the spec's "address as displayed"; field
+ * The address book (rules: api.md `/address`). Bodies are the spec's "address as displayed"; field
  * contents are checked by `validateAddress` in packages/domain, so every problem answers with its
  * `address/invalid_…` catalogue code. The schemas here only fix the shape; unknown fields are dropped.
  */
@@ -41,7 +41,7 @@ export const AddressRequest = z
   .meta({ id: 'AddressRequest', required: ['fullName', 'address', 'country', 'phoneNumber'] });
 export type AddressRequest = z.infer<typeof AddressRequest>;
 
-/** An address as the API answers it (spec §3 "Address as displayed", plus its id and creation time). */
+/** An address as the API answers it (rules: entities.md "Address as displayed", plus its id and creation time). */
 export const Address = z
   .object({
     id: Uuid,

@@ -3,7 +3,7 @@ import { GENDERS, REGISTRATION_FIELDS, isEmail, normaliseEmail } from '@kedai/do
 import { UnixSeconds, Uuid, checkedByDomain } from './common';
 
 /**
- * Accounts: registration and e-mail verification (spec §7 auth service). Field contents are
+ * Accounts: registration and e-mail verification (rules: api.md auth service). Field contents are
  * checked by the rules in `packages/domain` (users.ts), so every problem answers with its catalogue
  * code; the schemas here only fix the shape. Unknown body fields (`role`, `verified`, …) are
  * dropped: zod objects strip keys they do not declare.

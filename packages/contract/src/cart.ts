@@ -4,14 +4,14 @@ import { Product, ProductSummary } from './catalogue';
 import { UnixSeconds, Uuid, checkedByDomain } from './common';
 
 /**
- * The cart, the wishlist and per-user product flags (spec §7 `/cart`, `/wishlist`,
+ * The cart, the wishlist and per-user product flags (rules: api.md `/cart`, `/wishlist`,
  * `/product/{id}/flags`, `/product/recently_viewed`). Signed-in users only, except the flags and
  * the recently viewed list, which answer visitors too. Field contents of bodies are checked by the
  * cart rules in packages/domain (`parseCartQuantity`, `parseCartMessage`, `isValidCartVariantPath`),
  * so every problem answers with its `cart/…` catalogue code; the schemas only fix the shape.
  */
 
-/** One cart line (spec §3 "Cart item"). */
+/** One cart line (rules: entities.md "Cart item"). */
 export const CartItem = z
   .object({
     id: Uuid,
@@ -23,7 +23,7 @@ export const CartItem = z
     available: z
       .boolean()
       .describe(
-        'Spec §5 stock check at the time of the answer: the product exists, is not disabled and has at least ' +
+        'rules: validation.md stock check at the time of the answer: the product exists, is not disabled and has at least ' +
           'this quantity in stock. Unavailable lines stay in the cart but cannot be checked out.',
       ),
     createdAt: UnixSeconds,
@@ -63,7 +63,7 @@ export const AddCartItemRequest = z
   .meta({ id: 'AddCartItemRequest', required: ['productId', 'quantity'] });
 export type AddCartItemRequest = z.infer<typeof AddCartItemRequest>;
 
-/** `PUT /cart/{id}`: only the quantity and the note (spec §5); other fields are ignored. */
+/** `PUT /cart/{id}`: only the quantity and the note (rules: validation.md); other fields are ignored. */
 export const UpdateCartItemRequest = z
   .object({
     quantity: checkedByDomain({

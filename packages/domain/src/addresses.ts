@@ -1,5 +1,5 @@
 /**
- * Addresses (spec §3 "Country address rule", "Address form fields", "Address as displayed"; §5 the
+ * Addresses (rules: entities.md "Country address rule", "Address form fields", "Address as displayed"; §5 the
  * per-country table and the field limits). The table is address-rules.json, generated from Google's
  * libaddressinput metadata by scripts/build-address-rules.mjs (see there for how it is derived).
  * The API validates with `validateAddress`; the web runs the same rules in its form.
@@ -82,7 +82,7 @@ export function isValidPostalCode(country: string | AddressRule, value: string):
   return re.test(value.trim());
 }
 
-/** Spec §5 limits, in code points of the trimmed value. */
+/** rules: validation.md limits, in code points of the trimmed value. */
 export const ADDRESS_LIMITS = {
   fullName: { min: 1, max: 200 },
   address: { min: 1, max: 200 },
@@ -93,7 +93,7 @@ export const ADDRESS_LIMITS = {
   state: { min: 0, max: 200 },
 } as const;
 
-/** The API's address (spec §3 "Address as displayed"), field order = the order problems are listed in. */
+/** The API's address (rules: entities.md "Address as displayed"), field order = the order problems are listed in. */
 export const ADDRESS_FIELDS = [
   'fullName',
   'address',
@@ -183,7 +183,7 @@ function parseMain(input: unknown): FieldResult<boolean> {
 }
 
 /**
- * Every rule of an address at once (spec §5). Answers the normalised address, or every problem (at
+ * Every rule of an address at once (rules: validation.md). Answers the normalised address, or every problem (at
  * most one per field) in ADDRESS_FIELDS order, like `validateRegistration`. Full name and address
  * line are required; unit number, city, state and postal code are optional unless the country's
  * rule requires them. The phone number must be a valid international number of the address's
@@ -211,7 +211,7 @@ export function validateAddress(input: AddressInput, options: ValidateAddressOpt
   return { ok: true, value: { ...collected.value, country: collected.value.country.countryId } };
 }
 
-/** The address form's fields (spec §3 "Address form fields"). */
+/** The address form's fields (rules: entities.md "Address form fields"). */
 export interface AddressForm {
   firstName: string;
   lastName: string;
@@ -232,7 +232,7 @@ export interface AddressForm {
  *                                             round-trips; a last name with spaces comes back split)
  *   address1 <-> address        address2 <-> unitNumber      city <-> city      state <-> state
  *   zip <-> postalCode          country <-> country          phone <-> phoneNumber
- *   company  -> (not kept)      The API's address has no company field (spec §3 "Address as
+ *   company  -> (not kept)      The API's address has no company field (rules: entities.md "Address as
  *                               displayed"), so the form should not offer one; back it is ''.
  *
  * Values are passed as typed: `validateAddress` trims and checks the result.

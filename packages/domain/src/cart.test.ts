@@ -89,7 +89,7 @@ describe('isValidCartVariantPath', () => {
   });
 });
 
-describe('isCartItemAvailable (spec §5 stock check)', () => {
+describe('isCartItemAvailable (rules: validation.md stock check)', () => {
   it('uses the variant stock, and the product stock without variants', () => {
     expect(isCartItemAvailable(shirt, { variantPath: '0/0', quantity: 3 })).toBe(true);
     expect(isCartItemAvailable(shirt, { variantPath: '0/0', quantity: 4 })).toBe(false);

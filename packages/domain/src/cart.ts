@@ -1,5 +1,5 @@
 /**
- * Cart rules shared by the API and the storefront (spec §3 "Cart item", "Selection for checkout",
+ * Cart rules shared by the API and the storefront (rules: entities.md "Cart item", "Selection for checkout",
  * §5 stock check): what a quantity and a note may be, when an item can be bought, and what a
  * selection for checkout may hold.
  */
@@ -29,7 +29,7 @@ export function cartItemTypeOf(product: { sourceMarketPlace: string | null }): C
 }
 
 /**
- * A cart quantity from a JSON number or a valid number string (spec §5): a whole number from 1 to
+ * A cart quantity from a JSON number or a valid number string (rules: validation.md): a whole number from 1 to
  * CART_QUANTITY_MAX, or null. Zero, negatives, fractions, exponents, spaces and huge values are null.
  */
 export function parseCartQuantity(value: unknown): number | null {
@@ -64,7 +64,7 @@ export interface CartLine {
 }
 
 /**
- * Spec §5 stock check, for a cart line: it can be bought only when its product still exists, is
+ * rules: validation.md stock check, for a cart line: it can be bought only when its product still exists, is
  * not disabled, the variant path is still one of the product's, and the stock on hand (variant
  * stock, or product stock without variants) is at least the quantity. The cart may hold more than
  * the stock; such lines are shown unavailable and cannot be selected for checkout.

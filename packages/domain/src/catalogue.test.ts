@@ -83,7 +83,7 @@ describe('stockFor, isAvailable and isInStock', () => {
     expect(stockFor(shirt, '')).toBe(0);
   });
 
-  it('is available only when stock is at least the quantity (spec §5)', () => {
+  it('is available only when stock is at least the quantity (rules: validation.md)', () => {
     expect(isAvailable(shirt, '0/0', 3)).toBe(true);
     expect(isAvailable(shirt, '0/0', 4)).toBe(false);
     expect(isAvailable(shirt, '0/1', 1)).toBe(false);

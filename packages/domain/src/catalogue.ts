@@ -54,7 +54,7 @@ export function stockFor(product: StockHolder, variantPath?: string | null): num
   return product.variantPaths[variantPath]?.stock ?? 0;
 }
 
-/** Spec §5: an item is available only if the stock on hand is at least the quantity. */
+/** rules: validation.md: an item is available only if the stock on hand is at least the quantity. */
 export function isAvailable(product: StockHolder, variantPath: string | null | undefined, quantity: number): boolean {
   return stockFor(product, variantPath) >= quantity;
 }

@@ -1,4 +1,4 @@
-/** Country names and the order the shop lists countries in (spec §3). */
+/** Country names and the order the shop lists countries in (rules: entities.md). */
 
 const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 

@@ -1,5 +1,5 @@
 /**
- * Date display of spec §9: DD/MM/YYYY, DD/MM/YYYY, HH:mm:ss, and year*10000+month*100+day.
+ * Date display of rules: money.md: DD/MM/YYYY, DD/MM/YYYY, HH:mm:ss, and year*10000+month*100+day.
  * Timestamps are unix seconds. Every function takes an IANA time zone; the default is UTC so
  * servers print the same thing everywhere, and the storefront passes the shop's zone.
  */

@@ -10,7 +10,7 @@ import {
   isErrorCode,
 } from './errors';
 
-// Every code named in spec §8 (table and "other codes"), in the spelling the project uses.
+// Every code named in rules: errors.md (table and "other codes"), in the spelling the project uses.
 const SPEC_CODES: ErrorCode[] = [
   'user/invalid_phone_number',
   'user/invalid_email',
@@ -70,10 +70,10 @@ const PROJECT_CODES: ErrorCode[] = [
   'category/not_found',
   'image_page/not_found',
   'region/not_found',
-  // Spec §5's user limits as messages (spec §8 names the user codes but lists no code for names).
+  // rules: validation.md user limits as messages (rules: errors.md names the user codes but lists no code for names).
   'user/invalid_first_name',
   'user/invalid_last_name',
-  // The cart's rules (spec §5 stock and quantity; the catalogue names no cart codes).
+  // The cart's rules (rules: validation.md stock and quantity; the catalogue names no cart codes).
   'product/disabled',
   'cart/not_found',
   'cart/invalid_quantity',

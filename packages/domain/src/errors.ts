@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec §8. Wording in the spec's table is kept verbatim; codes the spec
+ * The error catalogue of rules: errors.md. Wording in the spec's table is kept verbatim; codes the spec
  * lists without wording got short sentences a shopper understands. Messages take `{0}`-style
  * parameters.
  */
@@ -217,7 +217,7 @@ function nonEmptyString(x: unknown): string | undefined {
 }
 
 /**
- * The display rule of spec §8. Looks at the response body (`.response.data`, `.data`, `.body`)
+ * The display rule of rules: errors.md. Looks at the response body (`.response.data`, `.data`, `.body`)
  * first and then the error itself:
  * a known `errorCode` gives the catalogue message with its `params`; else the `error` text;
  * else the `message`; else 'Unknown error'. A plain non-empty string is shown as it is.

@@ -15,7 +15,7 @@ import {
 } from './money';
 
 describe('SUPPORTED_CURRENCIES and currencyDecimals', () => {
-  it('lists the 32 currencies of spec §9 once each', () => {
+  it('lists the 32 currencies of rules: money.md once each', () => {
     expect(SUPPORTED_CURRENCIES).toHaveLength(32);
     expect(new Set(SUPPORTED_CURRENCIES).size).toBe(32);
     expect(DEFAULT_CURRENCY).toBe('SGD');

@@ -1,4 +1,4 @@
-/** Money as integer minor units, and its display in British English currency format (spec §9). */
+/** Money as integer minor units, and its display in British English currency format (rules: money.md). */
 
 export type CurrencyCode = string;
 
@@ -53,7 +53,7 @@ export function isSupportedCurrency(code: unknown): code is SupportedCurrency {
 }
 
 /**
- * Spec §9: 0 for JPY, ISK, KRW and 2 for everything else. IDR is 2 here although ICU says 0,
+ * rules: money.md: 0 for JPY, ISK, KRW and 2 for everything else. IDR is 2 here although ICU says 0,
  * because stored IDR prices are in hundredths. Unknown codes also get 2.
  */
 export function currencyDecimals(code: CurrencyCode): number {

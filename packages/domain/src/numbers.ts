@@ -1,7 +1,7 @@
-/** Number strings from forms, query strings and path segments (spec §5). */
+/** Number strings from forms, query strings and path segments (rules: validation.md). */
 
 /**
- * Spec §5: "A valid number string is a non-negative integer". Only ASCII digits: no sign,
+ * rules: validation.md: "A valid number string is a non-negative integer". Only ASCII digits: no sign,
  * spaces, decimal point, exponent or empty string.
  *
  * Leading zeros are refused ("0" is fine, "007" is not) so each number has exactly one

@@ -92,7 +92,7 @@ describe('e-mail', () => {
   });
 });
 
-describe('password policy (spec §5)', () => {
+describe('password policy (rules: validation.md)', () => {
   it('accepts 8+ characters with a lower, an upper and a number or symbol', () => {
     for (const password of ['Passw0rd', 'Password!', 'aB3aaaaa', 'Ünïcödé1', 'Correct horse battery Staple 9', '  Spaces1 ']) {
       expect(valueOf(parsePassword(password)), password).toBe(password);

@@ -1,5 +1,5 @@
 /**
- * The rules of a user's fields (spec §3 "User", §5 limits), one function per rule. Each `parse…`
+ * The rules of a user's fields (rules: entities.md "User", §5 limits), one function per rule. Each `parse…`
  * takes whatever the client sent (`unknown`), and answers either the normalised value or the
  * catalogue code of the problem. The API registers and updates profiles through these; the web
  * can run the same rules in its forms.
@@ -9,12 +9,12 @@ import { isCountryCode } from './countries';
 import type { ErrorCode } from './errors';
 import { codePoints, collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
 
-/** Spec §5: first and last name are 1 to 100 characters (after trimming). */
+/** rules: validation.md: first and last name are 1 to 100 characters (after trimming). */
 export const NAME_MAX_LENGTH = 100;
 /** RFC 5321's limits on a forward path. */
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
-/** Spec §5: at least 8 characters. The upper bound only keeps password hashing cheap. */
+/** rules: validation.md: at least 8 characters. The upper bound only keeps password hashing cheap. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 /** The gender choices of the profile; `unspecified` is the "prefer not to say" answer. */
@@ -73,7 +73,7 @@ export function parseEmail(input: unknown): FieldResult<string> {
 }
 
 /**
- * Spec §5's password policy: at least 8 characters, a lower-case and an upper-case letter, and a
+ * rules: validation.md password policy: at least 8 characters, a lower-case and an upper-case letter, and a
  * number or symbol (any character that is neither a letter nor white space). Not trimmed.
  */
 export function parsePassword(input: unknown): FieldResult<string> {

@@ -16,7 +16,7 @@ export function sessionDeps(request: FastifyRequest): SessionDeps {
   return { db: app.db, config: app.config, key: app.accessTokenKey };
 }
 
-/** Spec §6: a blacklisted account is told the shop's contact address. */
+/** rules: access.md: a blacklisted account is told the shop's contact address. */
 export async function blacklistedError(db: Database): Promise<AppError> {
   const contact = String((await configEntries(db)).contact_email ?? '');
   return new AppError('auth/account_blacklisted', [contact]);

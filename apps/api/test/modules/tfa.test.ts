@@ -8,7 +8,7 @@ import { TestClient } from '../client';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, outbox, signedInClient, type TestUser } from '../accounts';
 import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
 
-/** Two-factor authentication through the real app (spec §6–7, issue 4). */
+/** Two-factor authentication through the real app (rules: access.md–7, issue 4). */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -280,7 +280,7 @@ describe('sessions after two-factor is on', () => {
     expect((await fresh.get('/auth/me')).body).toMatchObject({ signedIn: true, tfaEnabled: true, tfaPassed: false });
     expect((await fresh.get('/tfa/is_enabled')).body).toEqual({ enabled: true });
 
-    // Every other signed-in route refuses with the spec §6 message until the code is given.
+    // Every other signed-in route refuses with the rules: access.md message until the code is given.
     const owed = [
       await fresh.post('/user/profile', { firstName: 'Changed' }),
       await fresh.post('/user/names', { userIds: [user.id] }),

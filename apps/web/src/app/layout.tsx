@@ -69,7 +69,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const initial: InitialData = { defaultRegion };
   return (
     <html lang="en-GB" data-scroll-behavior="smooth">
-      {/* data-country: the country of the address prefix or its cookie (spec §2), for styles and tests. */}
+      {/* data-country: the country of the address prefix or its cookie (rules: screens.md), for styles and tests. */}
       <body data-country={country ?? undefined}>
         <StoreProvider
           initial={initial}

@@ -144,7 +144,7 @@ describe('apiBaseUrl and the URL of a call', () => {
   });
 });
 
-describe('errors of the server client shown with errorMessageFor (spec §8)', () => {
+describe('errors of the server client shown with errorMessageFor (rules: errors.md)', () => {
   it('a known errorCode gives the catalogue message', async () => {
     const error = await api()
       .get('/product/one/:id', { params: { id: 'missing-thing' } })

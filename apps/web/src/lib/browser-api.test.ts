@@ -120,7 +120,7 @@ describe('session refresh through the proxy', () => {
   });
 });
 
-describe('apiErrorMessage (spec §8)', () => {
+describe('apiErrorMessage (rules: errors.md)', () => {
   it('shows the catalogue message for a known errorCode, with its parameters', async () => {
     fetchMock.mockResolvedValueOnce(
       answer(409, JSON.stringify({ errorCode: 'user/max_addresses_reached', error: 'Too many', params: [5] })),
@@ -143,7 +143,7 @@ describe('apiErrorMessage (spec §8)', () => {
     expect(apiErrorMessage({})).toBe('Unknown error');
   });
 
-  it("a bad answer reads 'message …' (general/unknown_error, spec §8)", async () => {
+  it("a bad answer reads 'message …' (general/unknown_error, rules: errors.md)", async () => {
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500, statusText: 'Internal Server Error' }));
     expect(apiErrorMessage(await browserApi.get('/config').catch((e: unknown) => e))).toBe(
       'message The shop answered 500 Internal Server Error',

@@ -8,7 +8,7 @@
  * fails, the handlers given to `onSessionExpired` run (the store signs the user out locally).
  *
  * Failures reject with an `ApiError` carrying the API's error envelope; show them with
- * `apiErrorMessage` (spec §8: the catalogue message for a known code, else the error text, else
+ * `apiErrorMessage` (rules: errors.md: the catalogue message for a known code, else the error text, else
  * 'Unknown error').
  */
 import { createApiClient, type ApiClient } from '@kedai/contract/client';
@@ -20,7 +20,7 @@ const BROWSER_API_PREFIX = '/api';
 
 /**
  * The text to show for any error of an API call (browser or server client, or a plain Error):
- * spec §8 through `errorMessageFor` of '@kedai/domain'.
+ * rules: errors.md through `errorMessageFor` of '@kedai/domain'.
  */
 export function apiErrorMessage(error: unknown): string {
   return errorMessageFor(error);

@@ -23,8 +23,8 @@ function createStore(initial: InitialData): AppStore {
 /**
  * Gives the app its Redux store: one per request on the server, one per browser session in the
  * browser (created once with `useState`, per Redux's Next.js guide). At start-up in the browser it
- * fetches the current user (spec §2 "/_app") and signs the user out locally when the API client's
- * session refresh fails (spec §4 "Session refresh"); it points analytics at the configured endpoint.
+ * fetches the current user (rules: screens.md "/_app") and signs the user out locally when the API client's
+ * session refresh fails (rules: state.md "Session refresh"); it points analytics at the configured endpoint.
  */
 export function StoreProvider({ initial, analyticsEndpoint, children }: StoreProviderProps) {
   const [store] = useState(() => createStore(initial));

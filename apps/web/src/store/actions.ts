@@ -7,7 +7,7 @@ export interface InitialData {
 }
 
 /**
- * Server-provided data for the client store (spec §4 "Loading"): each slice takes its part only if
+ * Server-provided data for the client store (rules: state.md "Loading"): each slice takes its part only if
  * it is still empty, so a refresh of the layout never overwrites what the client has since chosen.
  */
 export const hydrate = createAction<InitialData>('app/hydrate');

@@ -50,8 +50,8 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 /**
- * What the app does when it starts in the browser (spec §2 "/_app"): fetch the current user; and
- * sign the user out locally whenever the API client's session refresh fails (spec §4 "Session
+ * What the app does when it starts in the browser (rules: screens.md "/_app"): fetch the current user; and
+ * sign the user out locally whenever the API client's session refresh fails (rules: state.md "Session
  * refresh"). Returns the clean-up.
  */
 export function startInBrowser(store: AppStore, watchSession: typeof onSessionExpired = onSessionExpired): () => void {

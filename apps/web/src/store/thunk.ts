@@ -11,7 +11,7 @@ export interface ThunkExtra {
  * `createAsyncThunk` for thunks that read `State`: the parts of the store a feature declares it
  * needs (e.g. `{ cart: CartState }`). Features never import the whole store's state, so the store
  * imports the features and never the other way round. A rejection carries `RejectValue` (by
- * default the text to show, spec §8).
+ * default the text to show, rules: errors.md).
  */
 export const thunkCreatorFor = <State, RejectValue = string>() =>
   createAsyncThunk.withTypes<{

@@ -5,7 +5,7 @@ import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * A user's address book (spec §3 "Address as displayed"), checked by `validateAddress` in
+ * A user's address book (rules: entities.md "Address as displayed"), checked by `validateAddress` in
  * packages/domain. Exactly one main address per user while the user has any: the partial unique
  * index holds "at most one"; the API (modules/addresses) keeps "at least one" under a per-user lock.
  */

@@ -6,7 +6,7 @@ import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * Cart lines (spec §3 "Cart item", issue 6). One line per user, product and variant path: the
+ * Cart lines (rules: entities.md "Cart item", issue 6). One line per user, product and variant path: the
  * unique key lets concurrent adds of the same line merge (`INSERT … ON CONFLICT DO UPDATE`) instead
  * of making two. The quantity bound mirrors CART_QUANTITY_MAX of packages/domain; the line's type
  * is not stored, it follows from the product.

@@ -4,7 +4,7 @@ import { bigint, check, date, pgTable, text, timestamp, uniqueIndex, uuid } from
 import { createdAt, updatedAt } from './columns';
 
 /**
- * Accounts (spec §3 "User"). The e-mail is stored normalised (trimmed, lower case; the check
+ * Accounts (rules: entities.md "User"). The e-mail is stored normalised (trimmed, lower case; the check
  * keeps it so), which makes the unique index case-insensitive. Two-factor, blacklisting and
  * sessions add their own columns and tables in their own migrations.
  */

@@ -4,7 +4,7 @@ import { products } from './catalogue';
 import { createdAt } from './columns';
 import { users } from './users';
 
-/** Wishlists (spec §7 `/wishlist`): one row per user and product, newest first. */
+/** Wishlists (rules: api.md `/wishlist`): one row per user and product, newest first. */
 export const wishlistItems = pgTable(
   'wishlist_items',
   {

@@ -3,7 +3,7 @@ import { AddressIdParams, AddressListResponse, AddressRequest, AddressResponse, 
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { createAddress, deleteAddress, listAddresses, makeMainAddress, updateAddress } from './service';
 
-/** The signed-in user's address book (spec §7 "Addresses"). */
+/** The signed-in user's address book (rules: api.md "Addresses"). */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['address'];
   const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope };

@@ -4,7 +4,7 @@ import type { Address } from '@kedai/contract';
 import { enabledShippingLocations } from '../regions/service';
 
 /**
- * The address book (spec §7 `/address`). Rules:
+ * The address book (rules: api.md `/address`). Rules:
  * - every query names the caller (`user_id = $me`): another user's address, or an id that is not a
  *   uuid, is 404 `address/not_found`;
  * - at most `MAX_ADDRESSES_PER_USER` (409 `user/max_addresses_reached`, the limit as `{0}`);

@@ -6,7 +6,7 @@ import { clientAddress, rateLimit } from '../../platform/rate-limit';
 import { changePassword, forgotPassword, resetMailsSettled, resetPassword, startResetMail } from './password';
 import type { AuthDeps } from './service';
 
-/** Forgot, reset and change password (spec §7 auth service). */
+/** Forgot, reset and change password (rules: api.md auth service). */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
   const deps = (log: AuthDeps['log']): AuthDeps => ({ db: app.db, config: app.config, mailer: app.mailer, log });

@@ -24,7 +24,7 @@ import {
 import { SIGNED_OUT, login, sessionState } from './login';
 import { register, resendVerifyCode, verifyEmail, type AuthDeps } from './service';
 
-/** Accounts, first part: registration and e-mail verification (spec §7 auth service). */
+/** Accounts, first part: registration and e-mail verification (rules: api.md auth service). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
   const deps = (log: AuthDeps['log']): AuthDeps => ({ db: app.db, config: app.config, mailer: app.mailer, log });

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { addCartItem, deleteCartItem, getCart, updateCartItem } from './service';
 
-/** The signed-in user's cart (spec §7 `/cart`, issue 6). */
+/** The signed-in user's cart (rules: api.md `/cart`, issue 6). */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cart'];
   const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope };

@@ -15,7 +15,7 @@ import type { AddCartItemRequest, CartItem, CartItemResponse, CartResponse, Prod
 import { productsByIds } from '../catalogue/service';
 
 /**
- * The cart (spec §7 `/cart`, issue 6). Rules:
+ * The cart (rules: api.md `/cart`, issue 6). Rules:
  * - every query names the caller (`user_id = $me`): another user's line, or an id that is not a
  *   uuid, is 404 `cart/not_found`;
  * - field contents go through the cart rules of packages/domain (quantity 1..CART_QUANTITY_MAX as a
@@ -26,7 +26,7 @@ import { productsByIds } from '../catalogue/service';
  *   `INSERT … ON CONFLICT DO UPDATE` make concurrent adds of one line merge;
  * - at most `MAX_CART_ITEMS` lines (409 `cart/max_items_reached`, the limit as `{0}`), checked under
  *   a per-user advisory lock so concurrent creates cannot pass it together;
- * - a quantity above the stock is accepted: the line answers `available: false` (spec §5).
+ * - a quantity above the stock is accepted: the line answers `available: false` (rules: validation.md).
  */
 
 type CartRow = typeof schema.cartItems.$inferSelect;

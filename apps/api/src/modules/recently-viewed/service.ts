@@ -1,5 +1,5 @@
 /**
- * Recently viewed products (spec §7 `/product/recently_viewed`): each product view is remembered
+ * Recently viewed products (rules: api.md `/product/recently_viewed`): each product view is remembered
  * per visitor cookie, or per signed-in user, newest first; this module is the one writer of
  * `recently_viewed`. The products themselves come from the catalogue's service.
  */

@@ -14,7 +14,7 @@ import { authOf, requireUser } from '../../platform/auth-guard';
 import { rateLimit } from '../../platform/rate-limit';
 import { disableTfa, requestTfaReset, resetTfa, setupTfa, skipTfaSetup, verifyTfa, type TfaDeps } from './service';
 
-/** Two-factor authentication (spec §7 /tfa/*). */
+/** Two-factor authentication (rules: api.md /tfa/*). */
 export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tfa'];
   const deps = (request: FastifyRequest): TfaDeps => ({

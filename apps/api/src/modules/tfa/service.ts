@@ -25,7 +25,7 @@ import {
 import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
 
 /**
- * Two-factor authentication (spec §6–7, issue 4). The secret lives in `users.tfa_secret` once a
+ * Two-factor authentication (rules: access.md–7, issue 4). The secret lives in `users.tfa_secret` once a
  * code has confirmed it; until then in `users.tfa_pending_secret`. Every accepted code records its
  * time step in `users.tfa_last_step` with a conditional UPDATE, so a code (or an older one) is
  * never accepted twice, even by two requests at once. Any change of the second factor (on, off,

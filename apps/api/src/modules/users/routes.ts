@@ -3,7 +3,7 @@ import { ErrorEnvelope, ProfileUpdateRequest, UserNamesRequest, UserNamesRespons
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { updateProfile, userNames } from './service';
 
-/** User profile and display names (spec §7 /user/*). */
+/** User profile and display names (rules: api.md /user/*). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
   const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope };

@@ -3,7 +3,7 @@ import { ErrorEnvelope, ProductIdParams, WishlistEntryResponse, WishlistRequest,
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { addToWishlist, listWishlist, removeFromWishlist, wishlistEntry } from './service';
 
-/** The signed-in user's wishlist (spec §7 "Wishlist", issue 6). Add and remove are idempotent (not a toggle). */
+/** The signed-in user's wishlist (rules: api.md "Wishlist", issue 6). Add and remove are idempotent (not a toggle). */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['wishlist'];
   const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope };

@@ -4,7 +4,7 @@ import type { ProductSummary, WishlistEntryResponse } from '@kedai/contract';
 import { productSummariesByIds, productsByIds } from '../catalogue/service';
 
 /**
- * The wishlist (spec §7 `/wishlist`, issue 6). Adding and removing are idempotent (no toggle: a
+ * The wishlist (rules: api.md `/wishlist`, issue 6). Adding and removing are idempotent (no toggle: a
  * repeated or retried call cannot undo itself): adding again keeps one entry at its first time,
  * removing what is not there is fine. Only enabled products can be added; a product disabled later
  * stays stored but is left out of the list until it is enabled again. At most `MAX_WISHLIST_ITEMS`

@@ -13,7 +13,7 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-/** `/cart` (spec §2; `?itemId=` after a buy-now): signed-in users' cart, in the current region's currency. */
+/** `/cart` (rules: screens.md; `?itemId=` after a buy-now): signed-in users' cart, in the current region's currency. */
 export default async function CartPage() {
   await connection(); // per request (the region comes from its cookies), never at build time
   return withApiFallback(

@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 };
 
 /**
- * `/sign_in` (spec §2; `?email=` pre-fills the address). After signing in the user returns to the
+ * `/sign_in` (rules: screens.md; `?email=` pre-fills the address). After signing in the user returns to the
  * address remembered before coming here (`features/account/return-path.ts`).
  */
 export default async function SignInPage({ searchParams }: PageProps<'/sign_in'>) {

@@ -16,7 +16,7 @@ export interface NameFieldsProps {
   fieldId(field: NameField): string;
 }
 
-/** First and last name side by side: the other part of spec §3 "User" that registration and the profile share. */
+/** First and last name side by side: the other part of rules: entities.md "User" that registration and the profile share. */
 export function NameFields({ values, errors, onChange, fieldId }: NameFieldsProps) {
   return (
     <div className={formStyles.row}>
@@ -58,7 +58,7 @@ export interface PersonalDetailsFieldsProps {
   phoneHint: string;
 }
 
-/** Country, mobile number, date of birth and gender: the part of spec §3 "User" that registration and the profile share. */
+/** Country, mobile number, date of birth and gender: the part of rules: entities.md "User" that registration and the profile share. */
 export function PersonalDetailsFields({
   values,
   errors,

@@ -16,7 +16,7 @@ import pageStyles from '../../ui/page.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
 
 /**
- * `/register`: every field of spec §3 "User". The domain rules run in the browser on submit; the
+ * `/register`: every field of rules: entities.md "User". The domain rules run in the browser on submit; the
  * server's per-field problems (a 400's params) are shown the same way, beside their fields. A new
  * account then verifies its e-mail with the code that was sent.
  */

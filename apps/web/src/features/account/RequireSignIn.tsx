@@ -13,7 +13,7 @@ import pageStyles from '../../ui/page.module.css';
  * For account pages: shows `children` only to a signed-in user who has passed two-factor. While
  * the user is loading it shows a loading state; a signed-out visitor is sent to `/sign_in` and a
  * session that owes its second factor to the two-factor prompt, each after remembering this
- * address (path, query and hash) to come back to (spec §2).
+ * address (path, query and hash) to come back to (rules: screens.md).
  */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const router = useRouter();

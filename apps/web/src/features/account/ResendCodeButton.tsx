@@ -7,7 +7,7 @@ import formStyles from '../../ui/form.module.css';
 
 /**
  * "Send a new code": `POST /auth/resendVerifyCode {email}`. The answer is the same whether or not
- * the address has an account; a rate limit says how long to wait (spec §8).
+ * the address has an account; a rate limit says how long to wait (rules: errors.md).
  */
 export function ResendCodeButton({ email, label = 'Send a new code' }: { email: string; label?: string }) {
   const [pending, setPending] = useState(false);

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { peekReturnPath } from './return-path';
 
 /**
- * "Back to where you were": the address remembered before coming to sign in (spec §2), or the
+ * "Back to where you were": the address remembered before coming to sign in (rules: screens.md), or the
  * home page. Read after mount, since sessionStorage exists only in the browser.
  */
 export function ReturnLink({ className }: { className?: string }) {

@@ -37,7 +37,7 @@ export type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * `/two_factor` (inside RequireSignIn): whether two-factor authentication is on
- * (`GET /tfa/is_enabled`), and the steps of spec §4: set up (QR code and typed key, then a code
+ * (`GET /tfa/is_enabled`), and the steps of rules: state.md: set up (QR code and typed key, then a code
  * from the app confirms it), skip, turn off with a code, or have a reset link e-mailed when the
  * authenticator is lost. After a change the current user is fetched again, so the rest of the
  * app knows. `initial` lets tests render a given step.

@@ -72,7 +72,7 @@ describe('forgot password', () => {
   });
 });
 
-describe('new passwords (spec §5 policy, in the browser)', () => {
+describe('new passwords (rules: validation.md policy, in the browser)', () => {
   it('needs 8 characters with both cases and a number or symbol, typed the same twice', () => {
     const policy = 'Password must be at least 8 characters with an upper case letter, a lower case letter and a number or symbol';
     expect(newPasswordProblems('short1A', 'short1A')).toEqual({ password: policy });

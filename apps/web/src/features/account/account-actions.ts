@@ -2,14 +2,14 @@
  * The calls and rules of the password, profile and two-factor pages, kept out of the components
  * so they can be tested without a browser. Every call goes through `lib/browser-api` (the same
  * client as the rest of the web app); failures come back as outcomes holding the catalogue
- * message (spec §8, `apiErrorMessage`), never as thrown errors.
+ * message (rules: errors.md, `apiErrorMessage`), never as thrown errors.
  */
 import type { ProfileUpdateInput, PublicUser } from '@kedai/contract';
 import { ERROR_MESSAGES, PROFILE_FIELDS, parseEmail, parsePassword, validateProfileUpdate, type ProfileField } from '@kedai/domain';
 import { apiErrorMessage, browserApi } from '../../lib/browser-api';
 import { fieldErrorsOf } from './errors';
 
-/** Spec §5's password policy as shown beside new-password fields. */
+/** rules: validation.md password policy as shown beside new-password fields. */
 export const PASSWORD_POLICY = 'At least 8 characters, with an upper-case and a lower-case letter and a number or symbol.';
 const PASSWORDS_DIFFER = 'The two passwords are not the same';
 export const TFA_CODE_LENGTH = 6;

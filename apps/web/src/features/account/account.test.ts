@@ -6,7 +6,7 @@ import { clientFieldErrors, countryOptions, emptyRegisterForm, toRegistrationInp
 
 const envelope = (errorCode: string, error: string, params: unknown[] = []) => ({ errorCode, error, params });
 
-describe('where a user goes after signing in (spec §4)', () => {
+describe('where a user goes after signing in (rules: state.md)', () => {
   const signedIn = { signedIn: true, tfaEnabled: false, tfaPassed: true };
 
   it('returns to the remembered path, else home', () => {
@@ -54,7 +54,7 @@ describe('where a user goes after signing in (spec §4)', () => {
   });
 });
 
-describe('sign-in errors (spec §6, §8)', () => {
+describe('sign-in errors (rules: access.md, §8)', () => {
   it('unverified: the catalogue message, and the page offers the code', () => {
     expect(describeSignInError(envelope('auth/unverified_email', 'x'))).toEqual({
       kind: 'unverified',

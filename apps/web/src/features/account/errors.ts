@@ -1,5 +1,5 @@
 /**
- * How the account pages word the API's errors: always the catalogue message (spec §8, via
+ * How the account pages word the API's errors: always the catalogue message (rules: errors.md, via
  * `errorMessageFor`), plus what the page should offer next for the cases that need it.
  */
 import { errorMessageFor, REGISTRATION_FIELDS, type RegistrationField } from '@kedai/domain';

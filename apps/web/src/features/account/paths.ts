@@ -1,5 +1,5 @@
 /**
- * Addresses of the account pages, and where a user goes once signed in (spec §4: "After login the
+ * Addresses of the account pages, and where a user goes once signed in (rules: state.md: "After login the
  * user returns to the remembered path"; a session that owes its second factor is asked for it first).
  */
 import { SIGN_IN_PATH, consumeReturnPath } from './return-path';

@@ -33,7 +33,7 @@ export function emptyRegisterForm(country = ''): RegisterFormValues {
   };
 }
 
-/** The body of `POST /auth/register` (spec §7). */
+/** The body of `POST /auth/register` (rules: api.md). */
 export function toRegistrationInput(values: RegisterFormValues) {
   return { ...values, gender: values.gender || undefined };
 }
@@ -55,7 +55,7 @@ export const GENDER_CHOICES = GENDERS.map((value) => ({ value, label: GENDER_LAB
 
 let countries: { code: string; name: string }[] | undefined;
 
-/** Every country a person can live in, Singapore and Malaysia first, then by name (spec §3). */
+/** Every country a person can live in, Singapore and Malaysia first, then by name (rules: entities.md). */
 export function countryOptions(): { code: string; name: string }[] {
   if (!countries) {
     const codes: string[] = [];

@@ -11,7 +11,7 @@ function memoryStorage() {
   };
 }
 
-describe('remember where to return after sign-in (spec §2 /sign_in, §4 "After login")', () => {
+describe('remember where to return after sign-in (rules: screens.md /sign_in, §4 "After login")', () => {
   it('remembers path, query and hash, and gives them back once', () => {
     const storage = memoryStorage();
     expect(rememberReturnPath('/product/kopi', '?variant=1%2F0', '#reviews', storage)).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * Spec §2 "/sign_in": a redirect that requires signing in first remembers the current path, query
- * and hash, so the user returns there after login (spec §4). Kept in `sessionStorage` (this tab,
+ * rules: screens.md "/sign_in": a redirect that requires signing in first remembers the current path, query
+ * and hash, so the user returns there after login (rules: state.md). Kept in `sessionStorage` (this tab,
  * this visit). Only same-site paths are kept, so a crafted address cannot send a shopper to
  * another site after signing in.
  */

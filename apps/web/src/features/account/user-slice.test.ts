@@ -25,7 +25,7 @@ afterEach(() => {
   errorLog.mockRestore();
 });
 
-describe('user state (spec §3 "User")', () => {
+describe('user state (rules: entities.md "User")', () => {
   it('starts signed out, nothing fetched, every error slot empty', () => {
     const { store } = storeWith({});
     expect(store.getState().user).toEqual(initialUserState);
@@ -41,7 +41,7 @@ describe('user state (spec §3 "User")', () => {
     });
   });
 
-  it('at start-up in the browser the current user is fetched (spec §2 "/_app")', async () => {
+  it('at start-up in the browser the current user is fetched (rules: screens.md "/_app")', async () => {
     const { store, get } = storeWith({ '/auth/me': [{ ok: signedInState }], '/config': [{ fail: new Error('later') }] });
     const stop = startInBrowser(store, () => () => {});
     await settle();
@@ -219,7 +219,7 @@ describe('sign-out (DELETE /auth/logout)', () => {
   });
 });
 
-describe('session refresh failed (spec §4 "Session refresh")', () => {
+describe('session refresh failed (rules: state.md "Session refresh")', () => {
   it('signs the user out locally, known to be signed out', async () => {
     const { store } = storeWith({ '/auth/me': [{ ok: signedInState }] });
     await store.dispatch(fetchCurrentUser());

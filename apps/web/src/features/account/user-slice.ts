@@ -1,11 +1,11 @@
 /**
- * User state (spec §3 "User", §4 "User"): signedIn, tfaPassed, profile, profileFetched, plus
+ * User state (rules: entities.md "User", §4 "User"): signedIn, tfaPassed, profile, profileFetched, plus
  * tfaEnabled and tfaSetupSkipped from `GET /auth/me`, and one error slot per flow: fetching the
  * user, sign-in, two-factor verification and profile update.
  *
  * - `fetchCurrentUser` (`GET /auth/me`) sets profile, signedIn, tfaPassed and profileFetched.
  * - `signIn` and `verifyTfa` fetch the current user after success; their failures keep the raw
- *   error (spec §8 "Handling"), so a page can tell unverified, blacklisted and wrong codes apart.
+ *   error (rules: errors.md "Handling"), so a page can tell unverified, blacklisted and wrong codes apart.
  * - `signOut` resets the whole user state, goes to `/`, then runs the follow-up it was given; a
  *   failed sign-out is only logged and the user stays signed in.
  * - `sessionExpired` (the API client's refresh failed) signs the user out locally.
@@ -37,7 +37,7 @@ export interface UserState {
   fetching: boolean;
   /** The latest `GET /auth/me` asked for: only its answer counts (a sign-in asks again mid-flight). */
   fetchRequestId: string | null;
-  /** Text of the last failed `GET /auth/me` (spec §8), null after a success. */
+  /** Text of the last failed `GET /auth/me` (rules: errors.md), null after a success. */
   fetchError: string | null;
   /** The raw error of the last failed sign-in. */
   signInError: RawApiError | null;
@@ -150,9 +150,9 @@ export const signedOut = createAction('user/signedOut');
 export const sessionExpired = createAction('user/sessionExpired');
 
 export interface SignOutOptions {
-  /** Where to go after signing out: the router's push; spec §4 says `/`. */
+  /** Where to go after signing out: the router's push; rules: state.md says `/`. */
   navigate: (path: string) => void;
-  /** Runs after the navigation (spec §4 "then runs a follow-up action"). */
+  /** Runs after the navigation (rules: state.md "then runs a follow-up action"). */
   followUp?: () => unknown;
 }
 
@@ -163,7 +163,7 @@ export const signOut = createUserThunk(
     try {
       await extra.api.delete('/auth/logout');
     } catch (error) {
-      // Spec §8: a failed sign-out is only logged; the user stays signed in.
+      // rules: errors.md: a failed sign-out is only logged; the user stays signed in.
       console.error('Sign-out failed:', errorMessageFor(error));
       return rejectWithValue(toRawApiError(error));
     }
@@ -217,7 +217,7 @@ export const userSlice = createSlice({
         state.signInError = null;
       })
       .addCase(signIn.fulfilled, (state, action) => {
-        // Spec §4: sign-in sets signedIn (the fetch of the current user that follows fills the rest).
+        // rules: state.md: sign-in sets signedIn (the fetch of the current user that follows fills the rest).
         applySession(state, action.payload);
         state.signInError = null;
       })

@@ -38,7 +38,7 @@ export interface AddressFormProps {
 }
 
 /**
- * Add or edit one address (spec §3 "Address form fields"). The form follows the chosen country
+ * Add or edit one address (rules: entities.md "Address form fields"). The form follows the chosen country
  * (`formLayout`: labels, required marks, the state list, which fields it has), checks the postal
  * code as it is typed once the field has been visited, runs the API's rules on submit, and shows
  * the server's per-field answer beside the same fields (focus goes to the first invalid field).

@@ -1,12 +1,12 @@
 /**
- * The address book's rules and calls (spec §3 "Address form fields", "Address as displayed",
+ * The address book's rules and calls (rules: entities.md "Address form fields", "Address as displayed",
  * "Country address rule"; §5 the per-country table), kept out of the components so they can be
  * tested without a browser.
  *
  * The form runs the API's own rules (`validateAddress` of packages/domain, through the one mapping
  * `addressFromForm`) before sending; the server's per-field 400 answer is still the final word and
  * is shown beside the same fields. Calls go through `lib/browser-api`; failures come back as
- * outcomes holding the catalogue message (spec §8), never as thrown errors.
+ * outcomes holding the catalogue message (rules: errors.md), never as thrown errors.
  */
 import type { Address } from '@kedai/contract';
 import {
@@ -29,7 +29,7 @@ import { fieldErrorsOf } from '../account/errors';
 export type { Address, Loaded };
 
 /**
- * The fields the form shows (spec §3 "Address form fields"), in order. `company` is left out: the
+ * The fields the form shows (rules: entities.md "Address form fields"), in order. `company` is left out: the
  * API's address has no company (`addressFromForm` drops it), so offering it would lose what was typed.
  */
 export type AddressFormField = 'country' | 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'phone';
@@ -315,7 +315,7 @@ export function defaultCountry(hints: CountryHints, offered: readonly string[]):
   return offered[0] ?? '';
 }
 
-/** An address as display lines, by its country's displayFormat (spec §3); a country missing from the table gets a plain layout. */
+/** An address as display lines, by its country's displayFormat (rules: entities.md); a country missing from the table gets a plain layout. */
 export function addressLines(address: Address): string[] {
   const rule = addressRule(address.country);
   if (rule) return formatAddress(address, rule);

@@ -21,7 +21,7 @@ function PageViewReporter() {
   return null;
 }
 
-/** Reports a `page_view` on the first load and on every route change (spec §2 "/_app"). */
+/** Reports a `page_view` on the first load and on every route change (rules: screens.md "/_app"). */
 export function PageViewTracker() {
   return (
     <Suspense fallback={null}>

@@ -144,7 +144,7 @@ describe('toGa4Item', () => {
     });
   });
 
-  it('uses 0 decimals for JPY (spec §9)', () => {
+  it('uses 0 decimals for JPY (rules: money.md)', () => {
     expect(toGa4Item(summary, { region: 'JP' }).price).toBe(1500);
   });
 

@@ -1,10 +1,10 @@
 /**
- * Analytics of spec §9: GA4-style events pushed onto `window.dataLayer` (read by Google Tag Manager
+ * Analytics of rules: money.md: GA4-style events pushed onto `window.dataLayer` (read by Google Tag Manager
  * or gtag when the shop installs one), and sent to the API's own collection endpoint when the
  * configuration names one (`analytics_endpoint`).
  *
  * Client-safe: no server imports, and every function is a no-op on the server. Money is turned
- * into major units from integer minor units with the currency's decimals (spec §9), exactly.
+ * into major units from integer minor units with the currency's decimals (rules: money.md), exactly.
  */
 import type { Product, ProductSummary } from '@kedai/contract';
 import { cartUnitPrice, fromMinorUnits, toUnixSeconds, variantOptionsOf } from '@kedai/domain';
@@ -196,12 +196,12 @@ export function searchEvent(term: string): void {
   track('search', { search_term: term });
 }
 
-/** Popup shown to the visitor (spec §9 "popup shown"). */
+/** Popup shown to the visitor (rules: screens.md "Analytics"). */
 export function popupShown(popup: { id: string; name: string }): void {
   track('popup_shown', { popup_id: popup.id, popup_name: popup.name });
 }
 
-/** Popup clicked (spec §9 "popup clicked"); `link_url` is where it leads, when it has a link. */
+/** Popup clicked (rules: screens.md "Analytics"); `link_url` is where it leads, when it has a link. */
 export function popupClicked(popup: { id: string; name: string; link?: string | null }): void {
   track('popup_clicked', { popup_id: popup.id, popup_name: popup.name, link_url: popup.link ?? undefined });
 }
@@ -220,7 +220,7 @@ export function pageView(path: string, countryCode?: string | null): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cart and wishlist (spec §9: add_to_cart, remove_from_cart, view_cart, add_to_wishlist)
+// Cart and wishlist (rules: money.md: add_to_cart, remove_from_cart, view_cart, add_to_wishlist)
 
 /** A cart line as the cart events report it. */
 export interface AnalyticsCartLine {
@@ -246,7 +246,7 @@ function cartEventParams(lines: readonly AnalyticsCartLine[], region: string): A
 }
 
 /**
- * The country of the address the browser shows (spec §2: the first path segment, when it is a
+ * The country of the address the browser shows (rules: screens.md: the first path segment, when it is a
  * two-letter country code), or null.
  */
 export function currentPathCountry(): string | null {
@@ -256,7 +256,7 @@ export function currentPathCountry(): string | null {
 
 /**
  * `add_to_cart`: the units just added (not the line's new total). `country_code` is the country of
- * the address's first path segment (spec §2), present only when there is one.
+ * the address's first path segment (rules: screens.md), present only when there is one.
  */
 export function trackAddToCart(line: AnalyticsCartLine, region: string, countryCode: string | null = currentPathCountry()): void {
   track('add_to_cart', { ...cartEventParams([line], region), country_code: countryCode ?? undefined });

@@ -41,7 +41,7 @@ const phoneItem = {
   quantity: 2,
 };
 
-describe('cart analytics (spec §9, GA4 e-commerce)', () => {
+describe('cart analytics (rules: money.md, GA4 e-commerce)', () => {
   it('add_to_cart carries currency, value of the units added, the item and the country of the first path segment', () => {
     pathname = '/sg/product/pixel-8a-73';
     trackAddToCart({ product: phone(), variantPath: '1/1', quantity: 2 }, 'SG');

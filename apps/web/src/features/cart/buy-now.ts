@@ -1,6 +1,6 @@
 /**
- * Buy now (spec §4 "Cart"): adds the item, checks only that line for checkout, and answers where to
- * go: `/cart?itemId={cartItemId}` (spec §2), where the cart page brings the line into view.
+ * Buy now (rules: state.md "Cart"): adds the item, checks only that line for checkout, and answers where to
+ * go: `/cart?itemId={cartItemId}` (rules: screens.md), where the cart page brings the line into view.
  */
 import { thunkCreatorFor } from '../../store/thunk';
 import { addToCart, type AddCartItemInput } from './cart-slice';

@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => errorLog.mockRestore());
 
-describe('cart state (spec §3 "Cart state")', () => {
+describe('cart state (rules: state.md "Cart state")', () => {
   it('starts with no lines, no products, not loaded, every error slot empty', () => {
     const { store } = storeWith({});
     expect(store.getState().cart).toEqual(initialCartState);
@@ -58,7 +58,7 @@ describe('fetching the cart (GET /cart)', () => {
     expect(selectCartCount(store.getState())).toBe(3);
   });
 
-  it('a failure stores the text in the fetch slot (spec §8)', async () => {
+  it('a failure stores the text in the fetch slot (rules: errors.md)', async () => {
     const { store } = storeWith({ '/cart': [{ fail: withStatus(500, 'general/unknown_error', 'boom', ['boom']) }] });
     await store.dispatch(fetchCart());
     expect(store.getState().cart).toMatchObject({ dataLoaded: false, loading: false, fetchError: 'message boom' });
@@ -108,7 +108,7 @@ describe('a fetch in flight while a line changes', () => {
   });
 });
 
-describe('adding to the cart (POST /cart, spec §4)', () => {
+describe('adding to the cart (POST /cart, rules: state.md)', () => {
   it('when the cart is not loaded yet, adding triggers a full fetch', async () => {
     const added = line(pan(), { quantity: 3 });
     const { store, get, post } = storeWith({

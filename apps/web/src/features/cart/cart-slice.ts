@@ -1,5 +1,5 @@
 /**
- * Cart state (spec §3 "Cart state", §4 "Cart"): data (the cart lines, oldest first), productById
+ * Cart state (rules: state.md "Cart state", §4 "Cart"): data (the cart lines, oldest first), productById
  * (each line's product, keyed by uuid), dataLoaded, and one error slot per flow: add, remove, set
  * and fetch. Signed-in users only; signing out (or a session that cannot be refreshed) empties it.
  *
@@ -12,7 +12,7 @@
  * - `setCartItem` (`PUT /cart/{id}`, quantity and note only) and `removeCartItem`
  *   (`DELETE /cart/{id}`): an item that is no longer in the cart is removed locally with no server
  *   call, and so is one the server answers 404 `cart/not_found` for.
- * - Failures store the text to show (the catalogue message, spec §8) in that flow's slot; the next
+ * - Failures store the text to show (the catalogue message, rules: errors.md) in that flow's slot; the next
  *   attempt of the flow clears it.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
@@ -55,7 +55,7 @@ export const initialCartState: CartState = {
   fetchError: null,
 };
 
-/** What the product page sends to `POST /cart` (spec §3 "Cart item"; the type follows from the product). */
+/** What the product page sends to `POST /cart` (rules: entities.md "Cart item"; the type follows from the product). */
 export interface AddCartItemInput {
   productId: string;
   variantPath: string;
@@ -115,7 +115,7 @@ export const addToCart = createCartThunk('cart/add', async (input: AddCartItemIn
   return answer;
 });
 
-/** `PUT /cart/{id}` with only the quantity and the note (spec §5). */
+/** `PUT /cart/{id}` with only the quantity and the note (rules: validation.md). */
 export const setCartItem = createCartThunk(
   'cart/set',
   async ({ id, quantity, message }: SetCartItemInput, { extra, dispatch, getState, rejectWithValue }) => {
@@ -200,7 +200,7 @@ export const cartSlice = createSlice({
         state.productById[product.uuid] = product;
         const existing = state.data.find((item) => item.id === cartItem.id);
         if (existing) {
-          // Spec §4: adding an item that already exists only updates its quantity (and product).
+          // rules: state.md: adding an item that already exists only updates its quantity (and product).
           existing.quantity = cartItem.quantity;
           existing.available = cartItem.available;
           existing.updatedAt = cartItem.updatedAt;

@@ -7,7 +7,7 @@ import { fetchCart } from './cart-slice';
 import { availabilityOf, cartHrefFor, groupByMerchant, purchaseCheck, variantOptionsText } from './cart-view';
 import { cartAnswer, line, pan, phone } from './test-fixtures';
 
-describe('availability of a cart line (spec §5 stock check)', () => {
+describe('availability of a cart line (rules: validation.md stock check)', () => {
   it('plenty in stock: available, nothing to say', () => {
     expect(availabilityOf({ variantPath: '0/0', quantity: 2 }, phone())).toEqual({
       kind: 'in_stock',
@@ -123,7 +123,7 @@ describe('cart page helpers', () => {
   });
 });
 
-describe('buy now (spec §4)', () => {
+describe('buy now (rules: state.md)', () => {
   it('adds the item, checks only that line and answers /cart?itemId=…', async () => {
     const existing = line(pan());
     const added = line(phone(), { variantPath: '0/0' });

@@ -1,5 +1,5 @@
 /**
- * What the cart page shows, as pure functions: a line's availability in words (spec §5 stock
+ * What the cart page shows, as pure functions: a line's availability in words (rules: validation.md stock
  * check), its variant options and the lines grouped by merchant (the totals are the domain's
  * `lineTotal` and `selectionSubtotal`). Also whether the product page's Add to cart and Buy now may
  * be used (`purchaseCheck`).
@@ -17,7 +17,7 @@ import {
 } from '@kedai/domain';
 import type { VariantProduct } from '../product/variants';
 
-/** Where buy-now goes (spec §2): the cart with the new line selected and in view. */
+/** Where buy-now goes (rules: screens.md): the cart with the new line selected and in view. */
 export function cartHrefFor(cartItemId: string): string {
   return `/cart?${new URLSearchParams({ itemId: cartItemId })}`;
 }

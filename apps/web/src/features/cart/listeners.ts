@@ -1,7 +1,7 @@
 /**
  * Watcher of the cart (registered by the store): whenever the cart's lines or
  * products change, the selection for checkout drops the ids that no longer exist or are no longer
- * available (spec §3 "Selection for checkout", §4).
+ * available (rules: state.md "Selection for checkout", §4).
  */
 import type { StartListeningFor } from '../../store/thunk';
 import { pruneSelection, type SelectionRoot } from './selection-slice';

@@ -20,7 +20,7 @@ async function storeWithCart(answers: Record<string, Answer[]> = {}) {
   return { store, ...fake };
 }
 
-describe('selection for checkout (spec §3)', () => {
+describe('selection for checkout (rules: entities.md)', () => {
   it('starts with two empty checked sets (cart items, quotation items) and the flag off', () => {
     const store = makeStore({ api: fakeApi({}).api });
     expect(store.getState().selection).toEqual({ cartItemIds: [], quotationItemIds: [], allChecked: false });
@@ -89,7 +89,7 @@ describe('selection for checkout (spec §3)', () => {
     expect(store.getState().selection).toMatchObject({ cartItemIds: [c.id], allChecked: false });
   });
 
-  it('ids that no longer exist are dropped when the cart changes (spec §4)', async () => {
+  it('ids that no longer exist are dropped when the cart changes (rules: state.md)', async () => {
     const { store } = await storeWithCart({ [`DELETE /cart/${b.id}`]: [{ ok: undefined }] });
     store.dispatch(checkAllCartItems(true));
     await store.dispatch(removeCartItem(b.id));

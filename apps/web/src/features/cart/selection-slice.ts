@@ -1,9 +1,9 @@
 /**
- * Selection for checkout (spec §3): separate checked sets for cart items and for quotation items,
+ * Selection for checkout (rules: entities.md): separate checked sets for cart items and for quotation items,
  * plus an all-checked flag. Rules:
- * - only available items can be checked (the spec §5 stock check, `isCartItemAvailable` of the
+ * - only available items can be checked (the rules: validation.md stock check, `isCartItemAvailable` of the
  *   domain with the item and its product);
- * - when the cart changes, ids that no longer exist are dropped (spec §4) and items that have become
+ * - when the cart changes, ids that no longer exist are dropped (rules: state.md) and items that have become
  *   unavailable are unchecked (the watcher in `listeners.ts` dispatches `selectionPruned`);
  * - select-all checks every available item; clearing it unchecks them all; the flag is true while
  *   every available item is checked (and there is at least one);

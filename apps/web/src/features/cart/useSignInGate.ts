@@ -7,9 +7,9 @@ import { useAppSelector } from '../../store/hooks';
 import { SIGN_IN_PATH, rememberCurrentLocation } from '../account/return-path';
 
 /**
- * For actions only signed-in users have (cart, wishlist; spec §6): `ready()` answers true when the
+ * For actions only signed-in users have (cart, wishlist; rules: access.md): `ready()` answers true when the
  * user may go on; otherwise it remembers this page (path, query, hash) and sends them to sign in —
- * or to the two-factor prompt when that is owed — so they come back here afterwards (spec §2).
+ * or to the two-factor prompt when that is owed — so they come back here afterwards (rules: screens.md).
  * `settled` tells whether the session is known yet.
  */
 export function useSignInGate() {

@@ -16,7 +16,7 @@ export interface TrackedProductLinkProps {
   children: ReactNode;
 }
 
-/** A link to a product that reports `select_item` (spec §9) when followed. */
+/** A link to a product that reports `select_item` (rules: money.md) when followed. */
 export function TrackedProductLink({ href, product, region, listName, index, className, children }: TrackedProductLinkProps) {
   return (
     <Link href={href} className={className} onClick={() => selectItem(product, region, listName, index)}>

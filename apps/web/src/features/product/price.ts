@@ -4,7 +4,7 @@ import { formatMoneyOrNull, type PriceSpan } from '@kedai/domain';
 const RANGE_SEPARATOR = ' – ';
 
 /**
- * A price span as text in the spec §9 format: one amount when min equals max, else
+ * A price span as text in the rules: money.md format: one amount when min equals max, else
  * "SGD 10.00 – SGD 20.00". Null when it cannot be formatted (an unknown currency code).
  */
 export function formatPriceSpan(span: PriceSpan | null): string | null {

@@ -15,7 +15,7 @@ import type { Region } from '@kedai/contract';
 const sg: Region = { key: 'SG', name: 'Singapore', currency: 'SGD', countries: ['SG'], priceBands: [] };
 const my: Region = { key: 'MY', name: 'Malaysia', currency: 'MYR', countries: ['MY', 'BN'], priceBands: [] };
 
-describe('country prefix (spec §2: the first path segment may be a two-letter country code)', () => {
+describe('country prefix (rules: screens.md: the first path segment may be a two-letter country code)', () => {
   it('recognises ISO country codes in any case', () => {
     for (const code of ['sg', 'SG', 'my', 'us', 'jp', 'ac', 'xk']) expect(isCountrySegment(code)).toBe(true);
   });

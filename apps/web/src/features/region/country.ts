@@ -1,5 +1,5 @@
 /**
- * The country prefix of spec §2: the first path segment may be a two-letter country code
+ * The country prefix of rules: screens.md: the first path segment may be a two-letter country code
  * (`/sg/product/…`). `src/proxy.ts` strips it and passes the country on (decision 0005); the
  * region and analytics read it back. Client-safe: no server imports.
  */
@@ -105,7 +105,7 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
 }
 
 /**
- * The country for analytics (spec §2): the first path segment of the address the browser shows
+ * The country for analytics (rules: screens.md): the first path segment of the address the browser shows
  * when it is a country code, else the `kedai_country` cookie the proxy left on an earlier visit.
  */
 export function countryForAnalytics(pathname: string, cookieHeader: string | null | undefined): string | null {

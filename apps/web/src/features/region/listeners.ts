@@ -1,5 +1,5 @@
 /**
- * The region's watchers (spec §4 "Loading"), registered by the store:
+ * The region's watchers (rules: state.md "Loading"), registered by the store:
  * - preferred region: the first time the user is signed in (second factor passed, if on), fetch
  *   `GET /region/preferred` once.
  * - last chosen region: at start-up in the browser, the picker's `kedai_region` cookie (kept a

@@ -14,7 +14,7 @@ afterEach(() => {
   warn.mockRestore();
 });
 
-describe('region state (spec §3 "Region state")', () => {
+describe('region state (rules: state.md "Region state")', () => {
   it('starts with no default, preferred or chosen region', () => {
     const { api } = fakeApi({});
     expect(makeStore({ api }).getState().region).toMatchObject({

@@ -1,10 +1,10 @@
 /**
- * Region state (spec §3): defaultRegion, defaultRegionLoaded, preferredRegion (a country code),
+ * Region state (rules: entities.md): defaultRegion, defaultRegionLoaded, preferredRegion (a country code),
  * preferredRegionLoaded and lastChosenRegion. The default region comes from the server (the
  * layout's `hydrate`, decision 0010); the preferred region is fetched once (`listeners.ts`), for signed-in users
  * (who owe no second factor: the API would refuse). A region picked in the header is remembered
  * as lastChosenRegion and, for such users, stored as their preferred country (`POST /region/prefer`).
- * Failed region fetches and saves are only logged (console.warn), never stored as errors (spec §8).
+ * Failed region fetches and saves are only logged (console.warn), never stored as errors (rules: errors.md).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Region } from '@kedai/contract';

@@ -28,7 +28,7 @@ const searchOnce = cache((queryJson: string) => searchProducts(JSON.parse(queryJ
 /**
  * Loads a listing. On a category or merchant page, a 404 of the API (no such category or merchant)
  * becomes the not-found page. A 400 (a value the API refuses) — or on `/search` a 404 for a filter
- * naming an unknown category or merchant — becomes `error`, the catalogue message of spec §8 shown
+ * naming an unknown category or merchant — becomes `error`, the catalogue message of rules: errors.md shown
  * in place of the results. Any other failure rejects (the page shows its "taking a break" state).
  */
 export async function loadListing(scope: ListingScope, state: SearchState): Promise<ListingData> {
