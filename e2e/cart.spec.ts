@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, registerVerified, shoot } from './support';
+import { api, journeyEmail, registerVerified, shoot, signInThroughPage } from './support';
 
 interface Summary {
   uuid: string;
@@ -19,7 +19,7 @@ interface Product extends Summary {
 
 /**
  * The data this journey needs, read from the API the pages use: a product with two variant paths in
- * stock, and two products without variants with 2 to 998 in stock (so a quantity above the stock
+ * stock, and two products without variants with 3 to 998 in stock (so a quantity above the stock
  * is still a valid quantity), all priced in the region the pages show.
  */
 async function pickProducts(request: APIRequestContext) {
@@ -40,7 +40,7 @@ async function pickProducts(request: APIRequestContext) {
         .filter(([path, entry]) => entry.stock >= 1 && path.split('/').length === product.variants.length)
         .map(([path]) => path);
       if (inStock.length >= 2) withVariants = { product, paths: [inStock[0]!, inStock[1]!] };
-    } else if (product.variants.length === 0 && product.stock >= 2 && product.stock <= 998 && plain.length < 2) {
+    } else if (product.variants.length === 0 && product.stock >= 3 && product.stock <= 998 && plain.length < 2) {
       plain.push(product);
     }
   }
@@ -48,21 +48,17 @@ async function pickProducts(request: APIRequestContext) {
   return { variantProduct: withVariants.product, paths: withVariants.paths, twice: plain[0]!, bought: plain[1]! };
 }
 
-test('a shopper fills a cart: two variants, one product twice, buy now, a quantity beyond stock, and a wishlist', async ({
+test('a shopper fills a cart: two variants, one product twice, the cart selected as it opens, buy now, a quantity beyond stock, and a wishlist', async ({
   page,
   request,
 }, info) => {
   test.setTimeout(180_000);
   const { variantProduct, paths, twice, bought } = await pickProducts(request);
-  const email = `e2e.cart.${info.project.name}.${Date.now().toString(36)}@example.com`;
+  const email = journeyEmail('cart', info);
   const password = 'Rahsia123!';
   await registerVerified(request, email, password, { firstName: 'Wei', lastName: 'Ling', birthDate: '1991-03-02' });
 
-  await page.goto('/sign_in');
-  await page.locator('main').getByLabel('E-mail').fill(email);
-  await page.locator('main').getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('button', { name: /Wei/ })).toBeVisible();
+  await signInThroughPage(page, email, password, 'Wei');
 
   const main = page.locator('main');
   const addButton = main.getByRole('button', { name: 'Add to cart' });
@@ -77,15 +73,26 @@ test('a shopper fills a cart: two variants, one product twice, buy now, a quanti
   }
 
   // One product twice: one line with quantity 2.
+  // By keyboard: focus stays on Add to cart while it works and after (not dropped to the page).
   await page.goto(`/product/${twice.paramName}`);
   await expect(addButton).toBeEnabled();
-  await addButton.click();
+  await addButton.focus();
+  await page.keyboard.press('Enter');
   await expect(status).toContainText('You now have 1 in your cart');
+  await expect(addButton).toBeFocused();
   await main.getByRole('textbox', { name: /note to the seller/i }).fill('Please wrap it as a gift');
   await addButton.click();
   await expect(status).toContainText('You now have 2 in your cart');
   await expect(main.getByText(/This product is in your/)).toBeVisible();
   await shoot(page, info, 'product-added-to-cart');
+
+  // The cart opens with every available line selected, so it shows what it would cost.
+  await page.goto('/cart');
+  await expect(main.locator('[data-cart-item]')).toHaveCount(3);
+  for (const box of await main.locator('[data-cart-item]').getByRole('checkbox').all()) await expect(box).toBeChecked();
+  await expect(main.getByText('Subtotal (4 items)')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toContainText('4');
+  await shoot(page, info, 'cart-opened');
 
   // Buy now: the cart opens with that line, and only that line, selected and in view.
   await page.goto(`/product/${bought.paramName}`);
@@ -113,20 +120,30 @@ test('a shopper fills a cart: two variants, one product twice, buy now, a quanti
   }
   await shoot(page, info, 'cart-buy-now');
 
-  // A quantity beyond the stock: marked not available, and its checkbox can no longer be checked.
-  await twiceLine.getByRole('checkbox').check();
-  await expect(twiceLine.getByRole('checkbox')).toBeChecked();
+  // A quantity beyond the stock is not kept: the line says how many are left and offers that many.
   const quantity = twiceLine.getByRole('spinbutton');
   await quantity.fill(String(twice.stock + 1));
   await quantity.press('Enter');
-  await expect(twiceLine).toContainText('Not available in this quantity');
-  await expect(twiceLine.getByRole('checkbox')).toBeDisabled();
-  await expect(twiceLine.getByRole('checkbox')).not.toBeChecked();
-  await expect(quantity).toHaveValue(String(twice.stock + 1));
-  // The bought line is still selected.
-  await expect(boughtLine.getByRole('checkbox')).toBeChecked();
+  await expect(twiceLine.getByRole('alert')).toHaveText(`Only ${twice.stock} left, so ${twice.stock + 1} cannot be bought.`);
+  await expect(quantity).toHaveValue('2');
+  await shoot(page, info, 'cart-above-stock');
+  await twiceLine.getByRole('button', { name: `Buy ${twice.stock} instead` }).click();
+  await expect(quantity).toHaveValue(String(twice.stock));
+  await expect(twiceLine.getByRole('alert')).toHaveCount(0);
+  // One count everywhere: the header badge and the summary agree once every line is selected.
+  await main.getByRole('checkbox', { name: /Select all available/ }).check();
+  const units = 1 + 1 + twice.stock + 1;
+  await expect(page.getByTestId('cart-count')).toContainText(units > 99 ? '99+' : String(units));
+  await expect(main.getByText(`Subtotal (${units} items)`)).toBeVisible();
+
+  // 0 asks before removing; keeping the line puts focus back on its quantity.
+  await quantity.fill('0');
+  await quantity.press('Enter');
+  await expect(twiceLine.getByRole('group', { name: `Remove ${twice.name}?` })).toBeFocused();
+  await twiceLine.getByRole('button', { name: 'Keep it' }).click();
+  await expect(quantity).toBeFocused();
+  await expect(quantity).toHaveValue(String(twice.stock));
   await expect(main.getByRole('button', { name: 'Checkout' })).toBeDisabled();
-  await shoot(page, info, 'cart-unavailable');
 
   // Wishlist a product and find it on /wishlist through the header link.
   await page.goto(`/product/${variantProduct.paramName}`);

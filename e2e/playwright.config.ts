@@ -36,7 +36,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    // A phone of 390 × 844 CSS pixels (the size shoppers' most common phones have), touch and mobile.
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
   ],
   // The real app as a new user starts it: `npm start` on a fresh data folder (scripts/e2e.mjs empties it).
   webServer: {

@@ -46,3 +46,23 @@ export async function registerVerified(request: APIRequestContext, email: string
   const verified = await request.post(`${api}/auth/verifyEmail`, { headers, data: { email, code } });
   expect(verified.status(), await verified.text()).toBe(200);
 }
+
+/** Signs in through the sign-in page and waits for the account menu (named after the first name). */
+export async function signInThroughPage(page: Page, email: string, password: string, firstName: string): Promise<void> {
+  await page.goto('/sign_in');
+  await fillSignIn(page, email, password);
+  await expect(page.getByRole('button', { name: new RegExp(firstName) })).toBeVisible();
+}
+
+/** Fills and submits the sign-in form of the page it is on. */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  const main = page.locator('main');
+  await main.getByLabel('E-mail').fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: /^sign in$/i }).click();
+}
+
+/** A fresh address for a journey's account: unique per project and run. */
+export function journeyEmail(journey: string, info: TestInfo): string {
+  return `e2e.${journey}.${info.project.name}.${Date.now().toString(36)}@example.com`;
+}

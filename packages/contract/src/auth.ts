@@ -50,6 +50,16 @@ export type PublicUser = z.infer<typeof PublicUser>;
 export const UserResponse = z.object({ user: PublicUser });
 export type UserResponse = z.infer<typeof UserResponse>;
 
+export const VerifyEmailResponse = z
+  .object({
+    user: PublicUser,
+    signedIn: z
+      .boolean()
+      .describe('Whether verifying also signed this browser in: it proved the password when registering or signing in (decision 0011)'),
+  })
+  .meta({ id: 'VerifyEmailResponse' });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
+
 /**
  * One field's problem in a 400 answer of `POST /auth/register`: the envelope's `errorCode` is the
  * first problem's code and its `params` is the list of every problem, in field order.

@@ -22,6 +22,7 @@ import {
   UserNamesResponse,
   UserResponse,
   VerifyEmailRequest,
+  VerifyEmailResponse,
 } from './auth';
 import {
   AddCartItemRequest,
@@ -98,7 +99,7 @@ export const endpoints = {
   'GET /image_page/:id': { params: IdParam, response: ImagePageDetail },
 
   'POST /auth/register': { body: RegisterRequest, response: UserResponse, status: 201 },
-  'POST /auth/verifyEmail': { body: VerifyEmailRequest, response: UserResponse },
+  'POST /auth/verifyEmail': { body: VerifyEmailRequest, response: VerifyEmailResponse },
   'POST /auth/resendVerifyCode': { body: ResendVerifyCodeRequest, response: ResendVerifyCodeResponse },
   'POST /auth/login': { body: LoginRequest, response: SessionState },
   'POST /auth/refreshAccessToken': { response: OkResponse },

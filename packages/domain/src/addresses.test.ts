@@ -5,6 +5,7 @@ import {
   addressToForm,
   countriesForUsers,
   formatAddress,
+  postalCodeWrittenForm,
   validateAddress,
   type AddressForm,
   type AddressInput,
@@ -222,6 +223,28 @@ describe('the form fields and the API address', () => {
       company: '',
     });
     expect(addressFromForm({ ...form, firstName: 'Madonna', lastName: ' ' }).fullName).toBe('Madonna');
+  });
+});
+
+describe('postalCodeWrittenForm', () => {
+  it('writes a code the way the country does, where its example shows separators', () => {
+    expect(postalCodeWrittenForm('GB', 'nw16xe')).toBe('NW1 6XE');
+    expect(postalCodeWrittenForm('GB', ' nw1  6xe ')).toBe('NW1 6XE');
+    expect(postalCodeWrittenForm('CA', 'h3z2y7')).toBe('H3Z 2Y7');
+    expect(postalCodeWrittenForm('JP', '1540023')).toBe('154-0023');
+    expect(postalCodeWrittenForm('SG', '238880')).toBe('238880');
+    expect(postalCodeWrittenForm('US', '95014-1234')).toBe('95014-1234');
+  });
+
+  it('leaves what would not fit the pattern as typed (upper-cased), for the pattern to refuse', () => {
+    expect(postalCodeWrittenForm('GB', 'nw16xee')).toBe('NW16XEE');
+    expect(postalCodeWrittenForm('GB', 'BFPO 12')).toBe('BFPO 12');
+    expect(postalCodeWrittenForm('HK', 'abc')).toBe('ABC');
+  });
+
+  it('is what validateAddress stores', () => {
+    const result = validateAddress({ ...SG_ADDRESS, country: 'GB', postalCode: 'nw16xe', city: 'London', phoneNumber: '+447400123456' });
+    expect(result.ok && result.value.postalCode).toBe('NW1 6XE');
   });
 });
 

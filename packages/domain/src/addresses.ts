@@ -35,6 +35,8 @@ export interface AddressRule {
   postalCodeRegex: string;
   /** A postal code of the country from the source data, to show its format ('' when none). */
   postalCodeExample: string;
+  /** What the country calls its postal code: Postal code, ZIP code, PIN code or Eircode. */
+  postalCodeDisplayValue: string;
 }
 
 /** Attribution of the table's source data, to show wherever the table is credited. */
@@ -80,6 +82,36 @@ export function isValidPostalCode(country: string | AddressRule, value: string):
     patterns.set(rule.postalCodeRegex, re);
   }
   return re.test(value.trim());
+}
+
+/**
+ * A postal code in the country's written form: upper case, spaces collapsed, and when the typed
+ * value lacks the separators the country's example has (a space before the last three characters
+ * in the UK and Canada, a hyphen in Japan and Poland …), those put in at the same places from the
+ * end, provided the result then fits the pattern. `nw16xe` -> `NW1 6XE`, `1540023` -> `154-0023`.
+ * Anything else comes back upper-cased and trimmed, for the pattern to judge.
+ */
+export function postalCodeWrittenForm(country: string | AddressRule, value: string): string {
+  const rule = typeof country === 'string' ? addressRule(country) : country;
+  const typed = value.trim().replace(/\s+/g, ' ').toUpperCase();
+  if (!rule?.postalCodeRegex || !rule.postalCodeExample) return typed;
+  // Separators of the example, keyed by how many characters follow them: `EC1Y 8SY` -> {3: ' '}.
+  const example = rule.postalCodeExample.toUpperCase();
+  const separators = new Map<number, string>();
+  let following = 0;
+  for (let i = example.length - 1; i >= 0; i--) {
+    const char = example[i]!;
+    if (char === ' ' || char === '-') separators.set(following, char);
+    else following++;
+  }
+  if (separators.size === 0) return typed;
+  const compact = typed.replace(/[ -]/g, '');
+  let written = '';
+  for (let placed = 0; placed < compact.length; placed++) {
+    if (placed > 0 && separators.has(placed)) written = separators.get(placed)! + written;
+    written = compact[compact.length - 1 - placed]! + written;
+  }
+  return isValidPostalCode(rule, written) ? written : typed;
 }
 
 /** rules: validation.md limits, in code points of the trimmed value. */
@@ -147,7 +179,7 @@ function parseAddressCountry(input: unknown, allowed: Set<string> | undefined): 
 function parsePostalCode(input: unknown, rule: AddressRule | undefined): FieldResult<string> {
   const text = parseText(input, { min: 0, max: ADDRESS_LIMITS.postalCode.max }, 'address/invalid_postal_code');
   if (!text.ok) return text;
-  const value = text.value.toUpperCase();
+  const value = rule ? postalCodeWrittenForm(rule, text.value) : text.value.toUpperCase();
   if (value === '') return rule?.postalCodeRequired ? fail('address/invalid_postal_code') : ok('');
   if (codePoints(value) < ADDRESS_LIMITS.postalCode.min) return fail('address/invalid_postal_code');
   if (rule && !isValidPostalCode(rule, value)) return fail('address/invalid_postal_code');

@@ -3,6 +3,7 @@ import {
   CART_MESSAGE_MAX,
   CART_QUANTITY_MAX,
   cartItemTypeOf,
+  cartUnitCount,
   cartUnitPrice,
   isCartItemAvailable,
   isValidCartVariantPath,
@@ -187,5 +188,12 @@ describe('lineTotal and selectionSubtotal (what the cart shows and checkout char
       total: { amount: 3000, currency: 'SGD' },
       unpriced: 1,
     });
+  });
+});
+
+describe('cartUnitCount (the header badge)', () => {
+  it('counts units, not lines, whether or not a line can be bought', () => {
+    expect(cartUnitCount([])).toBe(0);
+    expect(cartUnitCount([{ quantity: 2 }, { quantity: 1 }, { quantity: 27 }])).toBe(30);
   });
 });

@@ -130,6 +130,14 @@ export function lineTotal(line: CartLine, product: PricedProduct | undefined, re
   return unit ? multiplyMoney(unit, line.quantity) : null;
 }
 
+/**
+ * Units in a cart: the sum of its lines' quantities. The one count of a cart, shown by the header
+ * badge and set beside the selection's units on the cart page.
+ */
+export function cartUnitCount(lines: readonly Pick<CartLine, 'quantity'>[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
 export interface SelectionSubtotal {
   /** Sum of the checked lines that have a price in the region's currency. */
   total: Money;
@@ -161,7 +169,7 @@ export function selectionSubtotal(
   }
   return {
     total: sumMoney(totals, region.currency),
-    units: checked.reduce((sum, line) => sum + line.quantity, 0),
+    units: cartUnitCount(checked),
     lines: checked.length,
     unpriced,
   };

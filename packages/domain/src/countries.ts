@@ -1,11 +1,18 @@
 /** Country names and the order the shop lists countries in (rules: entities.md). */
+import table from './address-rules.json';
 
 const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const tableNames = table.countries as Record<string, { displayValue: string }>;
 
-/** English name of an ISO 3166-1 alpha-2 code; the code itself when ICU does not know it. */
+/**
+ * English name of an ISO 3166-1 alpha-2 code: the address table's (fixed when it was generated, so
+ * the server and every browser show the same name), else ICU's, else the code itself.
+ */
 export function countryName(code: string): string {
+  const upper = code.toUpperCase();
+  if (Object.hasOwn(tableNames, upper)) return tableNames[upper]!.displayValue;
   try {
-    return displayNames.of(code.toUpperCase()) ?? code;
+    return displayNames.of(upper) ?? code;
   } catch {
     return code;
   }

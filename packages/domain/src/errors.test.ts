@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AppError,
-  ERROR_CODES,
-  ERROR_MESSAGES,
-  ERROR_STATUS,
-  type ErrorCode,
-  errorMessageFor,
-  formatErrorMessage,
-  isErrorCode,
-} from './errors';
+import { AppError, ERROR_CODES, ERROR_MESSAGES, ERROR_STATUS, type ErrorCode, formatErrorMessage, isErrorCode } from './errors';
 
 // Every code named in rules: errors.md (table and "other codes"), in the spelling the project uses.
 const SPEC_CODES: ErrorCode[] = [
@@ -251,68 +242,6 @@ describe('formatErrorMessage', () => {
   });
 });
 
-describe('errorMessageFor', () => {
-  it('uses the catalogue for a known errorCode on the object itself, with params', () => {
-    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached', params: [5] })).toBe('maximum number of addresses of 5 per user');
-    expect(errorMessageFor({ errorCode: 'auth/email_taken', error: 'ignored', message: 'ignored' })).toBe(
-      'An account with this email already exists',
-    );
-  });
-
-  it('reads .response.data (axios-style errors) before the error message', () => {
-    const error = Object.assign(new Error('Request failed with status code 403'), {
-      response: { status: 403, data: { errorCode: 'auth/account_blacklisted', params: ['help@kedai.sg'] } },
-    });
-    expect(errorMessageFor(error)).toBe('Your account has been suspended for violating our policies. Contact help@kedai.sg for help.');
-  });
-
-  it('reads .data and .body', () => {
-    expect(errorMessageFor({ data: { errorCode: 'product/not_found' } })).toBe('This product is not available');
-    expect(errorMessageFor({ status: 404, body: { errorCode: 'region/not_found' } })).toBe('This region is not available');
-  });
-
-  it('keeps placeholders when params are missing or not a list or object', () => {
-    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached' })).toBe('maximum number of addresses of {0} per user');
-    expect(errorMessageFor({ errorCode: 'user/max_addresses_reached', params: 5 })).toBe('maximum number of addresses of {0} per user');
-  });
-
-  it('falls back to the error text when the errorCode is unknown or absent', () => {
-    expect(errorMessageFor({ errorCode: 'nope/unknown', error: 'Out of stock' })).toBe('Out of stock');
-    expect(errorMessageFor({ response: { data: { error: 'Voucher expired' } }, message: 'Request failed' })).toBe('Voucher expired');
-    expect(errorMessageFor({ body: { error: 'Bad thing' } })).toBe('Bad thing');
-  });
-
-  it('prefers a known code anywhere over error text anywhere', () => {
-    expect(errorMessageFor({ error: 'outer text', response: { data: { errorCode: 'auth/email_verified' } } })).toBe('already verified');
-  });
-
-  it('falls back to the message string', () => {
-    expect(errorMessageFor(new Error('Network Error'))).toBe('Network Error');
-    expect(errorMessageFor({ response: { data: { message: 'from body' } }, message: 'outer' })).toBe('from body');
-    expect(errorMessageFor({ error: 42, message: 'text wins over non-string error' })).toBe('text wins over non-string error');
-  });
-
-  it('falls back to "Unknown error"', () => {
-    expect(errorMessageFor(undefined)).toBe('Unknown error');
-    expect(errorMessageFor(null)).toBe('Unknown error');
-    expect(errorMessageFor(42)).toBe('Unknown error');
-    expect(errorMessageFor({})).toBe('Unknown error');
-    expect(errorMessageFor(new Error(''))).toBe('Unknown error');
-    expect(errorMessageFor({ error: '', message: '' })).toBe('Unknown error');
-    expect(errorMessageFor({ errorCode: 'toString' })).toBe('Unknown error');
-    expect(errorMessageFor({ response: 'oops', data: 'html page' })).toBe('Unknown error');
-  });
-
-  it('shows a plain string as it is', () => {
-    expect(errorMessageFor('Item is out of stock')).toBe('Item is out of stock');
-    expect(errorMessageFor('')).toBe('Unknown error');
-  });
-
-  it('shows an AppError through its code', () => {
-    expect(errorMessageFor(new AppError('user/max_addresses_reached', [3]))).toBe('maximum number of addresses of 3 per user');
-  });
-});
-
 describe('AppError', () => {
   it('takes its message from the catalogue and its status from ERROR_STATUS', () => {
     const error = new AppError('auth/email_taken');
@@ -339,7 +268,7 @@ describe('AppError', () => {
     expect(error.status).toBe(500);
   });
 
-  it('serialises to the body errorMessageFor reads', () => {
+  it('serialises to the body the display rule reads', () => {
     const error = new AppError('user/max_addresses_reached', [10]);
     const body: unknown = JSON.parse(JSON.stringify(error));
     expect(body).toEqual({
@@ -351,6 +280,5 @@ describe('AppError', () => {
       errorCode: 'product/not_found',
       error: 'This product is not available',
     });
-    expect(errorMessageFor({ response: { data: body } })).toBe('maximum number of addresses of 10 per user');
   });
 });

@@ -1,6 +1,7 @@
 export * from './catalogue';
 export * from './dates';
 export * from './errors';
+export * from './shopper-messages';
 export * from './money';
 export * from './numbers';
 export * from './countries';

@@ -15,6 +15,7 @@ import {
   parseLastName,
   parsePassword,
   parsePhoneNumber,
+  phoneExample,
   validateRegistration,
 } from './users';
 import type { FieldResult } from './fields';
@@ -144,19 +145,26 @@ describe('phone number', () => {
     expect(parsePhoneNumber('+6591234567').ok).toBe(true);
   });
 
-  it('refuses national formats, impossible numbers and junk', () => {
-    for (const input of [
-      '91234567',
-      '6591234567',
-      '+6512345678',
-      '+65912345678901234',
-      '+0123456789',
-      '+65 9123 456x',
-      '',
-      '+',
-      undefined,
-      6591234567,
-    ]) {
+  it('reads a number written as within the chosen country', () => {
+    expect(valueOf(parsePhoneNumber('91234567', 'SG'))).toBe('+6591234567');
+    expect(valueOf(parsePhoneNumber('9123 4567', 'SG'))).toBe('+6591234567');
+    expect(valueOf(parsePhoneNumber('090-1234-5678', 'JP'))).toBe('+819012345678');
+    expect(valueOf(parsePhoneNumber('07400 123456', 'GB'))).toBe('+447400123456');
+    expect(valueOf(parsePhoneNumber('(415) 555-2671', 'US'))).toBe('+14155552671');
+  });
+
+  it('refuses a national number without a country it could be read in', () => {
+    expect(codeOf(parsePhoneNumber('91234567'))).toBe('user/invalid_phone_number');
+    expect(codeOf(parsePhoneNumber('91234567', 'AQ'))).toBe('user/invalid_phone_number');
+  });
+
+  it('gives an example number of the country for hints', () => {
+    expect(phoneExample('SG')).toEqual({ national: '8123 4567', international: '+65 8123 4567' });
+    expect(phoneExample('AQ')).toBeNull();
+  });
+
+  it('refuses numbers of another country, impossible numbers and junk', () => {
+    for (const input of ['12345678', '+6512345678', '+65912345678901234', '+0123456789', '+65 9123 456x', '', '+', undefined, 6591234567]) {
       expect(codeOf(parsePhoneNumber(input, 'SG')), String(input)).toBe('user/invalid_phone_number');
     }
   });

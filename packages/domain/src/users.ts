@@ -4,7 +4,8 @@
  * catalogue code of the problem. The API registers and updates profiles through these; the web
  * can run the same rules in its forms.
  */
-import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import examples from 'libphonenumber-js/examples.mobile.json';
+import { getExampleNumber, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { isCountryCode } from './countries';
 import type { ErrorCode } from './errors';
 import { codePoints, collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
@@ -96,20 +97,34 @@ export function parseCountry(input: unknown): FieldResult<string> {
 }
 
 /**
- * A phone number in international form (`+` and the country calling code), returned in E.164
- * (`+65 9123-4567` -> `+6591234567`). Spaces, dots, hyphens and brackets are allowed as
- * separators. It must be a valid number (libphonenumber's metadata) and, when `country` is given
- * and the metadata knows it, a number of that country. A `country` the metadata does not know
- * (e.g. Antarctica) accepts any valid number.
+ * A phone number, returned in E.164 (`+65 9123-4567` -> `+6591234567`): in international form
+ * (`+` and the country calling code), or, when `country` is given and the metadata knows it, as
+ * the number is written within that country (`91234567` in Singapore, `090-1234-5678` in Japan).
+ * Spaces, dots, hyphens and brackets are allowed as separators. It must be a valid number
+ * (libphonenumber's metadata) and, when `country` is known, a number of that country. A `country`
+ * the metadata does not know (e.g. Antarctica) accepts any valid international number.
  */
 export function parsePhoneNumber(input: unknown, country?: string): FieldResult<string> {
   if (typeof input !== 'string') return fail('user/invalid_phone_number');
   const compact = input.trim().replace(/[\s.()-]/g, '');
-  if (!/^\+[1-9]\d{1,14}$/.test(compact)) return fail('user/invalid_phone_number');
-  const parsed = parsePhoneNumberFromString(compact);
+  const home = country && isSupportedCountry(country) ? country : undefined;
+  const international = /^\+[1-9]\d{1,14}$/.test(compact);
+  if (!international && !(home && /^\d{3,17}$/.test(compact))) return fail('user/invalid_phone_number');
+  const parsed = international ? parsePhoneNumberFromString(compact) : parsePhoneNumberFromString(compact, home);
   if (!parsed || !parsed.isValid()) return fail('user/invalid_phone_number');
   if (country && isSupportedCountry(country) && parsed.country !== country) return fail('user/invalid_phone_number');
   return ok(parsed.number);
+}
+
+/**
+ * A mobile number of the country as its people write it, with the international form, for a
+ * form's hint: `{national: '8123 4567', international: '+65 8123 4567'}`; null when the metadata
+ * has no example for it.
+ */
+export function phoneExample(country: string): { national: string; international: string } | null {
+  if (!isSupportedCountry(country)) return null;
+  const example = getExampleNumber(country, examples);
+  return example ? { national: example.formatNational(), international: example.formatInternational() } : null;
 }
 
 /** Today's date (YYYY-MM-DD) where it is latest on Earth (UTC+14), so nobody's "today" is refused. */

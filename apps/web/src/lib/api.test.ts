@@ -149,11 +149,11 @@ describe('errors of the server client shown with errorMessageFor (rules: errors.
     const error = await api()
       .get('/product/one/:id', { params: { id: 'missing-thing' } })
       .catch((e: unknown) => e);
-    expect(errorMessageFor(error)).toBe('This product is not available');
+    expect(errorMessageFor(error)).toBe('This product is not available.');
     const limited = await api()
       .get('/banner')
       .catch((e: unknown) => e);
-    expect(errorMessageFor(limited)).toBe('Too many requests, please wait a moment and try again');
+    expect(errorMessageFor(limited)).toBe('Too many tries in a short time. Please wait a moment and try again.');
   });
 
   it('an unreachable API (a code outside the catalogue) gives the error text', async () => {
@@ -163,10 +163,10 @@ describe('errors of the server client shown with errorMessageFor (rules: errors.
     expect(errorMessageFor(error)).toBe('The API could not be reached');
   });
 
-  it("an answer without an envelope reads 'message <what happened>'", async () => {
+  it('an answer without an envelope reads as an error on our side', async () => {
     const error = await api()
       .get('/popup')
       .catch((e: unknown) => e);
-    expect(errorMessageFor(error)).toBe('message The API answered 502 Bad Gateway');
+    expect(errorMessageFor(error)).toBe('Something went wrong on our side. Please try again in a moment.');
   });
 });

@@ -126,7 +126,7 @@ describe('apiErrorMessage (rules: errors.md)', () => {
       answer(409, JSON.stringify({ errorCode: 'user/max_addresses_reached', error: 'Too many', params: [5] })),
     );
     const error = await browserApi.get('/address').catch((e: unknown) => e);
-    expect(apiErrorMessage(error)).toBe('maximum number of addresses of 5 per user');
+    expect(apiErrorMessage(error)).toBe('You can keep up to 5 addresses. Delete one you no longer use to add another.');
   });
 
   it('shows the error text for an unknown code', async () => {
@@ -143,10 +143,10 @@ describe('apiErrorMessage (rules: errors.md)', () => {
     expect(apiErrorMessage({})).toBe('Unknown error');
   });
 
-  it("a bad answer reads 'message …' (general/unknown_error, rules: errors.md)", async () => {
+  it('a bad answer reads as an error on our side (general/unknown_error, rules: errors.md)', async () => {
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500, statusText: 'Internal Server Error' }));
     expect(apiErrorMessage(await browserApi.get('/config').catch((e: unknown) => e))).toBe(
-      'message The shop answered 500 Internal Server Error',
+      'Something went wrong on our side. Please try again in a moment.',
     );
   });
 });

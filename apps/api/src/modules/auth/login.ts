@@ -17,6 +17,16 @@ function decoy(): Promise<string> {
   return decoyHash;
 }
 
+/**
+ * `auth/unverified_email` after the right password: the route grants this browser a sign-in on
+ * verifying (decision 0011), so it carries whose password was proved.
+ */
+export class UnverifiedSignIn extends AppError {
+  constructor(readonly userId: string) {
+    super('auth/unverified_email');
+  }
+}
+
 /** Checks a password against a user's argon2id hash, or against the decoy when there is no user. */
 export async function passwordMatches(user: UserRow | undefined, password: string): Promise<boolean> {
   try {
@@ -73,7 +83,7 @@ export async function login(
   }
   if (held) await undoHit(deps.db, failuresKey, held.windowStart);
   if (user.blacklistedAt) throw await blacklistedError(deps.db);
-  if (!user.emailVerifiedAt) throw new AppError('auth/unverified_email');
+  if (!user.emailVerifiedAt) throw new UnverifiedSignIn(user.id);
   const issued = await startSession(deps, { userId: user.id, remember: input.rememberme === true, userAgent: input.userAgent });
   const tfaEnabled = user.tfaSecret !== null;
   return {

@@ -9,7 +9,9 @@ import {
   ResendVerifyCodeResponse,
   UserResponse,
   VerifyEmailRequest,
+  VerifyEmailResponse,
 } from '@kedai/contract';
+import { sendError } from '../../platform/errors';
 import { clientAddress, rateLimit, setRetryAfter } from '../../platform/rate-limit';
 import { sessionDeps, signedInCaller } from '../../platform/auth-guard';
 import {
@@ -20,8 +22,10 @@ import {
   revokeSession,
   sessionIdOfRefreshToken,
   setSessionCookies,
+  startSession,
 } from '../../platform/session';
-import { SIGNED_OUT, login, sessionState } from './login';
+import { SIGNED_OUT, UnverifiedSignIn, login, sessionState } from './login';
+import { grantVerifySignIn, useVerifySignIn } from './verify-sign-in';
 import { register, resendVerifyCode, verifyEmail, type AuthDeps } from './service';
 
 /** Accounts, first part: registration and e-mail verification (rules: api.md auth service). */
@@ -48,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await register(deps(request.log), request.body);
+      await grantVerifySignIn(app.db, app.config, reply, user.id);
       return reply.status(201).send({ user });
     },
   );
@@ -58,13 +63,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Verify an e-mail address with the code that was sent to it',
+        description:
+          'The browser that registered (or signed in with the right password before verifying) is signed in as well: ' +
+          'the session cookies are set and `signedIn` is true (decision 0011). Anyone else only verifies.',
         body: VerifyEmailRequest,
-        response: { 200: UserResponse, 400: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope },
+        response: { 200: VerifyEmailResponse, 400: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope },
       },
       // Bounds code guessing (a code alone names its user; decision 0006).
       preHandler: rateLimit({ name: 'verifyEmail', ...limits.verifyEmail, key: byAddress }),
     },
-    async (request) => ({ user: await verifyEmail(deps(request.log), request.body) }),
+    async (request, reply) => {
+      const user = await verifyEmail(deps(request.log), request.body);
+      const signedIn = await useVerifySignIn(app.db, app.config, request, reply, user.id);
+      if (signedIn) {
+        const issued = await startSession(sessionDeps(request), {
+          userId: user.id,
+          remember: false,
+          userAgent: request.headers['user-agent'],
+        });
+        setSessionCookies(reply, app.config, issued);
+      }
+      return { user, signedIn };
+    },
   );
 
   app.post(
@@ -126,6 +146,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return state;
       } catch (error) {
         setRetryAfter(reply, error);
+        if (error instanceof UnverifiedSignIn) {
+          // Answered here, not thrown: the error handler would drop the grant's cookie.
+          await grantVerifySignIn(app.db, app.config, reply, error.userId);
+          return sendError(reply, error.status, error.errorCode, [], error.message);
+        }
         throw error;
       }
     },

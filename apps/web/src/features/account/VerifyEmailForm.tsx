@@ -1,27 +1,34 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { normaliseVerificationCode, VERIFY_CODE_LENGTH } from '@kedai/domain';
 import { apiErrorMessage, browserApi, isApiError } from '../../lib/browser-api';
 import { FormAlert, Field } from '../../ui/Field';
 import { ResendCodeButton } from './ResendCodeButton';
-import { signInHref } from './paths';
+import { useAppDispatch } from '../../store/hooks';
+import { goAfterSignIn, pathAfterSignIn, signInHref } from './paths';
+import { fetchCurrentUser } from './user-slice';
 import formStyles from '../../ui/form.module.css';
 import pageStyles from '../../ui/page.module.css';
 
 /**
  * `/verify_email`: the six-digit code from the e-mail (`POST /auth/verifyEmail {code, email}`),
- * with the address pre-filled from `?email=`, and a new code on request (rate limited).
+ * with the address pre-filled from `?email=`, and a new code on request (rate limited). The
+ * browser that registered (or signed in before verifying) is signed in by it (decision 0011) and
+ * goes straight on to where the shopper was going; anyone else is offered to sign in.
  */
 export function VerifyEmailForm({ initialEmail = '' }: { initialEmail?: string }) {
   const id = useId();
+  const router = useRouter();
+  const dispatch = useAppDispatch();
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [verified, setVerified] = useState<'now' | 'already' | null>(null);
+  const [verified, setVerified] = useState<'now' | 'already' | 'signed_in' | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +42,15 @@ export function VerifyEmailForm({ initialEmail = '' }: { initialEmail?: string }
     setCodeError(undefined);
     setPending(true);
     try {
-      await browserApi.post('/auth/verifyEmail', { body: { code: normalised, ...(email.trim() ? { email: email.trim() } : {}) } });
+      const answer = await browserApi.post('/auth/verifyEmail', {
+        body: { code: normalised, ...(email.trim() ? { email: email.trim() } : {}) },
+      });
+      if (answer.signedIn) {
+        setVerified('signed_in');
+        const session = await dispatch(fetchCurrentUser());
+        if (fetchCurrentUser.fulfilled.match(session)) goAfterSignIn(router, pathAfterSignIn(session.payload));
+        return; // stays on the message while the next page opens
+      }
       setVerified('now');
     } catch (error) {
       if (isApiError(error) && error.errorCode === 'auth/email_verified') setVerified('already');
@@ -46,6 +61,13 @@ export function VerifyEmailForm({ initialEmail = '' }: { initialEmail?: string }
     }
   }
 
+  if (verified === 'signed_in') {
+    return (
+      <FormAlert tone="success">
+        <p role="status">Thank you — your e-mail address is verified and you are signed in. Taking you on…</p>
+      </FormAlert>
+    );
+  }
   if (verified) {
     return (
       <FormAlert tone="success">

@@ -45,7 +45,7 @@ beforeEach(() => {
 
 describe('forgot password', () => {
   it('checks the address in the browser with the API rule', () => {
-    expect(emailProblem('nope')).toBe('Invalid email');
+    expect(emailProblem('nope')).toBe('Enter an e-mail address like name@example.com.');
     expect(emailProblem(' Ana@Example.com ')).toBeUndefined();
   });
 
@@ -60,12 +60,16 @@ describe('forgot password', () => {
 
   it('shows a refused address, a rate limit and no answer with the catalogue message', async () => {
     api.browserPost.mockRejectedValueOnce(apiError(400, 'user/invalid_email'));
-    expect(await requestPasswordReset('a@b')).toMatchObject({ ok: false, status: 400, message: 'Invalid email' });
+    expect(await requestPasswordReset('a@b')).toMatchObject({
+      ok: false,
+      status: 400,
+      message: 'Enter an e-mail address like name@example.com.',
+    });
     api.browserPost.mockRejectedValueOnce(apiError(429, 'general/rate_limited', [60]));
     expect(await requestPasswordReset('a@b.co')).toMatchObject({
       ok: false,
       status: 429,
-      message: 'Too many requests, please wait a moment and try again',
+      message: 'Too many tries in a short time. Please wait a moment and try again.',
     });
     api.browserPost.mockRejectedValueOnce(apiError(0, 'general/api_unreachable', ['/auth/forgotPassword']));
     expect(await requestPasswordReset('a@b.co')).toMatchObject({ ok: false, status: 0 });
@@ -74,7 +78,7 @@ describe('forgot password', () => {
 
 describe('new passwords (rules: validation.md policy, in the browser)', () => {
   it('needs 8 characters with both cases and a number or symbol, typed the same twice', () => {
-    const policy = 'Password must be at least 8 characters with an upper case letter, a lower case letter and a number or symbol';
+    const policy = 'Choose a password of at least 8 characters with an upper case letter, a lower case letter and a number or symbol.';
     expect(newPasswordProblems('short1A', 'short1A')).toEqual({ password: policy });
     expect(newPasswordProblems('alllowercase1', 'alllowercase1')).toEqual({ password: policy });
     expect(newPasswordProblems('NoDigitsHere', 'NoDigitsHere')).toEqual({ password: policy });
@@ -92,11 +96,14 @@ describe('reset password', () => {
 
   it('an expired or invalid link gives its catalogue message (the page offers a new link)', async () => {
     api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/password_reset_token_expired'));
-    expect(await resetPassword('u1', 't1', 'Secret-12')).toEqual({ kind: 'link', message: 'request to forget password again' });
+    expect(await resetPassword('u1', 't1', 'Secret-12')).toEqual({
+      kind: 'link',
+      message: 'This password reset link has expired. Please ask for a new one.',
+    });
     api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/invalid_password_reset_token'));
     expect(await resetPassword('u1', 't1', 'Secret-12')).toEqual({
       kind: 'link',
-      message: 'This password reset link is not valid, please request a new one',
+      message: 'This password reset link is not valid. Please ask for a new one.',
     });
   });
 
@@ -117,12 +124,15 @@ describe('change password', () => {
     expect(await changePassword('x', 'New-pass1')).toEqual({
       kind: 'field',
       field: 'currentPassword',
-      message: 'Your current password is incorrect',
+      message: 'Your current password is incorrect.',
     });
     api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/invalid_new_password'));
     expect(await changePassword('x', 'y')).toMatchObject({ kind: 'field', field: 'newPassword' });
     api.browserPost.mockRejectedValueOnce(apiError(429, 'general/rate_limited'));
-    expect(await changePassword('x', 'y')).toEqual({ kind: 'other', message: 'Too many requests, please wait a moment and try again' });
+    expect(await changePassword('x', 'y')).toEqual({
+      kind: 'other',
+      message: 'Too many tries in a short time. Please wait a moment and try again.',
+    });
   });
 });
 
@@ -132,11 +142,13 @@ describe('profile', () => {
   it('runs the API field rules in the browser, the phone against the chosen country', () => {
     const values = profileValues(user);
     expect(profileProblems(values, new Date('2026-01-01'))).toEqual({});
-    expect(profileProblems({ ...values, country: 'MY' }, new Date('2026-01-01'))).toEqual({ phoneNumber: 'Invalid Phone Number' });
+    expect(profileProblems({ ...values, country: 'MY' }, new Date('2026-01-01'))).toEqual({
+      phoneNumber: 'Enter a phone number of Malaysia, for example 012-345 6789 or +60 12 345 6789.',
+    });
     expect(profileProblems({ ...values, firstName: ' ', birthDate: '2999-01-01', country: '' }, new Date('2026-01-01'))).toEqual({
-      firstName: 'First name must be 1 to 100 characters',
-      birthDate: 'Invalid birthdate',
-      country: 'Invalid country',
+      firstName: 'Enter your first name (up to 100 characters).',
+      birthDate: 'Enter your date of birth as a real date between 1 January 1900 and today.',
+      country: 'Choose your country from the list.',
     });
   });
 
@@ -156,8 +168,11 @@ describe('profile', () => {
       .unwrap()
       .catch((e: unknown) => e);
     expect(post).toHaveBeenCalledWith('/user/profile', expect.objectContaining({ phoneNumber: '+1' }));
-    expect(profileServerErrors(error)).toEqual({ phoneNumber: 'Invalid Phone Number', gender: 'Invalid gender' });
-    expect(store.getState().user.profileUpdateError).toBe('Invalid Phone Number');
+    expect(profileServerErrors(error)).toEqual({
+      phoneNumber: 'Enter a phone number we can call, with its country code.',
+      gender: 'Choose one of the options for gender, or “Prefer not to say”.',
+    });
+    expect(store.getState().user.profileUpdateError).toBe('Enter a phone number we can call, with its country code.');
   });
 });
 
@@ -189,7 +204,7 @@ describe('two-factor', () => {
     api.browserGet.mockRejectedValueOnce(apiError(403, 'auth/tfa_not_verified'));
     expect(await tfaIsEnabled()).toEqual({
       ok: false,
-      message: 'this feature requires you to complete two factor authentication to access',
+      message: 'Please enter your two-factor code first.',
     });
   });
 
@@ -200,7 +215,7 @@ describe('two-factor', () => {
     api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/tfa_wrong_code'));
     expect(await tfaVerify('000000')).toMatchObject({
       ok: false,
-      message: 'The two-factor authentication code is incorrect, please try again',
+      message: 'That code is incorrect. Enter the 6-digit code your authenticator app shows now.',
     });
   });
 
@@ -217,7 +232,7 @@ describe('two-factor', () => {
     api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/tfa_reset_token_invalid'));
     expect(await tfaReset('old')).toMatchObject({
       ok: false,
-      message: 'This two-factor reset link is not valid, please request a new one',
+      message: 'This two-factor reset link is not valid. Please ask for a new one.',
     });
     expect(await tfaReset('')).toMatchObject({ ok: false, errorCode: 'auth/tfa_reset_token_invalid' });
     expect(api.browserPost).toHaveBeenCalledTimes(2);

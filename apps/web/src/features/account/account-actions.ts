@@ -5,7 +5,15 @@
  * message (rules: errors.md, `apiErrorMessage`), never as thrown errors.
  */
 import type { ProfileUpdateInput, PublicUser } from '@kedai/contract';
-import { ERROR_MESSAGES, PROFILE_FIELDS, parseEmail, parsePassword, validateProfileUpdate, type ProfileField } from '@kedai/domain';
+import {
+  PROFILE_FIELDS,
+  shopperMessage,
+  userFieldMessage,
+  parseEmail,
+  parsePassword,
+  validateProfileUpdate,
+  type ProfileField,
+} from '@kedai/domain';
 import { apiErrorMessage, browserApi } from '../../lib/browser-api';
 import { fieldErrorsOf } from './errors';
 
@@ -55,7 +63,7 @@ export async function loaded<T>(run: () => Promise<T>): Promise<Loaded<T>> {
 /** The browser's check of an e-mail address (the API's rule): the catalogue message, or undefined. */
 export function emailProblem(email: string): string | undefined {
   const parsed = parseEmail(email);
-  return parsed.ok ? undefined : ERROR_MESSAGES[parsed.errorCode];
+  return parsed.ok ? undefined : shopperMessage(parsed.errorCode);
 }
 
 /**
@@ -72,7 +80,7 @@ export async function requestPasswordReset(email: string): Promise<Outcome> {
 /** Problems of a new password and its confirmation, by field (empty when both are fine). */
 export function newPasswordProblems(password: string, confirm: string): { password?: string; confirm?: string } {
   const parsed = parsePassword(password);
-  if (!parsed.ok) return { password: ERROR_MESSAGES[parsed.errorCode] };
+  if (!parsed.ok) return { password: shopperMessage(parsed.errorCode) };
   return password === confirm ? {} : { confirm: PASSWORDS_DIFFER };
 }
 
@@ -86,7 +94,7 @@ export type ResetResult =
 
 /** `POST /auth/resetPassword {uid, resetPasswordToken, password}`. */
 export async function resetPassword(uid: string, token: string, password: string): Promise<ResetResult> {
-  if (!uid || !token) return { kind: 'link', message: ERROR_MESSAGES['auth/invalid_password_reset_token'] };
+  if (!uid || !token) return { kind: 'link', message: shopperMessage('auth/invalid_password_reset_token') };
   const outcome = await call(() => browserApi.post('/auth/resetPassword', { body: { uid, resetPasswordToken: token, password } }));
   if (outcome.ok) return { kind: 'done' };
   if (outcome.errorCode === 'auth/password_reset_token_expired' || outcome.errorCode === 'auth/invalid_password_reset_token') {
@@ -125,10 +133,14 @@ export function profileValues(user: PublicUser): ProfileValues {
   };
 }
 
-/** The API's rules for the profile fields (`validateProfileUpdate`), run in the browser: field -> catalogue message. */
+/** The API's rules for the profile fields (`validateProfileUpdate`), run in the browser: field -> the shopper's message. */
 export function profileProblems(values: ProfileValues, now: Date = new Date()): ProfileErrors {
   const result = validateProfileUpdate(values, values, now);
-  return result.ok ? {} : Object.fromEntries(result.problems.map((problem) => [problem.field, problem.error]));
+  return result.ok
+    ? {}
+    : Object.fromEntries(
+        result.problems.map((problem) => [problem.field, userFieldMessage(problem.field, problem.errorCode, values.country)]),
+      );
 }
 
 export function toProfileUpdate(values: ProfileValues): ProfileUpdateInput {

@@ -58,7 +58,7 @@ describe('sign-in errors (rules: access.md, §8)', () => {
   it('unverified: the catalogue message, and the page offers the code', () => {
     expect(describeSignInError(envelope('auth/unverified_email', 'x'))).toEqual({
       kind: 'unverified',
-      message: 'check your email for verification instructions',
+      message: 'Please verify your e-mail address first: we sent you a code when you registered.',
     });
   });
 
@@ -66,7 +66,7 @@ describe('sign-in errors (rules: access.md, §8)', () => {
     const problem = describeSignInError(envelope('auth/account_blacklisted', 'x', ['help@kedai.example']));
     expect(problem).toEqual({
       kind: 'blacklisted',
-      message: 'Your account has been suspended for violating our policies. Contact help@kedai.example for help.',
+      message: 'Your account has been suspended for breaking our policies. Write to help@kedai.example for help.',
       contact: 'help@kedai.example',
     });
   });
@@ -74,7 +74,7 @@ describe('sign-in errors (rules: access.md, §8)', () => {
   it('anything else: the catalogue message, else the text', () => {
     expect(describeSignInError(envelope('auth/wrong_email_or_password', 'x'))).toEqual({
       kind: 'other',
-      message: 'your email and/or password is incorrect, please try again',
+      message: 'Your e-mail or password is incorrect. Please try again.',
     });
     expect(describeSignInError(envelope('shop/odd', 'Odd'))).toEqual({ kind: 'other', message: 'Odd' });
   });
@@ -82,28 +82,28 @@ describe('sign-in errors (rules: access.md, §8)', () => {
 
 describe('registration errors from the server', () => {
   it("a 400's params become per-field messages (catalogue wording)", () => {
-    const error = envelope('user/invalid_email', 'Invalid email', [
-      { field: 'email', errorCode: 'user/invalid_email', error: 'Invalid email' },
+    const error = envelope('user/invalid_email', 'Enter an e-mail address like name@example.com.', [
+      { field: 'email', errorCode: 'user/invalid_email', error: 'Enter an e-mail address like name@example.com.' },
       { field: 'acceptTerms', errorCode: 'user/invalid_accept_terms', error: 'x' },
       { field: 'nonsense', errorCode: 'x', error: 'x' },
     ]);
     expect(registerFieldErrors(error)).toEqual({
-      email: 'Invalid email',
-      acceptTerms: 'Please accept the terms and conditions',
+      email: 'Enter an e-mail address like name@example.com.',
+      acceptTerms: 'Please accept the terms and conditions to create your account.',
     });
   });
 
   it('an e-mail already in use is shown beside the e-mail field', () => {
     expect(registerFieldErrors(envelope('auth/email_taken', 'taken'))).toEqual({
-      email: 'An account with this email already exists',
+      email: 'An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.',
     });
   });
 
   it('a resend rate limit says how long to wait', () => {
     expect(resendErrorMessage(envelope('auth/resend_verify_code_rate_limit', 'x', [42]))).toBe(
-      'wait before requesting another code (try again in 42 seconds)',
+      'Please wait 42 seconds before asking for another code.',
     );
-    expect(resendErrorMessage(envelope('auth/email_verified', 'x'))).toBe('already verified');
+    expect(resendErrorMessage(envelope('auth/email_verified', 'x'))).toBe('This e-mail address is already verified. You can sign in.');
   });
 });
 
@@ -137,8 +137,12 @@ describe('the registration form runs the domain rules in the browser', () => {
       'gender',
       'acceptTerms',
     ]);
-    expect(errors.acceptTerms).toBe('Please accept the terms and conditions');
-    expect(clientFieldErrors({ ...good, phoneNumber: '+60 12-345 6789' }).phoneNumber).toBe('Invalid Phone Number');
+    expect(errors.acceptTerms).toBe('Please accept the terms and conditions to create your account.');
+    expect(clientFieldErrors({ ...good, phoneNumber: '+60 12-345 6789' }).phoneNumber).toBe(
+      'Enter a phone number of Singapore, for example 8123 4567 or +65 8123 4567.',
+    );
+    // A number written as within the chosen country is read there.
+    expect(clientFieldErrors({ ...good, phoneNumber: '9123 4567' }).phoneNumber).toBeUndefined();
   });
 
   it('sends no gender until one is chosen', () => {

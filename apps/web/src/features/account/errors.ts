@@ -58,10 +58,9 @@ export function registerFieldErrors(error: unknown): Partial<Record<Registration
 /** The message for a failed `POST /auth/resendVerifyCode`; a rate limit says how long to wait. */
 export function resendErrorMessage(error: unknown): string {
   const { errorCode, params } = fields(error);
-  const message = errorMessageFor(error);
-  const seconds = Array.isArray(params) ? Number(params[0]) : NaN;
+  const seconds = Array.isArray(params) ? Math.ceil(Number(params[0])) : NaN;
   if (errorCode === 'auth/resend_verify_code_rate_limit' && Number.isFinite(seconds) && seconds > 0) {
-    return `${message} (try again in ${Math.ceil(seconds)} ${Math.ceil(seconds) === 1 ? 'second' : 'seconds'})`;
+    return `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before asking for another code.`;
   }
-  return message;
+  return errorMessageFor(error);
 }

@@ -3,7 +3,15 @@
  * (`validateRegistration` of packages/domain), so most mistakes are shown before sending; the
  * server's answer is still the judge (its per-field problems are shown the same way).
  */
-import { GENDERS, isCountryCode, sortCountryCodes, validateRegistration, type Gender, type RegistrationField } from '@kedai/domain';
+import {
+  GENDERS,
+  isCountryCode,
+  sortCountryCodes,
+  userFieldMessage,
+  validateRegistration,
+  type Gender,
+  type RegistrationField,
+} from '@kedai/domain';
 
 export interface RegisterFormValues {
   email: string;
@@ -38,11 +46,13 @@ export function toRegistrationInput(values: RegisterFormValues) {
   return { ...values, gender: values.gender || undefined };
 }
 
-/** Every field's problem under the domain rules, as field -> catalogue message (empty when all is well). */
+/** Every field's problem under the domain rules, as field -> the shopper's message (empty when all is well). */
 export function clientFieldErrors(values: RegisterFormValues, now: Date = new Date()): FieldErrors {
   const result = validateRegistration(toRegistrationInput(values), now);
   if (result.ok) return {};
-  return Object.fromEntries(result.problems.map((problem) => [problem.field, problem.error]));
+  return Object.fromEntries(
+    result.problems.map((problem) => [problem.field, userFieldMessage(problem.field, problem.errorCode, values.country)]),
+  );
 }
 
 const GENDER_LABELS: Record<Gender, string> = {

@@ -48,6 +48,25 @@ describe('remember where to return after sign-in (rules: screens.md /sign_in, §
     expect(consumeReturnPath(storage)).toBeNull();
   });
 
+  it('never remembers the pages on the way to signing in (so signing in from one does not land on it again)', () => {
+    const storage = memoryStorage();
+    for (const path of [
+      '/verify_email',
+      '/register',
+      '/forgot_password',
+      '/reset_password',
+      '/two_factor/verify',
+      '/two_factor/reset',
+      '/my/verify_email',
+    ]) {
+      expect(rememberReturnPath(path, '?email=a%40b.co', '', storage), path).toBe(false);
+    }
+    expect(consumeReturnPath(storage)).toBeNull();
+    // Pages whose names only start alike are kept.
+    expect(rememberReturnPath('/two_factor', '', '', storage)).toBe(true);
+    expect(rememberReturnPath('/registered-shops', '', '', storage)).toBe(true);
+  });
+
   it('only keeps paths of this site (no open redirect)', () => {
     const storage = memoryStorage();
     for (const path of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'cart']) {

@@ -36,7 +36,15 @@ export function joinReturnPath(path: string, query: string | URLSearchParams | R
 }
 
 /**
- * Remembers where to return after signing in. The sign-in page itself (with or without a country
+ * The account pages a shopper passes through on the way to signing in (sign in, register, verify
+ * the e-mail, forgot or reset the password, the second factor): never a place to come back to,
+ * or signing in from one would land on it again.
+ */
+const ACCOUNT_FLOW =
+  /^(?:\/[A-Za-z]{2})?\/(?:sign_in|register|verify_email|forgot_password|reset_password|two_factor\/(?:verify|reset))(?:[/?#]|$)/;
+
+/**
+ * Remembers where to return after signing in. The account-flow pages (with or without a country
  * prefix) and unsafe paths are not remembered. Returns whether something was stored.
  */
 export function rememberReturnPath(
@@ -46,7 +54,7 @@ export function rememberReturnPath(
   storage: StorageLike | null = sessionStore(),
 ): boolean {
   if (!storage || !isSafeReturnPath(path)) return false;
-  if (/^(?:\/[A-Za-z]{2})?\/sign_in(?:\/|$)/.test(path)) return false;
+  if (ACCOUNT_FLOW.test(path)) return false;
   try {
     storage.setItem(RETURN_PATH_KEY, joinReturnPath(path, query, hash));
     return true;

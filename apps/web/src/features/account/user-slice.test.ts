@@ -87,7 +87,7 @@ describe('fetching the current user (GET /auth/me)', () => {
     });
     await store.dispatch(fetchCurrentUser());
     expect(store.getState().user).toMatchObject({
-      fetchError: 'Too many requests, please wait a moment and try again',
+      fetchError: 'Too many tries in a short time. Please wait a moment and try again.',
       profileFetched: false,
     });
     await store.dispatch(fetchCurrentUser());
@@ -183,7 +183,7 @@ describe('profile update (POST /user/profile -> {user})', () => {
   it('a failure stores its catalogue text in the profile-update slot', async () => {
     const { store } = storeWith({ 'POST /user/profile': [{ fail: withApiStatus(400, 'user/invalid_first_name', 'x') }] });
     await store.dispatch(updateProfile({ firstName: '' }));
-    expect(store.getState().user.profileUpdateError).toBe('First name must be 1 to 100 characters');
+    expect(store.getState().user.profileUpdateError).toBe('Enter your first name (up to 100 characters).');
   });
 });
 

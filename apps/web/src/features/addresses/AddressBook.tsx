@@ -188,7 +188,7 @@ export function AddressBook({ initial, initialLimit = null }: AddressBookProps) 
         />
       ) : full ? (
         <p className={formStyles.hint} role="status">
-          {errorMessageFor({ errorCode: 'user/max_addresses_reached', params: [limit] })}. Delete an address to add another.
+          {errorMessageFor({ errorCode: 'user/max_addresses_reached', params: [limit] })}
         </p>
       ) : (
         <div className={formStyles.actions}>

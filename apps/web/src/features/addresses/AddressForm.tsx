@@ -9,10 +9,12 @@ import {
   addressFormProblems,
   countryChoices,
   layoutFor,
+  phoneProblem,
   postalCodeProblem,
   saveAddress,
   toAddressRequest,
   withCountry,
+  writtenPostalCode,
   type Address,
   type AddressFormErrors,
   type AddressFormField,
@@ -90,7 +92,9 @@ export function AddressForm({
         delete rest.city;
         delete rest.state;
         delete rest.zip;
-        delete rest.phone;
+        // A number typed for the old country is checked against the new one at once.
+        const phone = phoneProblem(next);
+        if (phone) rest.phone = phone;
       }
       // Once visited, the postal code is checked as it is typed (and again when the country changes).
       const zip = zipTouched && (field === 'zip' || field === 'country') ? postalCodeProblem(next) : rest.zip;
@@ -102,7 +106,10 @@ export function AddressForm({
 
   function onZipBlur() {
     setZipTouched(true);
-    const problem = values.zip.trim() === '' ? undefined : postalCodeProblem(values);
+    // Shown in the country's written form once left (`nw16xe` -> `NW1 6XE`).
+    const written = { ...values, zip: writtenPostalCode(values) };
+    if (written.zip !== values.zip) setValues(written);
+    const problem = written.zip.trim() === '' ? undefined : postalCodeProblem(written);
     setErrors(({ zip: _, ...rest }) => (problem ? { ...rest, zip: problem } : rest));
   }
 
@@ -276,7 +283,7 @@ export function AddressForm({
         autoComplete: 'tel',
         type: 'tel',
         inputMode: 'tel',
-        hint: 'With the country code, for example +65 6123 4567. It must be a number of the address’s country.',
+        hint: layout.phone.hint,
       })}
 
       {address?.main || isFirst ? (

@@ -39,8 +39,9 @@ type Address = import('./address-book').Address;
 const apiError = (status: number, errorCode: string, params: unknown[] = []) =>
   new ApiError({ errorCode, error: `raw ${errorCode}`, params }, status, '/address');
 
-const POSTAL = 'Postal code must be 3 to 16 characters';
-const STATE = 'Please choose a valid state or region for this country';
+const JP_POSTAL = '“1234” is not a postal code in Japan. It should look like 154-0023.';
+const SG_POSTAL = (zip: string) => `“${zip}” is not a postal code in Singapore. It should look like 546080.`;
+const STATE = 'Choose a state or region of this country.';
 
 const form = (values: Partial<AddressForm>): AddressForm => ({
   firstName: 'Ana',
@@ -146,6 +147,7 @@ describe('the form follows the country', () => {
       city: { shown: true, label: 'City', required: false },
       state: { shown: true, label: 'State or region', required: false, options: null },
       zip: { shown: true, label: 'Postal code', required: false },
+      phone: { hint: 'With the country code, for example +1 201 555 0123. It must be a number of the address’s country.' },
     });
   });
 
@@ -166,28 +168,36 @@ describe('checking the form with the API rules', () => {
     expect(addressFormProblems(form({}))).toEqual({});
   });
 
-  it('puts each problem beside its form field, with the catalogue message', () => {
-    expect(addressFormProblems({ ...jp, zip: '1234' })).toEqual({ zip: POSTAL });
+  it("puts each problem beside its form field, in the shopper's words", () => {
+    expect(addressFormProblems({ ...jp, zip: '1234' })).toEqual({ zip: JP_POSTAL });
     expect(addressFormProblems({ ...us, state: '' })).toEqual({ state: STATE });
-    expect(addressFormProblems(form({ zip: '12345' }))).toEqual({ zip: POSTAL });
-    expect(addressFormProblems(form({ firstName: ' ', lastName: '' }))).toEqual({ firstName: 'Full name must be 1 to 200 characters' });
-    expect(addressFormProblems(form({ address1: '' }))).toEqual({ address1: 'Address must be 1 to 200 characters' });
-    expect(addressFormProblems(form({ address2: 'x'.repeat(31) }))).toEqual({ address2: 'Unit number must be at most 30 characters' });
-    expect(addressFormProblems({ ...us, city: '' })).toEqual({ city: 'Please enter a valid city' });
-    // The phone number must belong to the address's country.
-    expect(addressFormProblems({ ...jp, phone: '+65 6123 4567' })).toEqual({ phone: 'Please enter a valid phone number' });
+    expect(addressFormProblems(form({ zip: '12345' }))).toEqual({ zip: SG_POSTAL('12345') });
+    expect(addressFormProblems({ ...us, zip: '' })).toEqual({ zip: 'Enter the ZIP code.' });
+    expect(addressFormProblems(form({ firstName: ' ', lastName: '' }))).toEqual({
+      firstName: 'Enter the full name of the person receiving the parcel (up to 200 characters).',
+    });
+    expect(addressFormProblems(form({ address1: '' }))).toEqual({ address1: 'Enter the street address (up to 200 characters).' });
+    expect(addressFormProblems(form({ address2: 'x'.repeat(31) }))).toEqual({ address2: 'The unit number can have up to 30 characters.' });
+    expect(addressFormProblems({ ...us, city: '' })).toEqual({ city: 'Enter the city.' });
+    // The phone number must belong to the address's country: the message gives that country's example.
+    expect(addressFormProblems({ ...jp, phone: '+65 6123 4567' })).toEqual({
+      phone: 'Enter a phone number of Japan, for example 090-1234-5678 or +81 90 1234 5678.',
+    });
+    // Written as within the country, it is read there.
+    expect(addressFormProblems({ ...jp, phone: '090-1234-5678' })).toEqual({});
   });
 
   it('refuses a country the shop does not ship to', () => {
-    expect(addressFormProblems(jp, ['SG', 'MY'])).toEqual({ country: 'Please choose a country we ship to' });
+    expect(addressFormProblems(jp, ['SG', 'MY'])).toEqual({ country: 'Choose a country we ship to.' });
     expect(addressFormProblems(jp, ['SG', 'JP'])).toEqual({});
   });
 
   it('checks the postal code alone as it is typed', () => {
-    expect(postalCodeProblem({ ...jp, zip: '1234' })).toBe(POSTAL);
+    expect(postalCodeProblem({ ...jp, zip: '1234' })).toBe(JP_POSTAL);
     expect(postalCodeProblem({ ...jp, zip: '1234567' })).toBeUndefined();
     expect(postalCodeProblem({ ...jp, zip: '123-4567', firstName: '' })).toBeUndefined(); // other fields do not matter
-    expect(postalCodeProblem(form({ zip: '4861' }))).toBe(POSTAL);
+    expect(postalCodeProblem(form({ zip: '4861' }))).toBe(SG_POSTAL('4861'));
+    expect(postalCodeProblem(form({ zip: '07990' }))).toBe(SG_POSTAL('07990'));
     // A country without a postal-code field has nothing to check.
     expect(postalCodeProblem(form({ country: 'AE', zip: '??' }))).toBeUndefined();
   });
@@ -217,7 +227,10 @@ describe('the server is the final word', () => {
   it("shows a 400's per-field problems beside the form's fields", () => {
     expect(describeSaveError(problems)).toEqual({
       ok: false,
-      fieldErrors: { zip: POSTAL, firstName: 'Full name must be 1 to 200 characters' },
+      fieldErrors: {
+        zip: 'Enter the postal code.',
+        firstName: 'Enter the full name of the person receiving the parcel (up to 200 characters).',
+      },
       message: null,
       limit: null,
     });
@@ -231,7 +244,7 @@ describe('the server is the final word', () => {
     expect(describeSaveError(hidden, (field) => field !== 'city')).toEqual({
       ok: false,
       fieldErrors: {},
-      message: 'Please enter a valid city Main must be true or false',
+      message: 'Enter the city. Choose whether this is your main address.',
       limit: null,
     });
   });
@@ -240,7 +253,7 @@ describe('the server is the final word', () => {
     expect(describeSaveError(apiError(409, 'user/max_addresses_reached', [10]))).toEqual({
       ok: false,
       fieldErrors: {},
-      message: 'maximum number of addresses of 10 per user',
+      message: 'You can keep up to 10 addresses. Delete one you no longer use to add another.',
       limit: 10,
     });
   });
@@ -264,8 +277,8 @@ describe('the server is the final word', () => {
     api.browserPost.mockRejectedValueOnce(problems);
     expect(await saveAddress(null, body, (field) => field !== 'zip')).toMatchObject({
       ok: false,
-      fieldErrors: { firstName: 'Full name must be 1 to 200 characters' },
-      message: POSTAL,
+      fieldErrors: { firstName: 'Enter the full name of the person receiving the parcel (up to 200 characters).' },
+      message: 'Check the postal code. It should look like 546080.',
     });
   });
 });
@@ -326,7 +339,7 @@ describe('the list', () => {
     expect(await deleteAddress('b')).toEqual({ ok: true, value: [c, a] });
     expect(api.browserDelete).toHaveBeenCalledWith('/address/b');
     api.browserDelete.mockRejectedValueOnce(apiError(404, 'address/not_found'));
-    expect(await deleteAddress('b')).toEqual({ ok: false, message: 'This address could not be found' });
+    expect(await deleteAddress('b')).toEqual({ ok: false, message: 'This address could not be found. It may have been deleted.' });
 
     api.browserPost.mockResolvedValueOnce({ address: { ...a, main: true } });
     expect(await makeMainAddress('a')).toEqual({ ok: true, value: { ...a, main: true } });

@@ -16,11 +16,17 @@ import {
   addressToForm,
   countriesForUsers,
   formatAddress,
+  phoneExample,
+  phoneNumberMessage,
+  postalCodeMessage,
+  postalCodeWrittenForm,
+  shopperMessage,
   validateAddress,
   type AddressField,
   type AddressForm,
   type AddressFields,
   type AddressRule,
+  type ErrorCode,
 } from '@kedai/domain';
 import { apiErrorMessage, browserApi } from '../../lib/browser-api';
 import { loaded, type Loaded } from '../account/account-actions';
@@ -66,9 +72,19 @@ export interface AddressFormLayout {
   /** `options` is the country's states (a select) or null (free text). */
   state: FieldLayout & { options: StateOption[] | null };
   zip: FieldLayout;
+  /** The phone number's hint: the country's example. */
+  phone: { hint: string };
 }
 
 const POSTAL_CODE_LABEL = 'Postal code';
+
+/** The phone hint for a country: how its numbers are written, with and without the country code. */
+function phoneHint(country: string | undefined): string {
+  const example = country ? phoneExample(country) : null;
+  return example
+    ? `For example ${example.national} or ${example.international}.`
+    : 'With the country code, for example +1 201 555 0123. It must be a number of the address’s country.';
+}
 
 /**
  * The city, state and postal-code fields for `rule` (the country's row of the table). A field is
@@ -82,6 +98,7 @@ export function formLayout(rule: AddressRule | undefined): AddressFormLayout {
       city: { shown: true, label: 'City', required: false },
       state: { shown: true, label: 'State or region', required: false, options: null },
       zip: { shown: true, label: POSTAL_CODE_LABEL, required: false },
+      phone: { hint: phoneHint(undefined) },
     };
   }
   const uses = (placeholder: string) => rule.displayFormat.includes(`{${placeholder}}`);
@@ -102,10 +119,11 @@ export function formLayout(rule: AddressRule | undefined): AddressFormLayout {
     },
     zip: {
       shown: uses('zip') || rule.postalCodeRequired || rule.postalCodeRegex !== '',
-      label: POSTAL_CODE_LABEL,
+      label: rule.postalCodeDisplayValue,
       required: rule.postalCodeRequired,
       hint: rule.postalCodeExample ? `For example ${rule.postalCodeExample}` : undefined,
     },
+    phone: { hint: phoneHint(rule.countryId) },
   };
 }
 
@@ -179,9 +197,27 @@ export function addressFormProblems(form: AddressForm, countries?: readonly stri
   if (result.ok) return {};
   const errors: AddressFormErrors = {};
   for (const problem of result.problems) {
-    if (problem.field !== 'main') errors[FORM_FIELD_OF[problem.field]] ??= problem.error;
+    if (problem.field !== 'main') errors[FORM_FIELD_OF[problem.field]] ??= fieldMessage(problem.field, problem.errorCode, form);
   }
   return errors;
+}
+
+/** A field's problem in words: the postal code and the phone number are told in the country chosen. */
+function fieldMessage(field: Exclude<AddressField, 'main'>, errorCode: ErrorCode, form: Pick<AddressForm, 'country' | 'zip'>): string {
+  if (field === 'postalCode' && addressRule(form.country)) return postalCodeMessage(form.country, form.zip);
+  if (field === 'phoneNumber' && addressRule(form.country)) return phoneNumberMessage(form.country);
+  return shopperMessage(errorCode);
+}
+
+/** The postal code as the country writes it (`nw16xe` -> `NW1 6XE`), for the field once left. */
+export function writtenPostalCode(form: AddressForm): string {
+  return form.zip.trim() === '' || !addressRule(form.country) ? form.zip : postalCodeWrittenForm(form.country, form.zip);
+}
+
+/** The phone number's problem alone (for the country chosen), or undefined when it is fine or empty. */
+export function phoneProblem(form: AddressForm): string | undefined {
+  if (form.phone.trim() === '') return undefined;
+  return addressFormProblems(form).phone;
 }
 
 /** The postal code's problem alone (checked as it is typed), by the same rule; undefined when it is fine. */
@@ -213,8 +249,17 @@ function errorCodeOf(error: unknown): string {
  * fields that are shown (a field the country hides, or `main`, goes to the form's message); the
  * limit (`user/max_addresses_reached`, `{0}` the limit) and any other failure as the form's message.
  */
-export function describeSaveError(error: unknown, shown: (field: AddressFormField) => boolean = () => true): SaveFailure {
+export function describeSaveError(
+  error: unknown,
+  shown: (field: AddressFormField) => boolean = () => true,
+  sent?: Pick<AddressFields, 'country' | 'postalCode'>,
+): SaveFailure {
   const byApiField = fieldErrorsOf(error, ADDRESS_FIELDS);
+  // The postal code and the phone number are told in the country they were sent for.
+  if (sent && byApiField.postalCode)
+    byApiField.postalCode = fieldMessage('postalCode', 'address/invalid_postal_code', { country: sent.country, zip: sent.postalCode });
+  if (sent && byApiField.phoneNumber)
+    byApiField.phoneNumber = fieldMessage('phoneNumber', 'address/invalid_phone_number', { country: sent.country, zip: '' });
   const fieldErrors: AddressFormErrors = {};
   const elsewhere: string[] = [];
   for (const field of ADDRESS_FIELDS) {
@@ -242,7 +287,7 @@ export async function saveAddress(
     const { address } = id ? await browserApi.put('/address/:id', { params: { id }, body }) : await browserApi.post('/address', { body });
     return { ok: true, address };
   } catch (error) {
-    return describeSaveError(error, shown);
+    return describeSaveError(error, shown, body);
   }
 }
 

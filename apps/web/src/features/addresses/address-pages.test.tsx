@@ -68,9 +68,9 @@ describe('the address form', () => {
     expect(controlOf(html, 'Postal code')).toMatch(/autoComplete="postal-code"/i);
   });
 
-  it('for the United States: City, State and Postal code all required', () => {
+  it('for the United States: City, State and ZIP code (its own name) all required', () => {
     const html = renderForm({ country: 'US' });
-    for (const label of ['City', 'State', 'Postal code']) {
+    for (const label of ['City', 'State', 'ZIP code']) {
       expect(marked(labelOf(html, label))).toBe(true);
       expect(controlOf(html, label)).toContain('required=""');
     }
@@ -106,18 +106,21 @@ describe('the address form', () => {
   it('shows problems beside their fields: aria-invalid, described by the message', () => {
     const html = renderForm(
       { country: 'JP', zip: '1234' },
-      { initialErrors: { zip: 'Postal code must be 3 to 16 characters', state: 'Please choose a valid state or region for this country' } },
+      { initialErrors: { zip: 'Enter the postal code.', state: 'Choose a state or region of this country.' } },
     );
     expect(controlOf(html, 'Postal code')).toContain('aria-invalid="true"');
     expect(controlOf(html, 'Prefecture')).toContain('aria-invalid="true"');
     expect(controlOf(html, 'Street address')).not.toContain('aria-invalid');
-    expect(html).toContain('>Postal code must be 3 to 16 characters</p>');
+    expect(html).toContain('>Enter the postal code.</p>');
     expect(describedByTargetsExist(html)).toBe(true);
   });
 
   it('a form-level message (the full address book) is an alert', () => {
-    const html = renderForm({ country: 'SG' }, { initialMessage: 'maximum number of addresses of 10 per user' });
-    expect(html).toMatch(/role="alert"[^>]*>maximum number of addresses of 10 per user/);
+    const html = renderForm(
+      { country: 'SG' },
+      { initialMessage: 'You can keep up to 10 addresses. Delete one you no longer use to add another.' },
+    );
+    expect(html).toMatch(/role="alert"[^>]*>You can keep up to 10 addresses/);
     expect(describedByTargetsExist(html)).toBe(true);
   });
 
@@ -194,7 +197,7 @@ describe('the address book', () => {
   it('once the limit is known and reached, says so instead of offering to add', () => {
     const addresses = [address('a', true), address('b', false)];
     const full = render(<AddressBook initial={{ status: 'ready', addresses, countries: null }} initialLimit={2} />);
-    expect(full).toContain('maximum number of addresses of 2 per user. Delete an address to add another.');
+    expect(full).toContain('You can keep up to 2 addresses. Delete one you no longer use to add another.');
     expect(full).not.toContain('>Add an address</button>');
     const room = render(<AddressBook initial={{ status: 'ready', addresses, countries: null }} initialLimit={3} />);
     expect(room).toContain('>Add an address</button>');

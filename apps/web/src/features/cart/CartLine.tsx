@@ -1,9 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { forwardRef, useId, useState } from 'react';
+import { forwardRef, useId, useRef, useState } from 'react';
 import type { CartItem, Product } from '@kedai/contract';
-import { CART_MESSAGE_MAX, assetUrl, cartUnitPrice, formatMoneyOrNull, lineTotal } from '@kedai/domain';
+import { CART_MESSAGE_MAX, CART_QUANTITY_MAX, assetUrl, cartUnitPrice, formatMoneyOrNull, lineTotal, onlyLeftText } from '@kedai/domain';
 import { productHref } from '../catalogue/links';
 import { useAppDispatch } from '../../store/hooks';
 import { removeCartItem, setCartItem } from './cart-slice';
@@ -24,10 +24,17 @@ export interface CartLineProps {
   onRemoved: (item: CartItem, product: Product | undefined) => void;
 }
 
+/** What the line asks of the shopper after a quantity that cannot be kept: more than the stock, or 0. */
+type QuantityQuestion = { kind: 'above_stock'; asked: number } | { kind: 'remove' } | null;
+
 /**
  * One cart line: selection checkbox (disabled while unavailable), image, name, options, price,
  * availability, a quantity stepper, the note to the seller (editable) and Remove. Focusable
  * (tabIndex -1) so buy-now can bring it into view and focus it.
+ *
+ * The stepper goes no higher than the stock: a larger number typed is not kept, and the line says
+ * how many are left and offers that many; a line already above the stock (it ran low since) offers
+ * the same. A typed 0 asks whether to remove the line.
  */
 export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLine(
   { item, product, region, assetsUrl, checked, highlighted, onAnnounce, onRemoved },
@@ -38,6 +45,8 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
   const [busy, setBusy] = useState<'quantity' | 'note' | 'remove' | null>(null);
   const [editingNote, setEditingNote] = useState(false);
   const [note, setNote] = useState(item.message);
+  const [question, setQuestion] = useState<QuantityQuestion>(null);
+  const questionRef = useRef<HTMLDivElement>(null);
   const name = product?.name ?? 'A product no longer sold';
   const availability = availabilityOf(item, product);
   const options = variantOptionsText(product, item.variantPath);
@@ -49,7 +58,19 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
     .filter(Boolean)
     .join(' ');
 
+  const stock = availability.stock;
+  const maxQuantity = stock !== null && stock > 0 ? Math.min(stock, CART_QUANTITY_MAX) : CART_QUANTITY_MAX;
+  /** The most that can be bought when the shopper asked for more (typed, or left from before). */
+  const offer = question?.kind === 'above_stock' || availability.kind === 'too_many' ? maxQuantity : null;
+
+  function ask(next: QuantityQuestion) {
+    setQuestion(next);
+    // The question takes focus once shown, so a keyboard or screen reader user meets it at once.
+    requestAnimationFrame(() => questionRef.current?.focus());
+  }
+
   async function changeQuantity(quantity: number) {
+    setQuestion(null);
     setBusy('quantity');
     const result = await dispatch(setCartItem({ id: item.id, quantity }));
     setBusy(null);
@@ -122,11 +143,61 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
             id={`${id}-quantity`}
             label={`Quantity of ${name}`}
             value={item.quantity}
+            max={maxQuantity}
             onChange={(quantity) => void changeQuantity(quantity)}
-            disabled={busy !== null || !product}
+            onAboveMax={(asked) => ask({ kind: 'above_stock', asked })}
+            onZero={() => ask({ kind: 'remove' })}
+            disabled={!product}
+            busy={busy !== null}
+            describedBy={availability.label ? availabilityId : undefined}
           />
           {total ? <span className={styles.linePrice}>{total}</span> : null}
         </div>
+        {question?.kind === 'remove' ? (
+          <div className={styles.question} ref={questionRef} tabIndex={-1} role="group" aria-label={`Remove ${name}?`}>
+            <p>Remove {name} from your cart?</p>
+            <div className={styles.buttons}>
+              <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void remove()}>
+                {busy === 'remove' ? 'Removing…' : 'Remove it'}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setQuestion(null);
+                  document.getElementById(`${id}-quantity`)?.focus();
+                }}
+              >
+                Keep it
+              </button>
+            </div>
+          </div>
+        ) : offer !== null && stock !== null && stock > 0 ? (
+          <div className={styles.question} ref={questionRef} tabIndex={-1} role="group" aria-label={`Quantity of ${name}`}>
+            <p role="alert">
+              {question?.kind === 'above_stock'
+                ? `${onlyLeftText(stock)}, so ${question.asked} cannot be bought.`
+                : `${onlyLeftText(stock)}: lower the quantity to buy this item.`}
+            </p>
+            <div className={styles.buttons}>
+              {offer !== item.quantity ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy !== null}
+                  onClick={() => void changeQuantity(offer)}
+                >
+                  Buy {offer} instead
+                </button>
+              ) : null}
+              {question ? (
+                <button type="button" className="button button--secondary" onClick={() => setQuestion(null)}>
+                  {offer !== item.quantity ? `Keep ${item.quantity}` : 'OK'}
+                </button>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
         {editingNote ? (
           <div className={styles.field}>
             <label htmlFor={`${id}-note`} className={styles.label}>

@@ -1,6 +1,6 @@
 'use client';
 
-import { formatMoneyOrNull, selectionSubtotal, type SelectionSubtotal } from '@kedai/domain';
+import { cartUnitCount, formatMoneyOrNull, selectionSubtotal, type SelectionSubtotal } from '@kedai/domain';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
@@ -176,14 +176,14 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
             </section>
           ))}
         </div>
-        <CartSummary subtotal={subtotal} region={region} />
+        <CartSummary subtotal={subtotal} cartUnits={cartUnitCount(cart.data)} region={region} />
       </div>
     </>
   );
 }
 
 /** The selection's subtotal and the checkout button, beside the lines. */
-function CartSummary({ subtotal, region }: { subtotal: SelectionSubtotal; region: { name: string } }) {
+function CartSummary({ subtotal, cartUnits, region }: { subtotal: SelectionSubtotal; cartUnits: number; region: { name: string } }) {
   return (
     <aside className={styles.summary} aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Summary</h2>
@@ -199,7 +199,13 @@ function CartSummary({ subtotal, region }: { subtotal: SelectionSubtotal; region
           {subtotal.unpriced === 1 ? ' is' : ' are'} not counted.
         </p>
       ) : null}
-      {subtotal.lines === 0 ? <p className={styles.hint}>Select the items you want to buy.</p> : null}
+      {subtotal.lines === 0 ? (
+        <p className={styles.hint}>Select the items you want to buy.</p>
+      ) : subtotal.units < cartUnits ? (
+        <p className={styles.hint}>
+          {subtotal.units} of the {cartUnits} items in your cart {subtotal.units === 1 ? 'is' : 'are'} selected.
+        </p>
+      ) : null}
       <p className={styles.hint}>Shipping and taxes are worked out at checkout.</p>
       <button type="button" className={`button button--primary ${styles.checkout}`} disabled aria-describedby="checkout-soon">
         Checkout

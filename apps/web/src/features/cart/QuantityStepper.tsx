@@ -15,13 +15,20 @@ export interface QuantityStepperProps {
   onChange: (value: number) => void;
   max?: number;
   disabled?: boolean;
+  /** A change is being saved: the controls ignore input but keep focus (disabling them would drop it). */
+  busy?: boolean;
   /** Id of a hint about the quantity (e.g. how many are left), read with the field. */
   describedBy?: string;
+  /** A typed number above `max`: the field goes back to `value` and this is told what was asked. */
+  onAboveMax?: (asked: number) => void;
+  /** A typed 0: the field goes back to `value` and this is called (e.g. to ask whether to remove). */
+  onZero?: () => void;
 }
 
 /**
  * A quantity field with − and + buttons. Typing commits on Enter or when the field loses focus;
- * something that is not a whole number from 1 to `max` puts the last value back.
+ * something that is not a whole number from 1 to `max` puts the last value back (and a number
+ * above `max`, or 0, is passed to `onAboveMax` / `onZero` so the page can say what to do instead).
  */
 export function QuantityStepper({
   label,
@@ -31,17 +38,26 @@ export function QuantityStepper({
   onChange,
   max = CART_QUANTITY_MAX,
   disabled = false,
+  busy = false,
   describedBy,
+  onAboveMax,
+  onZero,
 }: QuantityStepperProps) {
   const [text, setText] = useState(String(value));
+  // The buttons are never disabled for a bound or while busy, only aria-disabled: a disabled button
+  // that has focus drops it to the page.
   // The field shows the value held: when it changes, and again when a change being saved (the field
   // disabled meanwhile) ends, so a refused change does not leave the typed number on show.
-  useEffect(() => setText(String(value)), [value, disabled]);
+  useEffect(() => setText(String(value)), [value, disabled, busy]);
 
   function commit() {
-    const parsed = parseCartQuantity(text.trim());
+    if (busy) return;
+    const typed = text.trim();
+    const parsed = parseCartQuantity(typed);
     if (parsed === null || parsed > max) {
       setText(String(value));
+      if (/^0+$/.test(typed)) onZero?.();
+      else if (parsed !== null || /^\d+$/.test(typed)) onAboveMax?.(Number(typed));
       return;
     }
     if (parsed !== value) onChange(parsed);
@@ -60,8 +76,9 @@ export function QuantityStepper({
           className={styles.stepperButton}
           aria-label={`Decrease ${label.toLowerCase()}`}
           aria-controls={id}
-          disabled={disabled || value <= 1}
-          onClick={() => onChange(value - 1)}
+          disabled={disabled}
+          aria-disabled={busy || value <= 1 || undefined}
+          onClick={() => busy || value <= 1 || onChange(value - 1)}
         >
           −
         </button>
@@ -77,6 +94,8 @@ export function QuantityStepper({
           aria-label={showLabel ? undefined : label}
           aria-describedby={describedBy}
           disabled={disabled}
+          readOnly={busy}
+          aria-busy={busy || undefined}
           onChange={(event) => setText(event.target.value)}
           onBlur={commit}
           onKeyDown={(event) => {
@@ -91,8 +110,9 @@ export function QuantityStepper({
           className={styles.stepperButton}
           aria-label={`Increase ${label.toLowerCase()}`}
           aria-controls={id}
-          disabled={disabled || value >= max}
-          onClick={() => onChange(value + 1)}
+          disabled={disabled}
+          aria-disabled={busy || value >= max || undefined}
+          onClick={() => busy || value >= max || onChange(value + 1)}
         >
           +
         </button>

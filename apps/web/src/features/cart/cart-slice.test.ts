@@ -61,7 +61,11 @@ describe('fetching the cart (GET /cart)', () => {
   it('a failure stores the text in the fetch slot (rules: errors.md)', async () => {
     const { store } = storeWith({ '/cart': [{ fail: withStatus(500, 'general/unknown_error', 'boom', ['boom']) }] });
     await store.dispatch(fetchCart());
-    expect(store.getState().cart).toMatchObject({ dataLoaded: false, loading: false, fetchError: 'message boom' });
+    expect(store.getState().cart).toMatchObject({
+      dataLoaded: false,
+      loading: false,
+      fetchError: 'Something went wrong on our side. Please try again in a moment.',
+    });
   });
 
   it('when asked twice, the latest answer wins', async () => {
@@ -155,7 +159,7 @@ describe('adding to the cart (POST /cart, rules: state.md)', () => {
       'POST /cart': [{ fail: withStatus(400, 'cart/invalid_quantity', 'bad', [999]) }, { ok: { cartItem: panLine, product: pan() } }],
     });
     await store.dispatch(addToCart({ productId: pan().uuid, variantPath: '', quantity: 0 }));
-    expect(store.getState().cart.addError).toBe('Quantity must be a whole number from 1 to 999');
+    expect(store.getState().cart.addError).toBe('Choose a quantity from 1 to 999.');
     expect(store.getState().cart.data).toHaveLength(2);
     await store.dispatch(addToCart({ productId: pan().uuid, variantPath: '', quantity: 1 }));
     expect(store.getState().cart.addError).toBeNull();
@@ -194,7 +198,7 @@ describe('setting a cart item (PUT /cart/{id}, quantity and note only)', () => {
       [`PUT /cart/${panLine.id}`]: [{ fail: withStatus(400, 'cart/invalid_message', 'too long', [500]) }],
     });
     await store.dispatch(setCartItem({ id: panLine.id, message: 'x'.repeat(600) }));
-    expect(store.getState().cart.setError).toBe('The note to the seller must be at most 500 characters');
+    expect(store.getState().cart.setError).toBe('The note to the seller can have up to 500 characters.');
     expect(store.getState().cart.data[1]).toEqual(panLine);
   });
 });

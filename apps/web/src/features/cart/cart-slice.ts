@@ -18,7 +18,7 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { CartItem, CartItemResponse, Product } from '@kedai/contract';
 import type { Endpoints } from '@kedai/contract/client';
-import { errorMessageFor } from '@kedai/domain';
+import { cartUnitCount, errorMessageFor } from '@kedai/domain';
 import { thunkCreatorFor } from '../../store/thunk';
 import { sessionExpired, signedOut } from '../account/user-slice';
 
@@ -246,5 +246,5 @@ export const cartSlice = createSlice({
   },
 });
 
-/** Units in the cart (the header badge), 0 until it is loaded. */
-export const selectCartCount = (state: CartRoot) => state.cart.data.reduce((sum, item) => sum + item.quantity, 0);
+/** Units in the cart (the header badge; the domain's `cartUnitCount`), 0 until it is loaded. */
+export const selectCartCount = (state: CartRoot) => cartUnitCount(state.cart.data);

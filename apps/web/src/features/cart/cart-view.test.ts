@@ -144,7 +144,7 @@ describe('buy now (rules: state.md)', () => {
     });
     const store = makeStore({ api: fake.api });
     const result = await store.dispatch(buyNow({ productId: phone().uuid, variantPath: '', quantity: 1 }));
-    expect(buyNow.rejected.match(result) && result.payload).toBe('Please choose one of the options of this product');
-    expect(store.getState().cart.addError).toBe('Please choose one of the options of this product');
+    expect(buyNow.rejected.match(result) && result.payload).toBe('Please choose one of the options of this product.');
+    expect(store.getState().cart.addError).toBe('Please choose one of the options of this product.');
   });
 });

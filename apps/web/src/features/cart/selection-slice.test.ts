@@ -23,21 +23,35 @@ async function storeWithCart(answers: Record<string, Answer[]> = {}) {
 describe('selection for checkout (rules: entities.md)', () => {
   it('starts with two empty checked sets (cart items, quotation items) and the flag off', () => {
     const store = makeStore({ api: fakeApi({}).api });
-    expect(store.getState().selection).toEqual({ cartItemIds: [], quotationItemIds: [], allChecked: false });
+    expect(store.getState().selection).toEqual({ cartItemIds: [], quotationItemIds: [], allChecked: false, uncheckedIds: [] });
   });
 
-  it('checks and unchecks an available cart item', async () => {
+  it('once the cart is loaded every available line is checked, so the cart shows what it would cost', async () => {
     const { store } = await storeWithCart();
-    store.dispatch(checkCartItem(a.id, true));
-    expect(store.getState().selection.cartItemIds).toEqual([a.id]);
+    await settle();
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, b.id, c.id], allChecked: true });
+  });
+
+  it('unchecks and checks an available cart item again', async () => {
+    const { store } = await storeWithCart();
     store.dispatch(checkCartItem(a.id, false));
-    expect(store.getState().selection.cartItemIds).toEqual([]);
+    expect(store.getState().selection.cartItemIds).toEqual([b.id, c.id]);
+    store.dispatch(checkCartItem(a.id, true));
+    expect(store.getState().selection.cartItemIds).toEqual([a.id, b.id, c.id]);
+  });
+
+  it('a line the shopper unchecked stays unchecked when the cart is fetched again', async () => {
+    const { store } = await storeWithCart({ '/cart': [{ ok: cart }, { ok: cart }] });
+    store.dispatch(checkCartItem(b.id, false));
+    await store.dispatch(fetchCart());
+    await settle();
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, c.id], allChecked: false });
   });
 
   it('an unavailable item (stock below the quantity) cannot be checked', async () => {
     const { store } = await storeWithCart();
     store.dispatch(checkCartItem(soldOut.id, true));
-    expect(store.getState().selection.cartItemIds).toEqual([]);
+    expect(store.getState().selection.cartItemIds).not.toContain(soldOut.id);
   });
 
   it('an item whose product is disabled or missing cannot be checked', async () => {
@@ -55,19 +69,20 @@ describe('selection for checkout (rules: entities.md)', () => {
   it('an id that is not in the cart cannot be checked', async () => {
     const { store } = await storeWithCart();
     store.dispatch(checkCartItem('nope', true));
-    expect(store.getState().selection.cartItemIds).toEqual([]);
+    expect(store.getState().selection.cartItemIds).toEqual([a.id, b.id, c.id]);
   });
 
   it('select-all checks every available item and sets the flag; clearing it unchecks all', async () => {
     const { store } = await storeWithCart();
-    store.dispatch(checkAllCartItems(true));
-    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, b.id, c.id], allChecked: true });
     store.dispatch(checkAllCartItems(false));
     expect(store.getState().selection).toMatchObject({ cartItemIds: [], allChecked: false });
+    store.dispatch(checkAllCartItems(true));
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, b.id, c.id], allChecked: true });
   });
 
   it('the flag follows the items: on when the last available one is checked, off when one is unchecked', async () => {
     const { store } = await storeWithCart();
+    store.dispatch(checkAllCartItems(false));
     for (const id of [a.id, b.id, c.id]) store.dispatch(checkCartItem(id, true));
     expect(store.getState().selection.allChecked).toBe(true);
     store.dispatch(checkCartItem(b.id, false));
@@ -82,10 +97,12 @@ describe('selection for checkout (rules: entities.md)', () => {
     expect(store.getState().selection).toMatchObject({ cartItemIds: [], allChecked: false });
   });
 
-  it('check-only (buy now) leaves just that item checked', async () => {
-    const { store } = await storeWithCart();
-    store.dispatch(checkAllCartItems(true));
+  it('check-only (buy now) leaves just that item checked, also after the cart is fetched again', async () => {
+    const { store } = await storeWithCart({ '/cart': [{ ok: cart }, { ok: cart }] });
     store.dispatch(checkOnlyCartItem(c.id));
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [c.id], allChecked: false });
+    await store.dispatch(fetchCart());
+    await settle();
     expect(store.getState().selection).toMatchObject({ cartItemIds: [c.id], allChecked: false });
   });
 
@@ -105,22 +122,26 @@ describe('selection for checkout (rules: entities.md)', () => {
     expect(store.getState().selection.cartItemIds).toEqual([a.id]);
   });
 
-  it('an item that becomes unavailable (quantity above stock) is unchecked', async () => {
+  it('an item that becomes unavailable (quantity above stock) is unchecked, and checked again once it can be bought', async () => {
     const tooMany = { ...b, quantity: 4, available: false };
-    const { store } = await storeWithCart({ [`PUT /cart/${b.id}`]: [{ ok: { cartItem: tooMany, product: phone() } }] });
-    store.dispatch(checkAllCartItems(true));
+    const { store } = await storeWithCart({
+      [`PUT /cart/${b.id}`]: [{ ok: { cartItem: tooMany, product: phone() } }, { ok: { cartItem: b, product: phone() } }],
+    });
     await store.dispatch(setCartItem({ id: b.id, quantity: 4 }));
     await settle();
     expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, c.id], allChecked: true });
+    await store.dispatch(setCartItem({ id: b.id, quantity: 2 }));
+    await settle();
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, b.id, c.id], allChecked: true });
   });
 
-  it('a new available item turns the all-checked flag off (it is not checked by itself)', async () => {
+  it('a new available item is checked with the rest', async () => {
     const added = line(phone(), { variantPath: '1/1' });
     const { store } = await storeWithCart({ 'POST /cart': [{ ok: { cartItem: added, product: phone() } }] });
-    store.dispatch(checkAllCartItems(true));
+    store.dispatch(checkCartItem(b.id, false));
     await store.dispatch(addToCart({ productId: phone().uuid, variantPath: '1/1', quantity: 1 }));
     await settle();
-    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, b.id, c.id], allChecked: false });
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, c.id, added.id], allChecked: false });
   });
 
   it('the quotation items set stays empty (quotation items come later)', async () => {

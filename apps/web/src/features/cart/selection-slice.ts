@@ -3,8 +3,12 @@
  * plus an all-checked flag. Rules:
  * - only available items can be checked (the rules: validation.md stock check, `isCartItemAvailable` of the
  *   domain with the item and its product);
- * - when the cart changes, ids that no longer exist are dropped (rules: state.md) and items that have become
- *   unavailable are unchecked (the watcher in `listeners.ts` dispatches `selectionPruned`);
+ * - an available item is checked unless the shopper unchecked it (`uncheckedIds`): the cart opens
+ *   showing what it would cost, and a line that becomes available again (its quantity brought down
+ *   to the stock) is checked again;
+ * - when the cart changes, ids that no longer exist are dropped (rules: state.md), items that have become
+ *   unavailable are unchecked and new available items are checked (the watcher in `listeners.ts`
+ *   dispatches `selectionPruned`);
  * - select-all checks every available item; clearing it unchecks them all; the flag is true while
  *   every available item is checked (and there is at least one);
  * - signing out clears the selection.
@@ -24,9 +28,11 @@ export interface SelectionState {
   cartItemIds: string[];
   quotationItemIds: string[];
   allChecked: boolean;
+  /** Cart lines the shopper unchecked (or left out by buy now): they stay unchecked while in the cart. */
+  uncheckedIds: string[];
 }
 
-export const initialSelectionState: SelectionState = { cartItemIds: [], quotationItemIds: [], allChecked: false };
+export const initialSelectionState: SelectionState = { cartItemIds: [], quotationItemIds: [], allChecked: false, uncheckedIds: [] };
 
 /** The cart as the selection rules read it. */
 export interface CartForSelection {
@@ -44,6 +50,11 @@ export function availableCartItemIds(cart: CartForSelection): string[] {
   return cart.data.filter((item) => canCheckCartItem(cart, item)).map((item) => item.id);
 }
 
+/** The available lines the shopper has not unchecked, in cart order. */
+function selectedOf(available: readonly string[], unchecked: readonly string[]): string[] {
+  return available.filter((id) => !unchecked.includes(id));
+}
+
 function allCheckedOf(checked: readonly string[], available: readonly string[]): boolean {
   return available.length > 0 && available.every((id) => checked.includes(id));
 }
@@ -55,26 +66,33 @@ export const selectionSlice = createSlice({
     /** Checks or unchecks one line; `available` lists the ids that may be checked. */
     cartItemToggled(state, action: PayloadAction<{ id: string; checked: boolean; available: string[] }>) {
       const { id, checked, available } = action.payload;
-      const others = state.cartItemIds.filter((existing) => existing !== id);
-      state.cartItemIds = checked && available.includes(id) ? [...others, id] : others;
+      const unchecked = state.uncheckedIds.filter((existing) => existing !== id);
+      state.uncheckedIds = checked ? unchecked : [...unchecked, id];
+      state.cartItemIds = selectedOf(available, state.uncheckedIds);
       state.allChecked = allCheckedOf(state.cartItemIds, available);
     },
     /** Select-all: every available line, or none. */
-    allCartItemsToggled(state, action: PayloadAction<{ checked: boolean; available: string[] }>) {
-      state.cartItemIds = action.payload.checked ? [...action.payload.available] : [];
-      state.allChecked = allCheckedOf(state.cartItemIds, action.payload.available);
-    },
-    /** Only this line is checked (buy now, `/cart?itemId=`), when it is available. */
-    onlyCartItemChecked(state, action: PayloadAction<{ id: string; available: string[] }>) {
-      const { id, available } = action.payload;
-      state.cartItemIds = available.includes(id) ? [id] : [];
+    allCartItemsToggled(state, action: PayloadAction<{ checked: boolean; available: string[]; inCart: string[] }>) {
+      const { checked, available, inCart } = action.payload;
+      state.uncheckedIds = checked ? [] : [...inCart];
+      state.cartItemIds = selectedOf(available, state.uncheckedIds);
       state.allChecked = allCheckedOf(state.cartItemIds, available);
     },
-    /** The cart changed: ids that are gone or no longer available are dropped. */
-    selectionPruned(state, action: PayloadAction<{ available: string[] }>) {
-      const { available } = action.payload;
-      const kept = state.cartItemIds.filter((id) => available.includes(id));
-      if (kept.length !== state.cartItemIds.length) state.cartItemIds = kept;
+    /** Only this line is checked (buy now, `/cart?itemId=`), when it is available. */
+    onlyCartItemChecked(state, action: PayloadAction<{ id: string; available: string[]; inCart: string[] }>) {
+      const { id, available, inCart } = action.payload;
+      state.uncheckedIds = inCart.filter((other) => other !== id);
+      state.cartItemIds = selectedOf(available, state.uncheckedIds);
+      state.allChecked = allCheckedOf(state.cartItemIds, available);
+    },
+    /**
+     * The cart changed: every available line is checked unless the shopper unchecked it; ids that
+     * are gone or no longer available are dropped.
+     */
+    selectionPruned(state, action: PayloadAction<{ available: string[]; inCart: string[] }>) {
+      const { available, inCart } = action.payload;
+      state.uncheckedIds = state.uncheckedIds.filter((id) => inCart.includes(id));
+      state.cartItemIds = selectedOf(available, state.uncheckedIds);
       state.allChecked = allCheckedOf(state.cartItemIds, available);
     },
   },
@@ -103,20 +121,28 @@ export const checkCartItem =
 export const checkAllCartItems =
   (checked: boolean): Thunk =>
   (dispatch, getState) => {
-    dispatch(allCartItemsToggled({ checked, available: availableCartItemIds(getState().cart) }));
+    const { cart } = getState();
+    dispatch(allCartItemsToggled({ checked, available: availableCartItemIds(cart), inCart: cart.data.map((item) => item.id) }));
   };
 
 /** Checks only this line (when it can be checked). */
 export const checkOnlyCartItem =
   (id: string): Thunk =>
   (dispatch, getState) => {
-    dispatch(onlyCartItemChecked({ id, available: availableCartItemIds(getState().cart) }));
+    const { cart } = getState();
+    dispatch(onlyCartItemChecked({ id, available: availableCartItemIds(cart), inCart: cart.data.map((item) => item.id) }));
   };
 
-/** Drops from the selection what the current cart no longer allows. */
+/** Brings the selection in line with the current cart (see `selectionPruned`). */
 export const pruneSelection = (): Thunk => (dispatch, getState) => {
-  const available = availableCartItemIds(getState().cart);
-  const { cartItemIds, allChecked } = getState().selection;
-  const stale = cartItemIds.some((id) => !available.includes(id));
-  if (stale || allChecked !== allCheckedOf(cartItemIds, available)) dispatch(selectionPruned({ available }));
+  const { cart, selection } = getState();
+  const available = availableCartItemIds(cart);
+  const inCart = cart.data.map((item) => item.id);
+  const expected = selectedOf(available, selection.uncheckedIds);
+  const changed =
+    expected.length !== selection.cartItemIds.length ||
+    expected.some((id, index) => selection.cartItemIds[index] !== id) ||
+    selection.uncheckedIds.some((id) => !inCart.includes(id)) ||
+    selection.allChecked !== allCheckedOf(expected, available);
+  if (changed) dispatch(selectionPruned({ available, inCart }));
 };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { groupHref, isSiteHref, safeContentHref } from './links';
-import { MAX_REMEMBERED_POPUPS, POPUP_STORAGE_KEY, popupToShow, rememberPopup, seenPopupIds, type KeyValueStorage } from './popup-rule';
+import {
+  MAX_REMEMBERED_POPUPS,
+  POPUP_STORAGE_KEY,
+  POPUP_VISIT_KEY,
+  popupToShow,
+  rememberPopup,
+  seenPopupIds,
+  type KeyValueStorage,
+} from './popup-rule';
 
 /** An in-memory Storage with optional failures. */
 function memoryStorage(initial: Record<string, string> = {}, fail: { read?: boolean; write?: boolean } = {}) {
@@ -36,6 +44,28 @@ describe('popup shown once per visitor', () => {
     expect(second?.id).toBe('toys');
     rememberPopup(storage, second!.id);
     expect(popupToShow(popups, storage)).toBeNull();
+  });
+
+  it('shows at most one popup per visit: back on the home page in the same visit, the next one waits for a later visit', () => {
+    const visitor = memoryStorage();
+    const firstVisit = memoryStorage();
+    const first = popupToShow(popups, visitor, firstVisit);
+    expect(first?.id).toBe('welcome');
+    rememberPopup(visitor, first!.id, firstVisit);
+    expect(firstVisit.data.get(POPUP_VISIT_KEY)).toBe('1');
+    expect(popupToShow(popups, visitor, firstVisit)).toBeNull();
+
+    // A later visit: the dismissed popup stays dismissed, the next one may open.
+    const laterVisit = memoryStorage();
+    expect(popupToShow(popups, visitor, laterVisit)?.id).toBe('toys');
+  });
+
+  it('a visit storage that cannot be read or written still leaves each popup shown once', () => {
+    const visitor = memoryStorage();
+    const broken = memoryStorage({}, { read: true, write: true });
+    expect(popupToShow(popups, visitor, broken)?.id).toBe('welcome');
+    expect(rememberPopup(visitor, 'welcome', broken)).toBe(true);
+    expect(popupToShow(popups, visitor, broken)?.id).toBe('toys');
   });
 
   it('remembers an id once, and a bounded number of ids', () => {

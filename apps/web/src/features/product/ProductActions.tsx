@@ -55,7 +55,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
   const reasonId = `${id}-reason`;
 
   async function submit(kind: 'add' | 'buy') {
-    if (!gate.ready() || blocked || tooMany || path === null) return;
+    if (busy !== null || blocked || tooMany || path === null || !gate.ready()) return;
     setBusy(kind);
     setMessage(null);
     const input = { productId: product.uuid, variantPath: path, quantity, message: note.trim() };
@@ -87,7 +87,8 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
     setBusy(null);
   }
 
-  const disabled = Boolean(blocked) || tooMany || busy !== null || !gate.settled;
+  // Busy buttons stay enabled (aria-disabled, clicks ignored): disabling the focused button would drop focus to the page.
+  const disabled = Boolean(blocked) || tooMany || !gate.settled;
   return (
     <div className={styles.actions}>
       {flags?.inCart && signedIn ? (
@@ -101,7 +102,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
         showLabel
         value={quantity}
         onChange={setQuantity}
-        disabled={busy !== null}
+        busy={busy !== null}
         describedBy={tooMany ? reasonId : undefined}
       />
       {/* Always in the page so screen readers announce the hint when it appears. */}
@@ -119,6 +120,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
           type="button"
           className="button button--primary"
           disabled={disabled}
+          aria-disabled={busy !== null || undefined}
           aria-describedby={blocked || tooMany ? reasonId : undefined}
           onClick={() => void submit('add')}
         >
@@ -128,6 +130,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
           type="button"
           className="button button--secondary"
           disabled={disabled}
+          aria-disabled={busy !== null || undefined}
           aria-describedby={blocked || tooMany ? reasonId : undefined}
           onClick={() => void submit('buy')}
         >

@@ -183,7 +183,7 @@ describe('region state (rules: state.md "Region state")', () => {
     const jp: Region = { key: 'JP', name: 'Japan', currency: 'JPY', countries: ['JP'], priceBands: [] };
     const { api, post } = fakeApi({
       '/region/preferred': [{ ok: { countryCode: 'SG' } }],
-      'POST /region/prefer': [{ fail: envelope('user/invalid_country', 'Invalid country', ['JP']) }],
+      'POST /region/prefer': [{ fail: envelope('user/invalid_country', 'Choose your country from the list.', ['JP']) }],
     });
     const store = makeStore({ api });
     store.dispatch(sessionChanged({ signedIn: true, tfaPassed: true }));
@@ -191,7 +191,7 @@ describe('region state (rules: state.md "Region state")', () => {
     const before = store.getState().region;
     await store.dispatch(regionPicked(jp));
     expect(post).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Invalid country'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Choose your country from the list.'));
     expect(store.getState().region).toEqual({ ...before, lastChosenRegion: 'JP' });
     expect(store.getState().region).not.toHaveProperty('error');
   });

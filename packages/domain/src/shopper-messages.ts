@@ -1,0 +1,173 @@
+/**
+ * How the storefront words the catalogue's errors for shoppers. The API keeps the catalogue's codes
+ * and wording (rules: errors.md); a person reading a page gets a sentence a person would write,
+ * starting with a capital, that says what to do. Messages take the same `{0}` parameters as the
+ * catalogue's; `WITHOUT_PARAMS` words those that need one when the answer carried none.
+ */
+import { addressRule, isValidPostalCode, postalCodeWrittenForm } from './addresses';
+import { countryName } from './countries';
+import { formatErrorMessage, isErrorCode, type ErrorCode, type ErrorParams } from './errors';
+import { phoneExample } from './users';
+
+export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
+  'user/invalid_phone_number': 'Enter a phone number we can call, with its country code.',
+  'user/invalid_email': 'Enter an e-mail address like name@example.com.',
+  'user/invalid_accept_terms': 'Please accept the terms and conditions to create your account.',
+  'user/not_found': 'We could not find that account.',
+  'user/max_addresses_reached': 'You can keep up to {0} addresses. Delete one you no longer use to add another.',
+  'user/invalid_country': 'Choose your country from the list.',
+  'user/invalid_birthdate': 'Enter your date of birth as a real date between 1 January 1900 and today.',
+  'user/invalid_gender': 'Choose one of the options for gender, or “Prefer not to say”.',
+  'user/invalid_first_name': 'Enter your first name (up to 100 characters).',
+  'user/invalid_last_name': 'Enter your last name (up to 100 characters).',
+
+  'auth/wrong_email_or_password': 'Your e-mail or password is incorrect. Please try again.',
+  'auth/unverified_email': 'Please verify your e-mail address first: we sent you a code when you registered.',
+  'auth/password_reset_token_expired': 'This password reset link has expired. Please ask for a new one.',
+  'auth/invalid_state': 'Your session has ended. Please sign in again.',
+  'auth/email_verified': 'This e-mail address is already verified. You can sign in.',
+  'auth/resend_verify_code_rate_limit': 'Please wait a little before asking for another code.',
+  'auth/email_taken': 'An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.',
+  'auth/invalid_email_verification_code': 'That code is incorrect or has expired. Check the latest e-mail, or ask for a new code.',
+  'auth/user_not_found': 'We could not find an account with this e-mail address.',
+  'auth/wrong_password': 'Your current password is incorrect.',
+  'auth/invalid_new_password':
+    'Choose a password of at least 8 characters with an upper case letter, a lower case letter and a number or symbol.',
+  'auth/invalid_password_reset_token': 'This password reset link is not valid. Please ask for a new one.',
+  'auth/invalid_refresh_token': 'Your session has expired. Please sign in again.',
+  'auth/invalid_access_token': 'Please sign in to continue.',
+  'auth/invalid_user_agent': 'Your session is not valid on this device. Please sign in again.',
+  'auth/not_authorized': 'Please sign in to continue.',
+  'auth/invalid_xsrf_token': 'Your session has expired. Please refresh the page and try again.',
+  'auth/account_blacklisted': 'Your account has been suspended for breaking our policies. Write to {0} for help.',
+  'auth/tfa_wrong_code': 'That code is incorrect. Enter the 6-digit code your authenticator app shows now.',
+  'auth/tfa_not_setup': 'Two-factor authentication has not been set up yet.',
+  'auth/tfa_secret_unreadable':
+    'Your two-factor settings cannot be read. Use “Lost your authenticator?” to turn two-factor authentication off by e-mail, then set it up again.',
+  'auth/tfa_reset_token_invalid': 'This two-factor reset link is not valid. Please ask for a new one.',
+  'auth/tfa_already_setup': 'Two-factor authentication is already set up.',
+  'auth/tfa_not_enabled': 'Two-factor authentication is not turned on.',
+  'auth/tfa_not_verified': 'Please enter your two-factor code first.',
+
+  'address/not_found': 'This address could not be found. It may have been deleted.',
+  'address/invalid_full_name': 'Enter the full name of the person receiving the parcel (up to 200 characters).',
+  'address/invalid_phone_number': 'Enter a phone number the courier can call.',
+  'address/invalid_address': 'Enter the street address (up to 200 characters).',
+  'address/invalid_postal_code': 'Enter the postal code.',
+  'address/invalid_unit_number': 'The unit number can have up to 30 characters.',
+  'address/invalid_main': 'Choose whether this is your main address.',
+  'address/invalid_country': 'Choose a country we ship to.',
+  'address/invalid_state': 'Choose a state or region of this country.',
+  'address/invalid_city': 'Enter the city.',
+
+  'product/not_found': 'This product is not available.',
+  'product/disabled': 'This product can no longer be bought.',
+  'cart/not_found': 'This item is no longer in your cart.',
+  'cart/invalid_quantity': 'Choose a quantity from 1 to {0}.',
+  'cart/invalid_variant_path': 'Please choose one of the options of this product.',
+  'cart/invalid_message': 'The note to the seller can have up to {0} characters.',
+  'cart/max_items_reached': 'Your cart can hold up to {0} different items. Check out or remove some to add more.',
+  'wishlist/max_items_reached': 'Your wishlist can hold up to {0} products. Remove some to add more.',
+  'merchant/not_found': 'This shop could not be found.',
+  'category/not_found': 'This category could not be found.',
+  'image_page/not_found': 'This page could not be found.',
+  'region/not_found': 'This region is not available.',
+
+  'general/unknown_error': 'Something went wrong on our side. Please try again in a moment.',
+  'general/missing_argument': 'Some details are missing. Please fill in every field marked as required.',
+  'general/argument_error': 'Some of the details are not valid. Please check them and try again.',
+  'general/not_found': 'The page or item you are looking for does not exist.',
+  'general/forbidden': 'You do not have permission to do this.',
+  'general/rate_limited': 'Too many tries in a short time. Please wait a moment and try again.',
+  'general/payload_too_large': 'What you sent is too large.',
+  'general/unsupported_media_type': 'This type of content is not supported.',
+};
+
+/** The messages above that need a parameter, worded for an answer that carried none. */
+const WITHOUT_PARAMS: Partial<Record<ErrorCode, string>> = {
+  'user/max_addresses_reached': 'Your address book is full. Delete an address you no longer use to add another.',
+  'auth/account_blacklisted': 'Your account has been suspended for breaking our policies. Contact us for help.',
+  'cart/invalid_quantity': 'Choose a quantity of at least 1.',
+  'cart/invalid_message': 'The note to the seller is too long.',
+  'cart/max_items_reached': 'Your cart is full. Check out or remove some items to add more.',
+  'wishlist/max_items_reached': 'Your wishlist is full. Remove some products to add more.',
+};
+
+/**
+ * A refused phone number, for the country it must belong to: what to type, with that country's
+ * example (`Enter a phone number of Japan, for example 090-1234-5678 or +81 90 1234 5678.`).
+ */
+export function phoneNumberMessage(country: string): string {
+  const example = phoneExample(country);
+  if (!example) return SHOPPER_MESSAGES['user/invalid_phone_number'];
+  return `Enter a phone number of ${countryName(country)}, for example ${example.national} or ${example.international}.`;
+}
+
+/**
+ * A refused postal code, in the country's own word for it (ZIP code, PIN code …): missing, or not
+ * of the country's form, with the country's example (`“07990” is not a postal code in Singapore.
+ * It should look like 238880.`).
+ */
+export function postalCodeMessage(country: string, value: string): string {
+  const rule = addressRule(country);
+  const label = (rule?.postalCodeDisplayValue ?? 'Postal code').replace(/^Postal/, 'postal');
+  const typed = value.trim();
+  if (typed === '') return `Enter the ${label}.`;
+  if (!rule || (rule.postalCodeRegex && !isValidPostalCode(rule, postalCodeWrittenForm(rule, typed))) || typed.length < 3) {
+    const example = rule?.postalCodeExample ? ` It should look like ${rule.postalCodeExample}.` : '';
+    return `“${typed}” is not ${/^[aeiouAEIOU]/.test(label) ? 'an' : 'a'} ${label} in ${countryName(country)}.${example}`;
+  }
+  // Refused although it looks right here (the server knows better): ask to check it.
+  return `Check the ${label}.${rule.postalCodeExample ? ` It should look like ${rule.postalCodeExample}.` : ''}`;
+}
+
+/** A problem of an account form's field in words; the phone number is told in the country chosen. */
+export function userFieldMessage(field: string, errorCode: ErrorCode, country: string): string {
+  if (field === 'phoneNumber' && errorCode === 'user/invalid_phone_number' && addressRule(country)) return phoneNumberMessage(country);
+  return shopperMessage(errorCode);
+}
+
+/** The shopper's sentence for a catalogue code, with its parameters. */
+export function shopperMessage(code: ErrorCode, params?: ErrorParams): string {
+  const message = formatErrorMessage(SHOPPER_MESSAGES[code], params);
+  return /\{\w+\}/.test(message) ? (WITHOUT_PARAMS[code] ?? message) : message;
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null;
+}
+
+function nonEmptyString(x: unknown): string | undefined {
+  return typeof x === 'string' && x !== '' ? x : undefined;
+}
+
+/**
+ * The display rule of rules: errors.md. Looks at the response body (`.response.data`, `.data`, `.body`)
+ * first and then the error itself:
+ * a known `errorCode` gives the shopper's sentence for it (`shopperMessage`) with its `params`;
+ * else the `error` text; else the `message`; else 'Unknown error'. A plain non-empty string is
+ * shown as it is.
+ */
+export function errorMessageFor(error: unknown): string {
+  if (typeof error === 'string') return error || 'Unknown error';
+  if (!isRecord(error)) return 'Unknown error';
+  const response = error['response'];
+  const sources = [isRecord(response) ? response['data'] : undefined, error['data'], error['body'], error].filter(isRecord);
+
+  for (const source of sources) {
+    const code = source['errorCode'];
+    if (isErrorCode(code)) {
+      const params = source['params'];
+      return shopperMessage(code, isRecord(params) ? params : undefined);
+    }
+  }
+  for (const source of sources) {
+    const text = nonEmptyString(source['error']);
+    if (text) return text;
+  }
+  for (const source of sources) {
+    const text = nonEmptyString(source['message']);
+    if (text) return text;
+  }
+  return 'Unknown error';
+}
