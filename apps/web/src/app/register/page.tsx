@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { RegisterForm } from '../../features/account/RegisterForm';
 import { countryOptions } from '../../features/account/register-form';
+import { PendingActionNotice } from '../../features/cart/PendingActionNotice';
 import pageStyles from '../../ui/page.module.css';
 import { currentCountry } from '../../features/region/server';
 
@@ -16,6 +17,7 @@ export default async function RegisterPage() {
     <section className={pageStyles.pageWide} aria-labelledby="register-title">
       <h1 id="register-title">Create an account</h1>
       <p className={pageStyles.lead}>All fields are required.</p>
+      <PendingActionNotice verb="Create an account" />
       <RegisterForm countries={countryOptions()} defaultCountry={country ?? ''} maxBirthDate={new Date().toISOString().slice(0, 10)} />
     </section>
   );

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ProductFlags } from '@kedai/contract';
 import { CART_MESSAGE_MAX, onlyLeftText } from '@kedai/domain';
 import { browserApi } from '../../lib/browser-api';
@@ -14,9 +14,10 @@ import { buyNow } from '../cart/buy-now';
 import { addToCart } from '../cart/cart-slice';
 import { purchaseCheck, variantOptionsText } from '../cart/cart-view';
 import styles from '../cart/cart.module.css';
+import { takePendingAction, type PendingAction } from '../cart/pending-action';
 import { QuantityStepper } from '../cart/QuantityStepper';
 import { useSignInGate } from '../cart/useSignInGate';
-import { WishlistButton } from '../wishlist/WishlistButton';
+import { WishlistButton, saveToWishlist } from '../wishlist/WishlistButton';
 
 export interface ProductActionsProps {
   product: ActionProduct;
@@ -55,10 +56,16 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
   const reasonId = `${id}-reason`;
 
   async function submit(kind: 'add' | 'buy') {
-    if (busy !== null || blocked || tooMany || path === null || !gate.ready()) return;
+    if (busy !== null || blocked || tooMany || path === null) return;
+    const input = { productId: product.uuid, variantPath: path, quantity, message: note.trim() };
+    if (!gate.ready({ kind, productName: product.name, ...input })) return;
+    await send(kind, input);
+  }
+
+  async function send(kind: 'add' | 'buy', input: { productId: string; variantPath: string; quantity: number; message: string }) {
     setBusy(kind);
     setMessage(null);
-    const input = { productId: product.uuid, variantPath: path, quantity, message: note.trim() };
+    const { variantPath: path, quantity } = input;
     if (kind === 'buy') {
       const result = await dispatch(buyNow(input));
       if (buyNow.fulfilled.match(result)) {
@@ -86,6 +93,29 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
     }
     setBusy(null);
   }
+
+  async function finishPending(pending: PendingAction) {
+    if (pending.kind === 'wishlist') {
+      const result = await saveToWishlist(product, region);
+      if (result.ok) setFlags((value) => (value ? { ...value, inWishlist: true } : value));
+      setMessage(result.ok ? { text: `Saved ${product.name} to your wishlist.`, kind: 'status' } : { text: result.error, kind: 'error' });
+      return;
+    }
+    // Shown as asked, so a failure leaves the shopper's choice in the form to try again.
+    setQuantity(pending.quantity);
+    setNote(pending.message);
+    await send(pending.kind, pending);
+  }
+
+  // Back from signing in: finish what the shopper asked for before they had to (once, for this product).
+  const pendingTaken = useRef(false);
+  useEffect(() => {
+    if (pendingTaken.current || !gate.settled || !gate.mayAct) return;
+    pendingTaken.current = true;
+    const pending = takePendingAction(product.uuid);
+    if (pending) void finishPending(pending);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the session is known
+  }, [gate.settled, gate.mayAct, product.uuid]);
 
   // Busy buttons stay enabled (aria-disabled, clicks ignored): disabling the focused button would drop focus to the page.
   const disabled = Boolean(blocked) || tooMany || !gate.settled;

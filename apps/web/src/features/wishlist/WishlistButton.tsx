@@ -7,6 +7,17 @@ import { trackAddToWishlist, type AnalyticsProduct } from '../analytics/analytic
 import styles from '../cart/cart.module.css';
 import { useSignInGate } from '../cart/useSignInGate';
 
+/** Saves a product to the wishlist (`POST /wishlist`, idempotent); also how a guest's wish is finished after signing in. */
+export async function saveToWishlist(product: AnalyticsProduct, region: string): Promise<{ ok: true } | { ok: false; error: string }> {
+  try {
+    await browserApi.post('/wishlist', { body: { productId: product.uuid } });
+    trackAddToWishlist(product, region);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: `Your wishlist could not be updated: ${errorMessageFor(error)}` };
+  }
+}
+
 export interface WishlistButtonProps {
   product: AnalyticsProduct;
   region: string;
@@ -28,7 +39,15 @@ export function WishlistButton({ product, region, inWishlist, onChange, onMessag
   const pressed = gate.signedIn && inWishlist === true;
 
   async function toggle() {
-    if (!gate.ready()) return;
+    const pending = {
+      kind: 'wishlist',
+      productId: product.uuid,
+      productName: product.name,
+      variantPath: '',
+      quantity: 1,
+      message: '',
+    } as const;
+    if (!gate.ready(pending)) return;
     setBusy(true);
     const adding = !pressed;
     try {
