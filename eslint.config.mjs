@@ -30,6 +30,7 @@ const TABLE_OWNERS = {
   addresses: 'modules/addresses',
   cartItems: 'modules/cart',
   wishlistItems: 'modules/wishlist',
+  backInStockRequests: 'modules/back-in-stock',
   recentlyViewed: 'modules/recently-viewed',
 };
 

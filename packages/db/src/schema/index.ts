@@ -10,3 +10,4 @@ export * from './platform';
 export * from './addresses';
 export * from './cart';
 export * from './wishlist';
+export * from './back-in-stock';
