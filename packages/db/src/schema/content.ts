@@ -1,7 +1,8 @@
-/** Home page content: banners, popups, product groups and image pages. */
+/** Content (modules/content): banners, popups, home product groups, image pages and text pages. */
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { categories } from './catalogue';
+import { updatedAt } from './columns';
 
 export const banners = pgTable('banners', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -48,3 +49,23 @@ export const imagePages = pgTable('image_pages', {
   blocks: jsonb('blocks').$type<ImagePageBlock[]>().notNull(),
   enabled: boolean('enabled').notNull().default(true),
 });
+
+/**
+ * The shop's text pages (shipping, returns, privacy, terms; issue 13): a title and a Markdown body
+ * (decision 0012), addressed by slug. `updated_at` is the "last updated" date the page shows; staff
+ * edit them in the back office once it exists, and the seed never overwrites an edited page.
+ */
+export const textPages = pgTable(
+  'text_pages',
+  {
+    slug: text('slug').primaryKey(),
+    title: text('title').notNull(),
+    /** Markdown without raw HTML (it is not rendered). */
+    body: text('body').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('text_pages_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND length(${t.slug}) <= 64`),
+    check('text_pages_title_check', sql`length(${t.title}) BETWEEN 1 AND 200`),
+  ],
+);
