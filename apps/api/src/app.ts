@@ -30,6 +30,7 @@ import { userRoutes } from './modules/users/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
+import { backInStockRoutes } from './modules/back-in-stock/routes';
 import { recentlyViewedRoutes } from './modules/recently-viewed/routes';
 import { devRoutes } from './modules/dev/routes';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(addressRoutes);
   await app.register(cartRoutes);
   await app.register(wishlistRoutes);
+  await app.register(backInStockRoutes);
   await app.register(recentlyViewedRoutes);
   // The development outbox exists only when switched on (never in production: config refuses it).
   if (config.devOutbox) await app.register(devRoutes);

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './platform/config';
 import { loggerOptions } from './platform/logging';
 import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
+import { startBackInStockMails } from './modules/back-in-stock/job';
 
 /** Starts the API: checks config, migrates, seeds an empty database, listens, shuts down cleanly. */
 async function main() {
@@ -40,6 +41,9 @@ async function main() {
     );
   }
 
+  // Mails shoppers whose sold-out product is back (each request once, also with several processes).
+  const stopBackInStock = startBackInStockMails(app);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -47,6 +51,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await stopBackInStock();
       await app.close();
       await handle.close();
       clearTimeout(force);

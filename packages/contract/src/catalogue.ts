@@ -105,6 +105,11 @@ export const ProductFlags = z.object({
   sourceMarketPlace: z.string().nullable(),
   inWishlist: z.boolean().describe('The signed-in user has it in their wishlist; false for visitors'),
   inCart: z.boolean().describe("Some variant of it is in the signed-in user's cart; false for visitors"),
+  backInStock: z
+    .array(z.string())
+    .describe(
+      "The variant paths the signed-in user asked to be e-mailed about when back in stock ('' for the whole product); empty for visitors",
+    ),
 });
 export type ProductFlags = z.infer<typeof ProductFlags>;
 

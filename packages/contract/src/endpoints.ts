@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BackInStockCancelQuery, BackInStockRequest, BackInStockState } from './back-in-stock';
 import { AddressIdParams, AddressListResponse, AddressRequest, AddressResponse } from './addresses';
 import {
   ChangePasswordRequest,
@@ -135,6 +136,10 @@ export const endpoints = {
   'POST /wishlist': { body: WishlistRequest, response: WishlistEntryResponse },
   'GET /wishlist/:productId': { params: ProductIdParams, response: WishlistEntryResponse },
   'DELETE /wishlist/:productId': { params: ProductIdParams, response: WishlistEntryResponse },
+
+  'POST /back_in_stock': { body: BackInStockRequest, response: BackInStockState },
+  'GET /back_in_stock/:productId': { params: ProductIdParams, response: BackInStockState },
+  'DELETE /back_in_stock/:productId': { params: ProductIdParams, query: BackInStockCancelQuery, response: BackInStockState },
 
   /** Only where the development outbox is on (never in production). */
   'GET /dev/outbox': { query: OutboxQuery, response: OutboxResponse },

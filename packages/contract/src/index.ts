@@ -6,4 +6,5 @@ export * from './system';
 export * from './auth';
 export * from './addresses';
 export * from './cart';
+export * from './back-in-stock';
 export * from './endpoints';

@@ -72,6 +72,7 @@ const PROJECT_CODES: ErrorCode[] = [
   'cart/invalid_message',
   'cart/max_items_reached',
   'wishlist/max_items_reached',
+  'back_in_stock/in_stock',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];

@@ -10,3 +10,4 @@ export * from './users';
 export * from './addresses';
 export * from './ids';
 export * from './cart';
+export * from './back-in-stock';

@@ -68,6 +68,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'cart/invalid_message': 'The note to the seller can have up to {0} characters.',
   'cart/max_items_reached': 'Your cart can hold up to {0} different items. Check out or remove some to add more.',
   'wishlist/max_items_reached': 'Your wishlist can hold up to {0} products. Remove some to add more.',
+  'back_in_stock/in_stock': 'This is in stock now, so you can add it to your cart straight away.',
   'merchant/not_found': 'This shop could not be found.',
   'category/not_found': 'This category could not be found.',
   'image_page/not_found': 'This page could not be found.',

@@ -36,6 +36,7 @@ export async function productFlags(db: Database, idOrParamName: string): Promise
     sourceMarketPlace: product.sourceMarketPlace,
     inWishlist: false,
     inCart: false,
+    backInStock: [],
   };
 }
 

@@ -5,6 +5,7 @@ import { existingVisitorId, visitorId } from '../../platform/visitor';
 import { isProductInCart } from '../cart/service';
 import { productFlags } from '../catalogue/service';
 import { isInWishlist } from '../wishlist/service';
+import { waitingPaths } from '../back-in-stock/service';
 import { mergeVisitorViews, recentlyViewed, recordView, userViewerKey } from './service';
 
 /**
@@ -23,7 +24,7 @@ export const recentlyViewedRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'What a product page needs to know beyond the product; records the view',
         description:
           'The storefront renders product pages on its server, so this call, made from the browser, is the one that ' +
-          'records a view: for the signed-in user, else for the visitor cookie. `inWishlist` and `inCart` are for the ' +
+          'records a view: for the signed-in user, else for the visitor cookie. `inWishlist`, `inCart` and `backInStock` are for the ' +
           'signed-in user (false for visitors; a session that still owes its second factor counts as a visitor). ' +
           '401 `auth/invalid_access_token` when the access token has expired (refresh, then ask again).',
         params: IdParam,
@@ -36,11 +37,12 @@ export const recentlyViewedRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = caller ? userViewerKey(caller.user.id) : visitorId(request, reply);
       if (viewer && !flags.disabled) await recordView(app.db, viewer, flags.uuid);
       if (!caller) return flags;
-      const [inWishlist, inCart] = await Promise.all([
+      const [inWishlist, inCart, backInStock] = await Promise.all([
         isInWishlist(app.db, caller.user.id, flags.uuid),
         isProductInCart(app.db, caller.user.id, flags.uuid),
+        waitingPaths(app.db, caller.user.id, flags.uuid),
       ]);
-      return { ...flags, inWishlist, inCart };
+      return { ...flags, inWishlist, inCart, backInStock };
     },
   );
 

@@ -235,3 +235,15 @@ export async function userNames(db: Database, userIds: string[]): Promise<{ id: 
     return row ? [{ id: row.id, displayName: displayName(row.firstName, row.lastName) }] : [];
   });
 }
+
+/**
+ * Where to mail each of the given users (the back-in-stock mail): address and first name. Blocked
+ * accounts and ids that name nobody are left out.
+ */
+export async function mailContacts(db: Database, userIds: string[]): Promise<{ id: string; email: string; firstName: string }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(inArray(users.id, userIds), isNull(users.blacklistedAt)));
+}
