@@ -30,6 +30,13 @@ describe('a guest’s pending action', () => {
     expect(takePendingAction('p-1', storage, T0 + 2000)).toBeNull();
   });
 
+  it('keeps a wish to be told when a sold-out variant is back', () => {
+    const storage = memoryStorage();
+    const notify = { kind: 'notify', productId: 'p-1', productName: 'Kopi', variantPath: '0/1', quantity: 1, message: '' } as const;
+    rememberPendingAction(notify, storage, T0);
+    expect(takePendingAction('p-1', storage, T0 + 1000)).toEqual({ ...notify, savedAt: T0 });
+  });
+
   it('is not acted on after an hour', () => {
     const storage = memoryStorage();
     rememberPendingAction(addTwoKopi, storage, T0);
@@ -61,5 +68,8 @@ describe('a guest’s pending action', () => {
     expect(pendingActionReason(action, 'Sign in')).toBe('Sign in to add 2 × Kopi to your cart.');
     expect(pendingActionReason({ ...action, quantity: 1, kind: 'buy' }, 'Create an account')).toBe('Create an account to buy Kopi.');
     expect(pendingActionReason({ ...action, kind: 'wishlist' }, 'Sign in')).toBe('Sign in to save Kopi to your wishlist.');
+    expect(pendingActionReason({ ...action, kind: 'notify' }, 'Create an account')).toBe(
+      'Create an account to be e-mailed when Kopi is back in stock.',
+    );
   });
 });

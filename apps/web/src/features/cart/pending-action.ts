@@ -1,6 +1,7 @@
 /**
  * What a signed-out shopper asked for when they were sent to sign in: add to cart or buy now (with
- * the variant, quantity and note) or save to the wishlist. Kept in `sessionStorage` (this tab, this
+ * the variant, quantity and note), save to the wishlist, or be e-mailed when a sold-out product (the
+ * variant path) is back (`notify`). Kept in `sessionStorage` (this tab, this
  * visit) across sign-in — and registration with its e-mail verification — so the product page can
  * finish it on the way back, and the sign-in and register pages can say why they were needed.
  * Forgotten once taken, and ignored after `PENDING_ACTION_TTL_MS`: an old wish is not acted on.
@@ -11,7 +12,7 @@ export const PENDING_ACTION_KEY = 'kedai_pending_action';
 export const PENDING_ACTION_TTL_MS = 60 * 60 * 1000;
 
 export interface PendingAction {
-  kind: 'add' | 'buy' | 'wishlist';
+  kind: 'add' | 'buy' | 'wishlist' | 'notify';
   productId: string;
   /** For the sign-in page's sentence ("Sign in to add 2 × Kopi to your cart"). */
   productName: string;
@@ -36,7 +37,7 @@ function isPendingAction(value: unknown): value is PendingAction {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    (v.kind === 'add' || v.kind === 'buy' || v.kind === 'wishlist') &&
+    (v.kind === 'add' || v.kind === 'buy' || v.kind === 'wishlist' || v.kind === 'notify') &&
     typeof v.productId === 'string' &&
     typeof v.productName === 'string' &&
     typeof v.variantPath === 'string' &&
@@ -101,5 +102,7 @@ export function pendingActionReason(action: PendingAction, verb: 'Sign in' | 'Cr
       return `${verb} to buy ${what}.`;
     case 'wishlist':
       return `${verb} to save ${action.productName} to your wishlist.`;
+    case 'notify':
+      return `${verb} to be e-mailed when ${action.productName} is back in stock.`;
   }
 }

@@ -4,11 +4,13 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProductFlags } from '@kedai/contract';
-import { CART_MESSAGE_MAX, onlyLeftText } from '@kedai/domain';
+import { CART_MESSAGE_MAX, onlyLeftText, priceSpan } from '@kedai/domain';
 import { browserApi } from '../../lib/browser-api';
 import { trackAddToCart } from '../analytics/analytics';
 import type { ActionProduct } from './action-product';
+import { formatPriceSpan } from './price';
 import { pathFromSelection, selectionFromPath } from './variants';
+import { StickyBar } from '../../ui/StickyBar';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { buyNow } from '../cart/buy-now';
 import { addToCart } from '../cart/cart-slice';
@@ -18,6 +20,8 @@ import { takePendingAction, type PendingAction } from '../cart/pending-action';
 import { QuantityStepper } from '../cart/QuantityStepper';
 import { useSignInGate } from '../cart/useSignInGate';
 import { WishlistButton, saveToWishlist } from '../wishlist/WishlistButton';
+import { BackInStockButton } from '../back-in-stock/BackInStockButton';
+import { BACK_IN_STOCK_ASKED, backInStockPath, setBackInStock } from '../back-in-stock/back-in-stock';
 
 export interface ProductActionsProps {
   product: ActionProduct;
@@ -33,7 +37,8 @@ type Message = { text: string; kind: 'status' | 'error'; cartLink?: boolean };
 /**
  * The product page's buying controls: quantity (with a stepper), a note to the seller, Add to cart,
  * Buy now and the wishlist heart. Disabled, with the reason, until a full variant is chosen, when
- * it is sold out or not sold in the region. The product's flags (`GET /product/{id}/flags`, which
+ * it is sold out or not sold in the region. When what is chosen is sold out (or every variant is),
+ * the quantity and the note give way to "Tell me when it is back". The product's flags (`GET /product/{id}/flags`, which
  * also records the view for "recently viewed") tell whether it is in the cart or the wishlist.
  */
 export function ProductActions({ product, region, regionName, initialPath }: ProductActionsProps) {
@@ -54,6 +59,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
   const path = hasVariants ? pathFromSelection(selectionFromPath(product.variants, searchParams.get('v') ?? initialPath)) : '';
   const { blocked, stock, tooMany } = purchaseCheck(product, path, quantity, { key: region, name: regionName });
   const reasonId = `${id}-reason`;
+  const notifyPath = backInStockPath(product, path);
 
   async function submit(kind: 'add' | 'buy') {
     if (busy !== null || blocked || tooMany || path === null) return;
@@ -95,6 +101,12 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
   }
 
   async function finishPending(pending: PendingAction) {
+    if (pending.kind === 'notify') {
+      const result = await setBackInStock(product.uuid, pending.variantPath, true);
+      if (result.ok) setFlags((value) => (value ? { ...value, backInStock: result.variantPaths } : value));
+      setMessage(result.ok ? { text: BACK_IN_STOCK_ASKED, kind: 'status' } : { text: result.error, kind: 'error' });
+      return;
+    }
     if (pending.kind === 'wishlist') {
       const result = await saveToWishlist(product, region);
       if (result.ok) setFlags((value) => (value ? { ...value, inWishlist: true } : value));
@@ -119,6 +131,11 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
 
   // Busy buttons stay enabled (aria-disabled, clicks ignored): disabling the focused button would drop focus to the page.
   const disabled = Boolean(blocked) || tooMany || !gate.settled;
+  // The phone's bar repeats the price and Add to cart while they are scrolled away; not when there is nothing to buy.
+  const buttonsRef = useRef<HTMLDivElement>(null);
+  const priceText = formatPriceSpan(priceSpan(product, region, path));
+  const anyInStock = hasVariants ? Object.values(product.variantPaths).some((entry) => entry.stock > 0) : product.stock > 0;
+  const sellable = priceText !== null && anyInStock && (path === null || stock === null || stock > 0);
   return (
     <div className={styles.actions}>
       {flags?.inCart && signedIn ? (
@@ -126,26 +143,37 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
           ✓ This product is in your <Link href="/cart">cart</Link>.
         </p>
       ) : null}
-      <QuantityStepper
-        id={`${id}-quantity`}
-        label="Quantity"
-        showLabel
-        value={quantity}
-        onChange={setQuantity}
-        busy={busy !== null}
-        describedBy={tooMany ? reasonId : undefined}
-      />
+      {notifyPath === null ? (
+        <QuantityStepper
+          id={`${id}-quantity`}
+          label="Quantity"
+          showLabel
+          value={quantity}
+          onChange={setQuantity}
+          busy={busy !== null}
+          describedBy={tooMany ? reasonId : undefined}
+        />
+      ) : null}
       {/* Always in the page so screen readers announce the hint when it appears. */}
       <p className={`${styles.hint} ${styles.liveHint}`} id={tooMany ? reasonId : undefined} aria-live="polite">
         {tooMany && stock !== null ? `${onlyLeftText(stock)}: choose ${stock} or fewer.` : null}
       </p>
-      <NoteField id={`${id}-note`} value={note} onChange={setNote} />
+      {notifyPath === null ? <NoteField id={`${id}-note`} value={note} onChange={setNote} /> : null}
       {blocked ? (
         <p className={styles.hint} id={reasonId}>
           {blocked}
         </p>
       ) : null}
-      <div className={styles.buttons}>
+      {notifyPath !== null ? (
+        <BackInStockButton
+          product={product}
+          variantPath={notifyPath}
+          waiting={flags ? flags.backInStock : null}
+          onChange={(backInStock) => setFlags((value) => (value ? { ...value, backInStock } : value))}
+          onMessage={(text, kind) => setMessage({ text, kind })}
+        />
+      ) : null}
+      <div className={styles.buttons} ref={buttonsRef}>
         <button
           type="button"
           className="button button--primary"
@@ -186,8 +214,42 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
           {message.text}
         </p>
       ) : null}
+      {sellable ? (
+        <StickyBar watch={buttonsRef} label="Buy this product">
+          <p className="sticky-bar__text">
+            {priceText}
+            {message?.kind === 'status' && message.cartLink ? (
+              <small>
+                ✓ Added. <Link href="/cart">View your cart</Link>
+              </small>
+            ) : null}
+          </p>
+          {path === null ? (
+            <button type="button" className="button button--secondary" onClick={chooseOptions}>
+              Choose options
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={disabled}
+              aria-disabled={busy !== null || undefined}
+              onClick={() => void submit('add')}
+            >
+              {busy === 'add' ? 'Adding…' : 'Add to cart'}
+            </button>
+          )}
+        </StickyBar>
+      ) : null}
     </div>
   );
+}
+
+/** From the phone's bar: back to the first option still to choose. */
+function chooseOptions() {
+  const first = document.querySelector<HTMLInputElement>('fieldset:not(:has(input:checked)) input[type="radio"]');
+  first?.scrollIntoView({ block: 'center' });
+  first?.focus({ preventScroll: true });
 }
 
 /**
