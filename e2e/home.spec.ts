@@ -43,3 +43,25 @@ test('a shopper who has started typing is not interrupted by a popup', async ({ 
   await expect(box).toHaveValue('lapt');
   await expect(box).toBeFocused();
 });
+
+test('the region picker shows the whole name of the chosen region at both sizes', async ({ page }) => {
+  await page.goto('/');
+  const picker = page.getByRole('combobox', { name: 'Country or region' });
+  const longest = await picker.evaluate((select: HTMLSelectElement) => {
+    const option = [...select.options].reduce((a, b) => (b.text.length > a.text.length ? b : a));
+    return { value: option.value, text: option.text };
+  });
+  await picker.selectOption(longest.value);
+  await expect(picker).toHaveValue(longest.value);
+  // The text of the chosen option fits inside the box, with room for the arrow.
+  const fits = await picker.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(select.options[select.selectedIndex]!.text).width;
+    return select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16 >= text;
+  });
+  expect(fits).toBe(true);
+  const box = (await picker.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+});

@@ -12,6 +12,7 @@ import { groupByMerchant } from './cart-view';
 import styles from './cart.module.css';
 import { CartLine } from './CartLine';
 import { availableCartItemIds, checkAllCartItems, checkOnlyCartItem } from './selection-slice';
+import { StickyBar } from '../../ui/StickyBar';
 
 export interface CartViewProps {
   region: { key: string; name: string; currency: string };
@@ -184,14 +185,25 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
 
 /** The selection's subtotal and the checkout button, beside the lines. */
 function CartSummary({ subtotal, cartUnits, region }: { subtotal: SelectionSubtotal; cartUnits: number; region: { name: string } }) {
+  const summaryRef = useRef<HTMLElement>(null);
+  const total = formatMoneyOrNull(subtotal.total) ?? '—';
+  const units = `${subtotal.units} ${subtotal.units === 1 ? 'item' : 'items'}`;
   return (
-    <aside className={styles.summary} aria-labelledby="cart-summary-title">
+    <aside className={styles.summary} aria-labelledby="cart-summary-title" ref={summaryRef}>
+      {/* On a phone the summary is below every line: the bar keeps the total and Checkout in reach. */}
+      <StickyBar watch={summaryRef} label="Cart total">
+        <p className="sticky-bar__text">
+          {total}
+          <small>Subtotal ({units})</small>
+        </p>
+        <button type="button" className="button button--primary" disabled aria-describedby="checkout-soon">
+          Checkout
+        </button>
+      </StickyBar>
       <h2 id="cart-summary-title">Summary</h2>
       <p className={styles.subtotal} aria-live="polite" aria-atomic="true">
-        <span>
-          Subtotal ({subtotal.units} {subtotal.units === 1 ? 'item' : 'items'})
-        </span>
-        <strong>{formatMoneyOrNull(subtotal.total) ?? '—'}</strong>
+        <span>Subtotal ({units})</span>
+        <strong>{total}</strong>
       </p>
       {subtotal.unpriced > 0 ? (
         <p className={styles.hint}>

@@ -15,7 +15,8 @@ export interface FacetsProps {
 /** A facet value: a link that applies it, or (when applied) removes it. */
 function FacetLink({ href, selected, label, count }: { href: string; selected: boolean; label: string; count?: number }) {
   return (
-    <Link href={href} className={selected ? 'facet__link facet__link--selected' : 'facet__link'}>
+    // The page stays where it is: on a phone the filters are a drawer that stays open to show the new counts.
+    <Link href={href} scroll={false} className={selected ? 'facet__link facet__link--selected' : 'facet__link'}>
       <span className="facet__check" aria-hidden="true" />
       <span className="facet__label">{label}</span>
       {count !== undefined ? (
@@ -53,7 +54,7 @@ function CategoryFacet({ scope, state, result, categoryNames }: FacetsProps) {
       <ul role="list" className="facet__list">
         {view.up ? (
           <li>
-            <Link href={hrefFor(view.up.path)} className="facet__up">
+            <Link href={hrefFor(view.up.path)} scroll={false} className="facet__up">
               <span aria-hidden="true">‹ </span>
               {view.up.path === null ? 'All categories' : view.up.name}
             </Link>

@@ -4,7 +4,9 @@ import type { Category, SearchResult } from '@kedai/contract';
 import { categoryHref } from '../catalogue/links';
 import { ProductGrid } from '../catalogue/ProductGrid';
 import { categoryMenu } from '../shell/category-tree';
+import { suggestedSearch } from './correction';
 import { Facets } from './Facets';
+import { FilterDrawer } from './FilterDrawer';
 import { FilterForm } from './FilterForm';
 import { Pagination } from './Pagination';
 import { SORT_LABELS, humanise, priceRangeLabel, rangeSummary, sortOptions } from './facets';
@@ -39,6 +41,7 @@ export interface ListingViewProps {
 function HiddenState({ scope, state }: { scope: ListingScope; state: SearchState }) {
   const fields: [string, string | number | undefined][] = [
     ['q', state.q],
+    ['exact', state.q && state.exact ? 'true' : undefined],
     ['category', scope.kind === 'category' ? undefined : state.category],
     ['merchant', scope.kind === 'merchant' ? undefined : state.merchant],
     ['minPrice', state.minPrice],
@@ -119,7 +122,7 @@ function ActiveFilters({
         return { key, label: 'In stock only', href: listingHref(scope, withFilters(state, { inStock: undefined })) };
     }
   });
-  const clearAll = listingHref(scope, { q: state.q, sort: state.sort });
+  const clearAll = listingHref(scope, { q: state.q, exact: state.exact, sort: state.sort });
   return (
     <div className="active-filters">
       <h2 className="visually-hidden">Active filters</h2>
@@ -147,17 +150,34 @@ function ActiveFilters({
   );
 }
 
-function EmptyState({ scope, state, categories }: { scope: ListingScope; state: SearchState; categories: Category[] }) {
+function EmptyState({
+  scope,
+  state,
+  result,
+  categories,
+}: {
+  scope: ListingScope;
+  state: SearchState;
+  result: SearchResult;
+  categories: Category[];
+}) {
   const refined = hasRefinements(state, scope);
   const top = categoryMenu(categories).slice(0, 8);
+  // An exact search for a typo: the corrected search the API offers back.
+  const suggestion = suggestedSearch(scope, state, result);
   return (
     <section className="empty-state" aria-labelledby="empty-title">
       <h2 id="empty-title">{state.q ? `No products match “${state.q}”` : 'No products here yet'}</h2>
       <ul className="empty-state__tips">
+        {suggestion ? (
+          <li>
+            Did you mean <Link href={suggestion.href}>{suggestion.q}</Link>?
+          </li>
+        ) : null}
         {state.q ? <li>Check the spelling, or try fewer or more general words.</li> : null}
         {refined ? (
           <li>
-            <Link href={listingHref(scope, { q: state.q })}>Remove the filters</Link> to see more products.
+            <Link href={listingHref(scope, { q: state.q, exact: state.exact })}>Remove the filters</Link> to see more products.
           </li>
         ) : null}
         {state.q && scope.kind !== 'search' ? (
@@ -218,19 +238,18 @@ export function ListingView({ scope, state, result, error, region, assetsUrl, ca
       <ActiveFilters scope={scope} state={state} result={result} categoryNames={categoryNames} />
       <div className={result.total > 0 ? 'listing__layout' : 'listing__layout listing__layout--single'}>
         {result.total > 0 ? (
-          <details className="facets">
-            <summary className="facets__summary">
-              Filters{activeCount > 0 ? <span className="facets__badge"> ({activeCount} active)</span> : null}
-            </summary>
-            <div className="facets__body">
-              <h2 className="visually-hidden">Filters</h2>
-              <Facets scope={scope} state={state} result={result} categoryNames={categoryNames} />
-            </div>
-          </details>
+          <FilterDrawer
+            activeCount={activeCount}
+            total={result.total}
+            clearHref={activeCount > 0 ? listingHref(scope, { q: state.q, sort: state.sort }) : null}
+            resultsId="listing-count"
+          >
+            <Facets scope={scope} state={state} result={result} categoryNames={categoryNames} />
+          </FilterDrawer>
         ) : null}
         <section className="listing__results" aria-labelledby="listing-count">
           <div className="listing__bar">
-            <h2 id="listing-count" className="listing__count">
+            <h2 id="listing-count" className="listing__count" tabIndex={-1}>
               {rangeSummary(result)}
             </h2>
             <Toolbar scope={scope} state={state} result={result} />
@@ -254,7 +273,7 @@ export function ListingView({ scope, state, result, error, region, assetsUrl, ca
               </p>
             </section>
           ) : (
-            <EmptyState scope={scope} state={state} categories={categories} />
+            <EmptyState scope={scope} state={state} result={result} categories={categories} />
           )}
           <Pagination scope={scope} state={state} page={result.page} pages={result.pages} />
         </section>
