@@ -23,7 +23,7 @@ const { backInStockRequests } = schema;
 const PRODUCTS_PER_PAGE = 200;
 
 /** How often the API process runs the job. */
-export const BACK_IN_STOCK_INTERVAL_MS = 60_000;
+const BACK_IN_STOCK_INTERVAL_MS = 60_000;
 
 export interface BackInStockJobDeps {
   db: Database;
@@ -109,7 +109,7 @@ async function sendForProducts(deps: BackInStockJobDeps, productIds: string[]): 
 }
 
 /** "<Product> is back in stock", to the shopper who asked, with the product page's address. */
-export function backInStockMail(
+function backInStockMail(
   publicWebUrl: string,
   shop: string,
   contact: { email: string; firstName: string },
