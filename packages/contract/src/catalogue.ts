@@ -61,6 +61,9 @@ export const SearchQuery = z.object({
   sort: z.enum(SEARCH_SORTS).optional().describe('Default: relevance with a query, else newest'),
   page: queryInt(1, SEARCH_MAX_PAGE).optional(),
   limit: queryInt(1, SEARCH_MAX_LIMIT).optional(),
+  exact: queryBoolean
+    .optional()
+    .describe('Only the words as typed (still matching plurals): no fallback to similar names when they match nothing'),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
@@ -79,6 +82,21 @@ export const SearchResult = z
       merchants: z.array(z.object({ id: Uuid, slug: z.string(), name: z.string(), count: z.int() })),
       priceBands: z.array(z.object({ min: z.int(), max: z.int().nullable().describe('null: no upper bound'), count: z.int() })),
     }),
+    typoTolerant: z
+      .boolean()
+      .describe('The words as typed matched nothing, so these are the products whose names are most like them; never with `exact`'),
+    correctedQuery: z
+      .string()
+      .nullable()
+      .describe(
+        'With `typoTolerant`: the words these results stand for, each unmatched word replaced by the closest word of their names ("lapton" -> "laptop"); null when no single correction can be named',
+      ),
+    suggestedQuery: z
+      .string()
+      .nullable()
+      .describe(
+        'With `exact` and nothing matching the words as typed: the correction the typo-tolerant search would make, to offer instead; else null',
+      ),
   })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof SearchResult>;

@@ -10,4 +10,5 @@ export * from './users';
 export * from './addresses';
 export * from './ids';
 export * from './cart';
+export { correctQuery } from './search-correction';
 export * from './back-in-stock';

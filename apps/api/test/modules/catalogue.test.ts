@@ -56,6 +56,51 @@ describe('GET /product/search', () => {
     }
   });
 
+  it('says when it corrected a typo, with the words it stands for', async () => {
+    const { status, body } = await search('q=lapton&limit=5');
+    expect(status).toBe(200);
+    expect(body.total).toBeGreaterThan(0);
+    expect(body).toMatchObject({ typoTolerant: true, correctedQuery: 'laptop', suggestedQuery: null });
+    expect(body.products[0]!.name).toMatch(/laptop/i);
+    // Words the names hold stay; the same search names the same words on every page and sort.
+    const two = await search('q=Gamng%20laptop&limit=5');
+    expect(two.body).toMatchObject({ typoTolerant: true, correctedQuery: 'gaming laptop' });
+    expect((await search('q=Gamng%20laptop&limit=5&sort=price_asc&page=2')).body.correctedQuery).toBe('gaming laptop');
+    // The correction is a search that finds products itself, without any typo tolerance.
+    const corrected = await search('q=laptop&exact=true&limit=5');
+    expect(corrected.body.total).toBeGreaterThan(0);
+    expect(corrected.body.typoTolerant).toBe(false);
+  });
+
+  it('searches only the words as typed with exact=true: nothing for a typo, and the correction only offered', async () => {
+    const { status, body } = await search('q=lapton&exact=true');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ total: 0, products: [], pages: 0, typoTolerant: false, correctedQuery: null });
+    expect(body.suggestedQuery).toBe('laptop');
+    // Words that match answer the same with or without the flag.
+    const plain = await search('q=laptop&limit=100');
+    const exact = await search('q=laptop&limit=100&exact=1');
+    expect(exact.body.products.map((p) => p.uuid)).toEqual(plain.body.products.map((p) => p.uuid));
+    expect(exact.body.suggestedQuery).toBeNull();
+    expect((await search('q=zzqxjwv&exact=true')).body).toMatchObject({ total: 0, suggestedQuery: null, correctedQuery: null });
+  });
+
+  it('names no correction for words spelt right, nor for a search without words', async () => {
+    for (const query of ['q=laptop', 'q=laptops', 'q=gaming%20laptop', 'sort=newest', 'q=zzqxjwv']) {
+      const { body } = await search(`${query}&limit=5`);
+      expect(body, query).toMatchObject({ typoTolerant: false, correctedQuery: null, suggestedQuery: null });
+    }
+  });
+
+  it('corrects within the filters: a typo outside the category is not corrected into it', async () => {
+    const { body } = await search(`q=lapton&category=${laptops().path}&limit=5`);
+    expect(body).toMatchObject({ typoTolerant: true, correctedQuery: 'laptop' });
+    const other = categories.find((c) => c.parent === null && !laptops().path.startsWith(c.path))!;
+    const elsewhere = await search(`q=lapton&category=${other.path}&exact=true`);
+    expect(elsewhere.body).toMatchObject({ total: 0, correctedQuery: null });
+    expect(elsewhere.body.suggestedQuery).not.toBe('laptop');
+  });
+
   it('matches plural and singular words through stemming', async () => {
     const plural = await search('q=laptops&limit=100');
     const singular = await search('q=laptop&limit=100');

@@ -1,4 +1,4 @@
-import { AppError } from '@kedai/domain';
+import { AppError, correctQuery } from '@kedai/domain';
 import { sql, queryRows, type Database, type SQL } from '@kedai/db';
 import { SEARCH_DEFAULT_LIMIT, type SearchQuery, type SearchResult } from '@kedai/contract';
 import { cached } from '../../platform/cache';
@@ -16,9 +16,15 @@ const inList = (ids: string[]) =>
 /** How long facet counts and totals are reused for the same filters (they follow the catalogue closely enough). */
 const FACETS_TTL_MS = 30_000;
 
+/** The names of at most this many of the closest fallback matches supply the words of a correction. */
+const CORRECTION_NAMES = 50;
+
 /**
  * Catalogue search: full-text relevance (English stemming: "laptops" finds "laptop"); when the words
- * match nothing, trigram word similarity on the name instead, for typos ("lapton" finds "laptop").
+ * match nothing, trigram word similarity on the name instead, for typos ("lapton" finds "laptop"),
+ * unless `exact` asks for the words as typed only. A typo-tolerant answer says so (`typoTolerant`) and
+ * names the words it stands for (`correctedQuery`, see `correctionOf`); an exact search that finds
+ * nothing offers that correction instead (`suggestedQuery`).
  * Filters, facets and stable paging (every sort ends on the product id, so equal keys never swap
  * between pages). Facets and the total are computed once per filter set and reused for
  * FACETS_TTL_MS: they cost a pass over every match, the page of rows only an index walk.
@@ -45,20 +51,38 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
     mode === 'words' ? sql`${filters} AND ${words}` : mode === 'similar' ? sql`${filters} AND ${similar}` : filters;
 
   // Words first; only when they match nothing here does the search fall back to similar names.
-  const key = JSON.stringify(['search', region.key, q, query.category, query.merchant, query.inStock, query.minPrice, query.maxPrice]);
-  const { mode, facetRows } = await cached(
+  const exact = query.exact === true;
+  const key = JSON.stringify([
+    'search',
+    region.key,
+    q,
+    exact,
+    query.category,
+    query.merchant,
+    query.inStock,
+    query.minPrice,
+    query.maxPrice,
+  ]);
+  const { mode, facetRows, correction } = await cached(
     db,
     key,
     async () => {
       let mode: Mode = 'all';
+      let correction: string | null = null;
       if (q) {
-        const [hit] = await queryRows<{ hit: boolean }>(
-          db,
-          sql`SELECT EXISTS (SELECT 1 ${from} WHERE ${filters} AND ${words} AND ${merchantCondition} AND ${priceCondition}) AS hit`,
-        );
-        mode = hit?.hit ? 'words' : 'similar';
+        const hit = await anyMatch(db, sql`${from} WHERE ${filters} AND ${words} AND ${merchantCondition} AND ${priceCondition}`);
+        // An exact search keeps to the words (and finds nothing); the correction is then only offered.
+        mode = hit || exact ? 'words' : 'similar';
+        if (!hit) {
+          correction = await correctionOf(db, q, {
+            from,
+            where: sql`${filters} AND ${similar} AND ${merchantCondition} AND ${priceCondition}`,
+            filters: sql`${filters} AND ${merchantCondition} AND ${priceCondition}`,
+          });
+        }
       }
-      return { mode, facetRows: await facetCounts(db, from, matching(mode), merchantCondition, priceCondition, region.priceBands) };
+      const facetRows = await facetCounts(db, from, matching(mode), merchantCondition, priceCondition, region.priceBands);
+      return { mode, facetRows, correction };
     },
     FACETS_TTL_MS,
   );
@@ -90,6 +114,7 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
   ]);
 
   const total = facetRows.find((row) => row.kind === 'total')?.count ?? 0;
+  const typoTolerant = mode === 'similar' && total > 0;
 
   return {
     products: rows.map((row) => toSummary(row, currencies)),
@@ -101,7 +126,40 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
     currency: region.currency,
     sort,
     facets: await facetsOf(db, facetRows, tree, region.priceBands),
+    typoTolerant,
+    correctedQuery: typoTolerant ? correction : null,
+    suggestedQuery: exact ? correction : null,
   };
+}
+
+async function anyMatch(db: Database, fromWhere: SQL): Promise<boolean> {
+  const [row] = await queryRows<{ hit: boolean }>(db, sql`SELECT EXISTS (SELECT 1 ${fromWhere}) AS hit`);
+  return row?.hit === true;
+}
+
+/**
+ * The words a typo-tolerant search stands for, or null: `correctQuery` over the names of the closest
+ * similar-name matches (`where`; closest first, then by id, so the same catalogue gives the same words),
+ * kept only when those words themselves match products under the same filters, so that searching for
+ * the correction finds something.
+ */
+async function correctionOf(db: Database, q: string, parts: { from: SQL; where: SQL; filters: SQL }): Promise<string | null> {
+  const names = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT p.name ${parts.from} WHERE ${parts.where}
+        ORDER BY word_similarity(${q}, p.name) DESC, p.id
+        LIMIT ${CORRECTION_NAMES}`,
+  );
+  const corrected = correctQuery(
+    q,
+    names.map((row) => row.name),
+  );
+  if (!corrected) return null;
+  const found = await anyMatch(
+    db,
+    sql`${parts.from} WHERE ${parts.filters} AND p.search_vector @@ websearch_to_tsquery('english', ${corrected})`,
+  );
+  return found ? corrected : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { siteOrigin } from '../../lib/site';
 import { ListingView } from '../../features/search/ListingView';
 import { loadListing, loadListingForMetadata } from '../../features/search/load';
+import { SearchHeading } from '../../features/search/SearchHeading';
 import { listingIndexing, listingMetadata, searchTitle } from '../../features/search/metadata';
 import { SEARCH_SCOPE, listingHref, parseSearchParams } from '../../features/search/url-state';
 import { withApiFallback } from '../../features/shell/withApiFallback';
@@ -21,7 +22,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   return listingMetadata(listingIndexing(SEARCH_SCOPE, state, shown), { title: searchTitle(state), description, origin });
 }
 
-/** `/search?q&category&merchant&minPrice&maxPrice&inStock&sort&page`: product search with facets. */
+/** `/search?q&exact&category&merchant&minPrice&maxPrice&inStock&sort&page`: product search with facets. */
 export default async function SearchPage({ searchParams }: Props) {
   const state = parseSearchParams(await searchParams);
   return withApiFallback(
@@ -37,11 +38,7 @@ export default async function SearchPage({ searchParams }: Props) {
         assetsUrl={config.assets_url}
         categories={categories}
         listName="Search results"
-        header={
-          <header className="listing__header">
-            <h1>{state.q ? <>Results for “{state.q}”</> : 'All products'}</h1>
-          </header>
-        }
+        header={<SearchHeading state={state} result={result} />}
       />
     ),
   );

@@ -11,6 +11,12 @@ describe('listingIndexing', () => {
     expect(listingIndexing(search, { q: 'lapton', sort: 'relevance' }, 23).index).toBe(true);
   });
 
+  it('gives an exact search the plain search’s canonical and title (its typo correction is not metadata)', () => {
+    expect(listingIndexing(search, { q: 'laptop', exact: true }, 23)).toEqual({ index: true, canonical: '/search?q=laptop' });
+    expect(listingIndexing(search, { q: 'lapton', exact: true }, 0)).toEqual({ index: false, canonical: '/search?q=lapton' });
+    expect(searchTitle({ q: 'lapton', exact: true })).toBe(searchTitle({ q: 'lapton' }));
+  });
+
   it('does not index a search with filters, a different sort, or no words', () => {
     expect(listingIndexing(search, { q: 'lapton', inStock: true, page: 2 }, 23)).toEqual({
       index: false,

@@ -77,8 +77,24 @@ describe('parseSearchParams', () => {
     expect(parseSearchParams({ minPrice: '0', maxPrice: '1999' })).toEqual({ maxPrice: 1999 });
   });
 
+  it('reads the exact flag, only with words to search', () => {
+    expect(parseSearchParams({ q: 'lapton', exact: 'true' })).toEqual({ q: 'lapton', exact: true });
+    expect(parseSearchParams({ q: 'lapton', exact: '1' })).toEqual({ q: 'lapton', exact: true });
+    expect(parseSearchParams({ q: 'lapton', exact: 'false' })).toEqual({ q: 'lapton' });
+    expect(parseSearchParams({ q: 'lapton', exact: 'yes' })).toEqual({ q: 'lapton' });
+    expect(parseSearchParams({ exact: 'true', sort: 'newest' })).toEqual({ sort: 'newest' });
+    expect(parseSearchParams({ q: '   ', exact: 'true' })).toEqual({});
+  });
+
   it('round-trips through searchHref', () => {
-    const state = parseSearchParams({ q: 'tea & cake', category: 'groceries', inStock: 'true', sort: 'price_desc', page: '4' });
+    const state = parseSearchParams({
+      q: 'tea & cake',
+      exact: 'true',
+      category: 'groceries',
+      inStock: 'true',
+      sort: 'price_desc',
+      page: '4',
+    });
     const href = searchHref(state);
     expect(parseSearchParams(new URL(href, 'http://x').searchParams)).toEqual(state);
   });
@@ -91,6 +107,12 @@ describe('building URLs', () => {
     expect(searchQueryString({ sort: 'newest' })).toBe('');
     expect(searchQueryString({ sort: 'relevance' })).toBe('sort=relevance');
     expect(searchQueryString({ inStock: false, q: '' })).toBe('');
+  });
+
+  it('writes the exact flag right after the words, and never without them', () => {
+    expect(searchQueryString({ page: 2, exact: true, q: 'lapton', inStock: true })).toBe('q=lapton&exact=true&inStock=true&page=2');
+    expect(searchQueryString({ exact: true, category: 'toys' })).toBe('category=toys');
+    expect(searchQueryString({ q: 'lapton', exact: false })).toBe('q=lapton');
   });
 
   it('encodes the query text', () => {
@@ -126,6 +148,17 @@ describe('changing the state', () => {
 
   it('removes a filter given as undefined or false', () => {
     expect(withFilters({ ...onPage3, inStock: true }, { category: undefined, inStock: false })).toEqual({ q: 'laptop' });
+  });
+
+  it('turns the exact flag on and off like a filter, back on page 1', () => {
+    expect(withFilters(onPage3, { exact: true })).toEqual({ q: 'laptop', category: 'electronics', exact: true });
+    expect(withFilters({ ...onPage3, exact: true }, { q: 'lapton', exact: undefined })).toEqual({ q: 'lapton', category: 'electronics' });
+    expect(withPage({ q: 'lapton', exact: true }, 2)).toEqual({ q: 'lapton', exact: true, page: 2 });
+  });
+
+  it('does not count the exact flag as a refinement (its page is the search’s)', () => {
+    expect(hasRefinements({ q: 'lapton', exact: true })).toBe(false);
+    expect(activeFilterKeys({ q: 'lapton', exact: true }, { kind: 'search' })).toEqual([]);
   });
 
   it('moves between pages without touching the filters', () => {
@@ -166,5 +199,11 @@ describe('apiSearchQuery', () => {
       limit: PAGE_SIZE,
     });
     expect(apiSearchQuery({ kind: 'merchant', slug: 'kedai-select' }, { merchant: 'x' }, undefined).merchant).toBe('kedai-select');
+  });
+
+  it('asks for the words as typed only with the exact flag and words', () => {
+    expect(apiSearchQuery({ kind: 'search' }, { q: 'lapton', exact: true }, 'SG').exact).toBe(true);
+    expect(apiSearchQuery({ kind: 'search' }, { q: 'lapton' }, 'SG').exact).toBeUndefined();
+    expect(apiSearchQuery({ kind: 'search' }, { exact: true }, 'SG').exact).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  * state from a query string (sanitising whatever a visitor or a crawler typed) and writes it back.
  *
  *   /search?q=lapton&category=electronics&minPrice=50000&maxPrice=99999&inStock=true&sort=price_asc&page=2
+ *   /search?q=lapton&exact=true                      (the words as typed, no typo correction)
  *   /category/electronics.laptops?sort=newest        (the category is in the path)
  *   /merchant/lion-city-tech?q=cable                 (the merchant is in the path)
  *
@@ -26,6 +27,8 @@ export type { SearchSort } from '@kedai/contract/constants';
 
 export interface SearchState {
   q?: string;
+  /** Only the words as typed, without the API's typo-tolerant fallback; only ever with `q`. */
+  exact?: boolean;
   /** Category path (dot-joined keys) or id. */
   category?: string;
   /** Merchant slug or id. */
@@ -50,7 +53,7 @@ export const MAX_PAGE = SEARCH_MAX_PAGE;
 export const PAGE_SIZE = SEARCH_DEFAULT_LIMIT;
 
 /** Query keys in the order they are written, so equal states give equal URLs. */
-const KEY_ORDER = ['q', 'category', 'merchant', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'] as const;
+const KEY_ORDER = ['q', 'exact', 'category', 'merchant', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'] as const;
 
 export type RawSearchParams = URLSearchParams | Record<string, string | string[] | undefined> | null | undefined;
 
@@ -90,6 +93,12 @@ function cleanSort(value: string | undefined): SearchSort | undefined {
   return (SEARCH_SORTS as readonly string[]).includes(value ?? '') ? (value as SearchSort) : undefined;
 }
 
+/** A flag's value in a URL: `true`, `1` or `on` (a checkbox) is set, anything else is not. */
+function isOn(value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase();
+  return text === 'true' || text === '1' || text === 'on';
+}
+
 /**
  * Reads the listing state from a query string. Never throws: unknown keys are ignored and bad
  * values are dropped (a page of `abc` is page 1), so the API only ever sees values it accepts.
@@ -113,8 +122,8 @@ export function parseSearchParams(raw: RawSearchParams): SearchState {
   if (minPrice !== undefined && minPrice > 0) state.minPrice = minPrice;
   if (maxPrice !== undefined) state.maxPrice = maxPrice;
 
-  const inStock = first(raw, 'inStock')?.trim().toLowerCase();
-  if (inStock === 'true' || inStock === '1' || inStock === 'on') state.inStock = true;
+  if (q && isOn(first(raw, 'exact'))) state.exact = true;
+  if (isOn(first(raw, 'inStock'))) state.inStock = true;
 
   const sort = cleanSort(first(raw, 'sort')?.trim());
   if (sort) state.sort = sort;
@@ -149,6 +158,7 @@ export function searchQueryString(state: SearchState): string {
     const value = state[key];
     if (value === undefined || value === '' || value === false) continue;
     if (key === 'page' && value === 1) continue;
+    if (key === 'exact' && !state.q) continue;
     if (key === 'sort' && value === defaultSort(state)) continue;
     params.set(key, String(value));
   }
@@ -178,8 +188,10 @@ export function searchHref(state: SearchState): string {
   return listingHref(SEARCH_SCOPE, state);
 }
 
-/** Keys that narrow the results (everything but paging and ordering). */
-export type FilterPatch = Partial<Pick<SearchState, 'q' | 'category' | 'merchant' | 'minPrice' | 'maxPrice' | 'inStock' | 'sort'>>;
+/** Keys that narrow the results (everything but paging and ordering); `exact` turns the typo correction off. */
+export type FilterPatch = Partial<
+  Pick<SearchState, 'q' | 'exact' | 'category' | 'merchant' | 'minPrice' | 'maxPrice' | 'inStock' | 'sort'>
+>;
 
 /**
  * The state after changing filters or the sort: the patch is applied (an `undefined` value removes
@@ -244,5 +256,6 @@ export function apiSearchQuery(
     sort: state.sort,
     page: state.page,
     limit: PAGE_SIZE,
+    exact: state.q && state.exact ? true : undefined,
   };
 }
