@@ -22,17 +22,26 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const sgd = (minor: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'SGD', minimumFractionDigits: 2 }).format(minor / 100);
 
-/** Follows a facet link; on a phone the filters sit behind a disclosure button. */
+/**
+ * Follows a facet link. On a phone the filters are a drawer (once the page's scripts run): open it,
+ * tap the filter, then "Show N results" takes the shopper back to the results.
+ */
 async function followFacet(page: Page, group: string, href: RegExp) {
   const facets = page.getByRole('group', { name: group });
-  if (!(await facets.isVisible()))
-    await page
-      .locator('summary')
-      .filter({ hasText: /filters/i })
-      .click();
+  const onPhone = (page.viewportSize()?.width ?? 1280) < 896;
+  if (onPhone && !(await facets.isVisible())) {
+    await expect(page.locator('.facets__open')).toBeVisible(); // the drawer's button, once scripts run
+    await page.getByRole('button', { name: /^Filters/ }).click();
+  }
   for (const link of await facets.locator('a[href]').all()) {
     if (!href.test((await link.getAttribute('href')) ?? '')) continue;
     await link.click();
+    await expect(page).toHaveURL(href);
+    if (onPhone)
+      await page
+        .getByRole('dialog', { name: 'Filters' })
+        .getByRole('button', { name: /^Show \d/ })
+        .click();
     return;
   }
   throw new Error(`no ${group} facet link matching ${href}`);

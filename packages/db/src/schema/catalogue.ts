@@ -9,6 +9,8 @@ export type RegionPrices = Record<string, number>;
 export interface ProductVariant {
   name: string;
   options: string[];
+  /** The picture of each option (an entry of the product's `images`), null where it has none; absent when no option has one. */
+  images?: (string | null)[];
 }
 
 export const categories = pgTable(

@@ -42,6 +42,8 @@ export interface ImageSpec {
   seed?: number;
   /** Text drawn inside the shape for `monogram` (merchant initials). */
   monogram?: string;
+  /** The product's own colour (a CSS colour), for a variant option's picture; else from `hue`. */
+  colour?: string;
 }
 
 const FONT = 'font-family="\'Helvetica Neue\', Arial, sans-serif"';
@@ -280,7 +282,7 @@ function decoration(p: Palette, seed: number, width: number, height: number): st
 /** The SVG text of an image; `thumb` gives the smaller, simpler drawing. */
 function renderImage(spec: ImageSpec, thumb = false): string {
   const seed = spec.seed ?? 0;
-  const p = palette(spec.hue, seed);
+  const p = spec.colour ? { ...palette(spec.hue, seed), fg: spec.colour } : palette(spec.hue, seed);
   const banner = spec.format === 'banner';
   const width = banner ? 1600 : 800;
   const height = banner ? 600 : 800;

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import styles from './product.module.css';
-import type { GalleryImage } from './view';
+import { useVariantSelection } from './variant-selection';
+import { pictureForSelection, type GalleryImage } from './view';
 
 export interface ProductGalleryProps {
   name: string;
@@ -10,6 +11,8 @@ export interface ProductGalleryProps {
   images: GalleryImage[];
   /** Whether `images` is only the placeholder. */
   placeholder: boolean;
+  /** Per variant, each option's picture as an index into `images` (`optionPictures`). */
+  optionPictures?: (number | null)[][];
 }
 
 /** Intrinsic size of product images on the assets host (square); CSS scales them. */
@@ -18,10 +21,15 @@ const THUMB_SIZE = 200;
 
 /**
  * The main image and, when there are several, a row of thumbnail buttons that switch it. The
- * buttons are toggle buttons (aria-pressed) named "Show image n of m".
+ * buttons are toggle buttons (aria-pressed) named "Show image n of m". Choosing an option that has
+ * its own picture (a colour) shows it, until the shopper picks another image themselves.
  */
-export function ProductGallery({ name, images, placeholder }: ProductGalleryProps) {
-  const [active, setActive] = useState(0);
+export function ProductGallery({ name, images, placeholder, optionPictures = [] }: ProductGalleryProps) {
+  const chosen = pictureForSelection(optionPictures, useVariantSelection()?.selection);
+  // A thumbnail picked by hand holds until the chosen option's picture changes.
+  const [picked, setPicked] = useState<{ index: number; chosen: number | null } | null>(null);
+  const active = picked && picked.chosen === chosen ? picked.index : (chosen ?? picked?.index ?? 0);
+  const setActive = (index: number) => setPicked({ index, chosen });
   const current = images[active] ?? images[0]!;
   const count = images.length;
   return (

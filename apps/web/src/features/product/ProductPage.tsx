@@ -15,7 +15,8 @@ import { StockBadge } from './StockBadge';
 import { stockStatusFor, type VariantProduct } from './variants';
 import { VariantPicker } from './VariantPicker';
 import { ViewItemTracker } from './ViewItemTracker';
-import { galleryImages } from './view';
+import { VariantSelectionProvider } from './variant-selection';
+import { galleryImages, optionPictures } from './view';
 
 export interface ProductPageProps {
   product: Product;
@@ -99,36 +100,38 @@ export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, v
   return (
     <article className={styles.page} aria-labelledby="product-title">
       <Breadcrumb crumbs={crumbs} current={product.name} />
-      <div className={styles.layout}>
-        <ProductGallery name={product.name} images={images} placeholder={placeholder} />
-        <div className={styles.summary}>
-          <h1 id="product-title" className={styles.title}>
-            {product.name}
-          </h1>
-          {product.merchant ? (
-            <p className={styles.merchant}>
-              Sold by <Link href={merchantHref(product.merchant.slug)}>{product.merchant.name}</Link>
-            </p>
-          ) : null}
-          {product.sourceMarketPlace ? (
-            <p className={styles.source}>
-              <span aria-hidden="true" className={styles.sourceMark}>
-                ↗
-              </span>
-              Bought for you from {product.sourceMarketPlace}
-            </p>
-          ) : null}
-          {product.disabled ? (
-            <Unavailable product={product} />
-          ) : (
-            <>
-              <Offer product={product} region={region} variantParam={variantParam} />
-              {soldOut ? <p className={styles.soldOutNote}>This product is sold out at the moment. Please check back later.</p> : null}
-              <ProductActions product={actionProduct(product)} region={region.key} regionName={region.name} initialPath={initialPath} />
-            </>
-          )}
+      <VariantSelectionProvider variants={product.variants} initialPath={initialPath}>
+        <div className={styles.layout}>
+          <ProductGallery name={product.name} images={images} placeholder={placeholder} optionPictures={optionPictures(product)} />
+          <div className={styles.summary}>
+            <h1 id="product-title" className={styles.title}>
+              {product.name}
+            </h1>
+            {product.merchant ? (
+              <p className={styles.merchant}>
+                Sold by <Link href={merchantHref(product.merchant.slug)}>{product.merchant.name}</Link>
+              </p>
+            ) : null}
+            {product.sourceMarketPlace ? (
+              <p className={styles.source}>
+                <span aria-hidden="true" className={styles.sourceMark}>
+                  ↗
+                </span>
+                Bought for you from {product.sourceMarketPlace}
+              </p>
+            ) : null}
+            {product.disabled ? (
+              <Unavailable product={product} />
+            ) : (
+              <>
+                <Offer product={product} region={region} variantParam={variantParam} />
+                {soldOut ? <p className={styles.soldOutNote}>This product is sold out at the moment. Please check back later.</p> : null}
+                <ProductActions product={actionProduct(product)} region={region.key} regionName={region.name} initialPath={initialPath} />
+              </>
+            )}
+          </div>
         </div>
-      </div>
+      </VariantSelectionProvider>
 
       <section className={styles.details} aria-labelledby="product-details-title">
         <h2 id="product-details-title">About this product</h2>

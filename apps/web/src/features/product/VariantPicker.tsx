@@ -7,6 +7,7 @@ import { formatPriceSpan } from './price';
 import styles from './product.module.css';
 import { chooseOption, optionsInStock, pathFromSelection, selectionFromPath, stockStatusFor, type VariantProduct } from './variants';
 import { StockBadge } from './StockBadge';
+import { useVariantSelection } from './variant-selection';
 import { searchWithVariant } from './view';
 
 export interface VariantPickerProps {
@@ -28,7 +29,11 @@ export function VariantPicker({ product, region, initialPath, noPriceLabel }: Va
   // The address wins over the rendered path: after history.replaceState and Back, the page may be
   // restored from the router cache for the address it was first rendered at.
   const searchParams = useSearchParams();
-  const [selection, setSelection] = useState(() => selectionFromPath(product.variants, searchParams.get('v') ?? initialPath));
+  const [ownSelection, setOwnSelection] = useState(() => selectionFromPath(product.variants, searchParams.get('v') ?? initialPath));
+  // Shared with the gallery on the product page (it shows the chosen colour's picture).
+  const shared = useVariantSelection();
+  const selection = shared?.selection ?? ownSelection;
+  const setSelection = shared?.setSelection ?? setOwnSelection;
   const path = pathFromSelection(selection);
   const price = formatPriceSpan(priceSpan(product, region, path));
   const status = stockStatusFor(product, path);

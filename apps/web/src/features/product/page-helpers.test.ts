@@ -5,7 +5,7 @@ import { pan, phone } from './test-fixtures';
 import { formatWeight, paragraphs, summarise } from './format';
 import { breadcrumbJsonLd, IN_STOCK, OUT_OF_STOCK, productJsonLd, serializeJsonLd } from './jsonld';
 import { originFromHeaders } from '../../lib/site';
-import { galleryImages, searchWithVariant } from './view';
+import { galleryImages, optionPictures, pictureForSelection, searchWithVariant } from './view';
 
 const categories = [
   { path: 'electronics', name: 'Electronics' },
@@ -165,5 +165,33 @@ describe('page helpers', () => {
     expect(originFromHeaders({ host: 'shop.example, proxy', proto: null })).toBe('https://shop.example');
     expect(originFromHeaders({ host: 'localhost:3103', proto: null })).toBe('http://localhost:3103');
     expect(originFromHeaders({ host: null, proto: null })).toBe('http://localhost');
+  });
+});
+
+describe('a colour option’s picture', () => {
+  const product = {
+    mainImage: 'p-1.svg',
+    images: ['p-1.svg', 'p-black.svg', 'p-white.svg'],
+    variants: [
+      { name: 'Storage', options: ['128 GB', '256 GB'] },
+      { name: 'Colour', options: ['Black', 'White', 'Gold'], images: ['p-black.svg', 'p-white.svg', null] },
+    ],
+  };
+  const pictures = optionPictures(product);
+
+  it('points each option at its image in the gallery, or nowhere', () => {
+    expect(pictures).toEqual([[], [1, 2, null]]);
+  });
+
+  it('is shown once the colour is chosen, even before the other variants', () => {
+    expect(pictureForSelection(pictures, [null, 1])).toBe(2);
+    expect(pictureForSelection(pictures, [0, 0])).toBe(1);
+    expect(pictureForSelection(pictures, [1, null])).toBeNull();
+    expect(pictureForSelection(pictures, [0, 2])).toBeNull();
+    expect(pictureForSelection(pictures, undefined)).toBeNull();
+  });
+
+  it('ignores a picture that is not among the product’s images', () => {
+    expect(optionPictures({ ...product, images: ['p-1.svg'] })).toEqual([[], [null, null, null]]);
   });
 });

@@ -27,6 +27,30 @@ export function galleryImages(
   };
 }
 
+/**
+ * For each variant, each option's picture as an index into the gallery (`imageNames`), or null
+ * where the option has none: the gallery turns to the chosen colour's picture.
+ */
+export function optionPictures(product: Pick<Product, 'mainImage' | 'images' | 'variants'>): (number | null)[][] {
+  const names = imageNames(product);
+  return product.variants.map((variant) =>
+    (variant.images ?? []).map((name) => {
+      const index = name ? names.indexOf(name) : -1;
+      return index >= 0 ? index : null;
+    }),
+  );
+}
+
+/** The gallery index of the first chosen option that has a picture, or null. */
+export function pictureForSelection(pictures: (number | null)[][], selection: readonly (number | null)[] | undefined): number | null {
+  if (!selection) return null;
+  for (const [variantIndex, optionIndex] of selection.entries()) {
+    const picture = optionIndex === null ? null : (pictures[variantIndex]?.[optionIndex] ?? null);
+    if (picture !== null) return picture;
+  }
+  return null;
+}
+
 /** `?v=0/1` with the other query parameters kept; the slash is left as it is (it is valid in a query). */
 export function searchWithVariant(search: string, path: string | null): string {
   const params = new URLSearchParams(search);

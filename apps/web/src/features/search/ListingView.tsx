@@ -241,7 +241,7 @@ export function ListingView({ scope, state, result, error, region, assetsUrl, ca
           <FilterDrawer
             activeCount={activeCount}
             total={result.total}
-            clearHref={activeCount > 0 ? listingHref(scope, { q: state.q, sort: state.sort }) : null}
+            clearHref={activeCount > 0 ? listingHref(scope, { q: state.q, exact: state.exact, sort: state.sort }) : null}
             resultsId="listing-count"
           >
             <Facets scope={scope} state={state} result={result} categoryNames={categoryNames} />

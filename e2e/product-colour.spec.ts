@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { api, shoot } from './support';
+
+interface Product {
+  uuid: string;
+  paramName: string;
+  name: string;
+  disabled: boolean;
+  variants: { name: string; options: string[]; images?: (string | null)[] }[];
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Issue 13: choosing a colour shows that colour's picture, before any other variant is chosen. */
+test('choosing a colour shows its picture', async ({ page, request }, info) => {
+  const search = (await (await request.get(`${api}/product/search?q=laptop&limit=50`)).json()) as { products: { uuid: string }[] };
+  let found: { product: Product; colour: Product['variants'][number] } | undefined;
+  for (const { uuid } of search.products) {
+    const product = (await (await request.get(`${api}/product/one/${uuid}`)).json()) as Product;
+    const colour = product.variants.find((v) => v.name === 'Colour' && v.images?.every(Boolean));
+    if (!product.disabled && colour && colour.options.length >= 2) {
+      found = { product, colour };
+      break;
+    }
+  }
+  if (!found) throw new Error('the demo catalogue has no product with colour pictures');
+  const { product, colour } = found;
+
+  await page.goto(`/product/${product.paramName}`);
+  const mainImage = page.getByRole('main').locator('img[fetchpriority="high"]');
+  const group = page.getByRole('group', { name: /^Colour/ });
+  for (const index of [1, 0]) {
+    await group.getByRole('radio', { name: new RegExp(`^${escape(colour.options[index]!)}( |$)`) }).check();
+    await expect(mainImage).toHaveAttribute('src', new RegExp(escape(colour.images![index]!.replace(/\.svg$/, ''))));
+  }
+  await shoot(page, info, 'product-colour');
+});
