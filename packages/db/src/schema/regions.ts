@@ -13,7 +13,19 @@ export const regions = pgTable('regions', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+/** What delivery to a country costs in one region's currency, in its minor units. */
+export interface ShippingRate {
+  fee: number;
+  /** Orders of at least this much are delivered free; null: never free. */
+  freeFrom: number | null;
+}
+
 export const shippingLocations = pgTable('shipping_locations', {
   countryCode: text('country_code').primaryKey(),
   enabled: boolean('enabled').notNull().default(true),
+  /** Region key -> the rate in that region's currency (like product prices); a region without one is quoted at checkout. */
+  rates: jsonb('rates').$type<Record<string, ShippingRate>>().notNull().default({}),
+  /** Working days from dispatch to delivery, fewest and most; null when the shop has not said. */
+  deliveryDaysMin: integer('delivery_days_min'),
+  deliveryDaysMax: integer('delivery_days_max'),
 });
