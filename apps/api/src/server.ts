@@ -1,5 +1,5 @@
 import { migrateDatabase, openDatabase } from '@kedai/db';
-import { isEmpty, seedDemo } from '@kedai/db/seed';
+import { isEmpty, seedDemo, seedTextPages } from '@kedai/db/seed';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
@@ -31,6 +31,10 @@ async function main() {
     log.info('empty database: seeding the demo catalogue');
     const { products } = await seedDemo(handle.db, { assetsDir: config.assetsDir, log: (msg) => log.info(msg) });
     log.info({ products }, 'demo catalogue seeded');
+  } else if (config.seedDemo) {
+    // A database seeded before the text pages existed gets them too; edited pages are left alone.
+    const added = await seedTextPages(handle.db);
+    if (added > 0) log.info({ pages: added }, 'default text pages added');
   }
 
   const app = await buildApp({ config, db: handle.db });

@@ -182,3 +182,16 @@ export const ImagePage = z.object({
 });
 export type ImagePage = z.infer<typeof ImagePage>;
 export const ImagePageDetail = z.object({ imagePage: ImagePage });
+
+/** A text page of the shop (shipping, returns, privacy, terms): Markdown without raw HTML (decision 0012). */
+export const TextPage = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    body: z.string().describe('Markdown; raw HTML in it is not rendered'),
+    updatedAt: UnixSeconds.describe('When the text last changed: the page shows it as its last-updated date'),
+  })
+  .meta({ id: 'TextPage' });
+export type TextPage = z.infer<typeof TextPage>;
+export const TextPageDetail = z.object({ textPage: TextPage });
+export const SlugParam = z.object({ slug: z.string().min(1).max(ID_PARAM_MAX_LENGTH) });

@@ -52,6 +52,8 @@ import {
   ProductList,
   SearchQuery,
   SearchResult,
+  SlugParam,
+  TextPageDetail,
 } from './catalogue';
 import { DefaultRegion, PreferRegionRequest, PreferredRegion, RegionList, ShippingLocationList } from './regions';
 import { Ping, PublicConfig } from './system';
@@ -98,6 +100,7 @@ export const endpoints = {
   'GET /home_product_group': { response: HomeProductGroupList },
   'GET /home_product_group/by_category': { query: HomeGroupByCategoryQuery, response: HomeGroupByCategory },
   'GET /image_page/:id': { params: IdParam, response: ImagePageDetail },
+  'GET /text_page/:slug': { params: SlugParam, response: TextPageDetail },
 
   'POST /auth/register': { body: RegisterRequest, response: UserResponse, status: 201 },
   'POST /auth/verifyEmail': { body: VerifyEmailRequest, response: VerifyEmailResponse },

@@ -133,6 +133,27 @@ describe('content', () => {
     const missing = await get(t.app, '/image_page/none');
     expectError(missing, 404, 'image_page/not_found');
   });
+
+  it('serves the text pages by slug with their Markdown and last change, and 404s unknown ones', async () => {
+    for (const slug of ['shipping', 'returns', 'privacy', 'terms']) {
+      const { status, body } = await get(t.app, `/text_page/${slug}`);
+      expect(status).toBe(200);
+      expect(Object.keys(body.textPage).sort()).toEqual(['body', 'slug', 'title', 'updatedAt']);
+      expect(body.textPage.slug).toBe(slug);
+      expect(body.textPage.body).toMatch(/^## /m);
+      expect(Math.abs(body.textPage.updatedAt - Date.now() / 1000)).toBeLessThan(3600);
+    }
+    const rows = (await t.handle.db.execute<Record<string, unknown>>(
+      sql`UPDATE text_pages SET title = 'Delivery', updated_at = '2026-03-04T05:06:07Z' WHERE slug = 'shipping' RETURNING slug`,
+    )) as { rows: { slug: string }[] };
+    expect(rows.rows).toHaveLength(1);
+    const edited = await get(t.app, '/text_page/shipping');
+    expect(edited.body.textPage).toMatchObject({ title: 'Delivery', updatedAt: Date.parse('2026-03-04T05:06:07Z') / 1000 });
+
+    expectError(await get(t.app, '/text_page/no-such-page'), 404, 'general/not_found');
+    expectError(await get(t.app, '/text_page/SHIPPING'), 404, 'general/not_found');
+    expectError(await get(t.app, `/text_page/${'a'.repeat(201)}`), 400, 'general/argument_error');
+  });
 });
 
 describe('regions and shipping', () => {

@@ -1,6 +1,7 @@
 /**
  * The demo catalogue: regions, shipping countries, config, categories, merchants, products with
- * variants and prices, banners, popups, home product groups and image pages, plus their images.
+ * variants and prices, banners, popups, home product groups and image pages, plus their images; and
+ * the shop's text pages (shipping, returns, privacy, terms), added only where missing.
  *
  * Deterministic: every product is drawn from its own seeded generator, so product N is the same
  * on every run and whatever the total count. Only the uuids come from the database.
@@ -51,6 +52,9 @@ import {
 import { insertJsonRows } from './bulk';
 import { writeImages, type ImageSpec, type Shape } from './images';
 import { int, pick, sample, slugify, streamFor, weighted, type Random } from './random';
+import { TEXT_PAGES, seedTextPages } from './text-pages';
+
+export { seedTextPages } from './text-pages';
 
 export interface SeedOptions {
   /** Number of products; 240 by default. */
@@ -724,8 +728,13 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       });
     }
 
-    await inTx((tx) => insertContent(tx, categoryIds, featured));
-    log(`content: ${BANNERS.length} banners, ${POPUPS.length} popups, home product groups, ${IMAGE_PAGES.length} image pages`);
+    await inTx(async (tx) => {
+      await insertContent(tx, categoryIds, featured);
+      await seedTextPages(tx);
+    });
+    log(
+      `content: ${BANNERS.length} banners, ${POPUPS.length} popups, home product groups, ${IMAGE_PAGES.length} image pages, ${TEXT_PAGES.length} text pages`,
+    );
   };
 
   if (count <= TRANSACTION_PRODUCTS) {

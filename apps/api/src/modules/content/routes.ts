@@ -8,8 +8,10 @@ import {
   IdParam,
   ImagePageDetail,
   PopupList,
+  SlugParam,
+  TextPageDetail,
 } from '@kedai/contract';
-import { findImagePage, homeGroupByCategory, listBanners, listHomeGroups, listPopups } from './service';
+import { findImagePage, findTextPage, homeGroupByCategory, listBanners, listHomeGroups, listPopups } from './service';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['content'];
@@ -48,5 +50,18 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'An image page by id or slug', params: IdParam, response: { 200: ImagePageDetail, ...errors } },
     },
     async (request) => ({ imagePage: await findImagePage(app.db, request.params.id) }),
+  );
+
+  app.get(
+    '/text_page/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'A text page of the shop (shipping, returns, privacy, terms) by slug',
+        params: SlugParam,
+        response: { 200: TextPageDetail, ...errors },
+      },
+    },
+    async (request) => ({ textPage: await findTextPage(app.db, request.params.slug) }),
   );
 };

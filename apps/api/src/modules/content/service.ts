@@ -1,4 +1,4 @@
-import { AppError, isUuid } from '@kedai/domain';
+import { AppError, isUuid, toUnixSeconds } from '@kedai/domain';
 import { and, asc, eq, schema, type Database } from '@kedai/db';
 import type { HomeProductGroup } from '@kedai/contract';
 import { newestInCategory, productSummariesByIds } from '../catalogue/service';
@@ -50,4 +50,12 @@ export async function findImagePage(db: Database, idOrSlug: string) {
     title: page.title,
     blocks: page.blocks.map((block) => ({ image: block.image, alt: block.alt, link: block.link ?? null })),
   };
+}
+
+/** A text page by slug (`general/not_found` when there is none); `updatedAt` in unix seconds. */
+export async function findTextPage(db: Database, slug: string) {
+  const t = schema.textPages;
+  const [page] = await db.select().from(t).where(eq(t.slug, slug)).limit(1);
+  if (!page) throw new AppError('general/not_found', [slug]);
+  return { slug: page.slug, title: page.title, body: page.body, updatedAt: toUnixSeconds(page.updatedAt) };
 }

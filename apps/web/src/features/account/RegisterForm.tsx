@@ -10,6 +10,7 @@ import { FieldError, FormAlert, Field } from '../../ui/Field';
 import { NameFields, PersonalDetailsFields } from './PersonalDetailsFields';
 import { registerFieldErrors } from './errors';
 import { signInHref, verifyEmailHref } from './paths';
+import { TERMS_HREF } from '../content/help-pages';
 import { clientFieldErrors, emptyRegisterForm, toRegistrationInput, type FieldErrors, type RegisterFormValues } from './register-form';
 import formStyles from '../../ui/form.module.css';
 import pageStyles from '../../ui/page.module.css';
@@ -128,7 +129,14 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
             aria-describedby={errorId('acceptTerms')}
             onChange={(event) => set('acceptTerms', event.target.checked)}
           />
-          <label htmlFor={fieldId('acceptTerms')}>I accept the terms and conditions of the shop</label>
+          {/* The terms open in a new tab, so what is typed here is not lost; the link's name says so. */}
+          <label htmlFor={fieldId('acceptTerms')}>
+            I accept the{' '}
+            <a href={TERMS_HREF} target="_blank" rel="noopener">
+              terms and conditions<span className="visually-hidden"> (opens in a new tab)</span>
+              <span aria-hidden="true"> ↗</span>
+            </a>
+          </label>
         </div>
         <FieldError id={errorId('acceptTerms')} error={errors.acceptTerms} />
       </div>

@@ -107,6 +107,19 @@ describe('/register', () => {
     expect(html).toContain('name="acceptTerms"');
     expect(describedByTargetsExist(html)).toBe(true);
   });
+
+  it('links the terms it asks to accept, in a new tab whose link says so, so the form is kept', () => {
+    const html = render(<RegisterForm countries={countryOptions()} defaultCountry="SG" maxBirthDate="2026-01-01" />);
+    const label = html.match(/<label for="[^"]*acceptTerms"[^>]*>(.*?)<\/label>/)?.[1] ?? '';
+    expect(label).toMatch(/<a href="\/help\/terms" target="_blank" rel="noopener">/);
+    const linkText = (label.match(/<a [^>]*>(.*?)<\/a>/)?.[1] ?? '')
+      .replace(/<span aria-hidden="true">.*?<\/span>/g, '')
+      .replace(/<[^>]+>/g, '');
+    expect(linkText).toBe('terms and conditions (opens in a new tab)');
+    expect(label.replace(/<span aria-hidden="true">.*?<\/span>/g, '').replace(/<[^>]+>/g, '')).toBe(
+      'I accept the terms and conditions (opens in a new tab)',
+    );
+  });
 });
 
 describe('/two_factor/verify', () => {

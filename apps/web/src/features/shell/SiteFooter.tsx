@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getCategories } from '../../lib/catalogue';
 import { categoryHref } from '../catalogue/links';
+import { HELP_PAGES, helpHref } from '../content/help-pages';
 import { categoryMenu } from './category-tree';
 
 export interface SiteFooterProps {
@@ -10,8 +11,8 @@ export interface SiteFooterProps {
 
 /**
  * The footer of every page: the top-level categories (crawlable links to every category page),
- * the shop's own pages and the contact e-mail from the configuration. Renders without the
- * categories when the API is down.
+ * the shop's own pages, the help pages (shipping, returns, privacy, terms) and the contact e-mail
+ * from the configuration. Renders without the categories when the API is down.
  */
 export async function SiteFooter({ shopName, contactEmail }: SiteFooterProps) {
   const groups = categoryMenu(await getCategories().catch(() => []));
@@ -48,6 +49,18 @@ export async function SiteFooter({ shopName, contactEmail }: SiteFooterProps) {
               <li>
                 <Link href="/search">Search products</Link>
               </li>
+            </ul>
+          </nav>
+          <nav className="site-footer__section" aria-labelledby="footer-help">
+            <h2 id="footer-help" className="site-footer__heading">
+              Help
+            </h2>
+            <ul role="list" className="site-footer__links">
+              {HELP_PAGES.map((page) => (
+                <li key={page.slug}>
+                  <Link href={helpHref(page.slug)}>{page.label}</Link>
+                </li>
+              ))}
             </ul>
           </nav>
           <section className="site-footer__section" aria-labelledby="footer-contact">
