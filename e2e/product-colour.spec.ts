@@ -35,3 +35,18 @@ test('choosing a colour shows its picture', async ({ page, request }, info) => {
   }
   await shoot(page, info, 'product-colour');
 });
+
+/** Issue 13: the product page says what delivery to the shopper's country costs and how long it takes. */
+test('the product page quotes delivery to the shopper’s country', async ({ page, request }, info) => {
+  const search = (await (await request.get(`${api}/product/search?inStock=true&limit=5`)).json()) as {
+    products: { paramName: string }[];
+  };
+  await page.goto(`/product/${search.products[0]!.paramName}`);
+  const delivery = page.getByRole('region', { name: 'Delivery' });
+  await expect(delivery).toContainText(
+    /(Delivery to Singapore: SGD\s?4\.00, free on orders from SGD\s?60\.00)|(Free delivery to Singapore)/,
+  );
+  await expect(delivery).toContainText('Arrives in 1–3 working days after dispatch.');
+  await delivery.scrollIntoViewIfNeeded();
+  await shoot(page, info, 'product-delivery');
+});

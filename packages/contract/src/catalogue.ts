@@ -11,7 +11,14 @@ import {
 } from './constants';
 import { RegionKey, RegionPrices, UnixSeconds, Uuid, queryBoolean, queryInt } from './common';
 
-export const Variant = z.object({ name: z.string(), options: z.array(z.string()) });
+export const Variant = z.object({
+  name: z.string(),
+  options: z.array(z.string()),
+  images: z
+    .array(z.string().nullable())
+    .optional()
+    .describe("Each option's picture (one of the product's images), null where it has none; absent when no option has one"),
+});
 export const VariantPathEntry = z.object({ price: RegionPrices, stock: z.int() });
 export const PriceRange = z.object({ min: z.int(), max: z.int() });
 

@@ -13,7 +13,22 @@ export type Region = z.infer<typeof Region>;
 export const RegionList = z.object({ regions: z.array(Region) });
 export const DefaultRegion = z.object({ region: Region });
 
-export const ShippingLocation = z.object({ countryCode: z.string(), name: z.string() });
+export const ShippingRate = z.object({
+  fee: z.int().describe("Minor units of the region's currency"),
+  freeFrom: z.int().nullable().describe('Orders of at least this much are delivered free; null: never free'),
+});
+export const ShippingLocation = z.object({
+  countryCode: z.string(),
+  name: z.string(),
+  rates: z
+    .record(z.string(), ShippingRate)
+    .describe('Region key -> the delivery rate in that region’s currency; a region without one is quoted at checkout'),
+  deliveryDays: z
+    .object({ min: z.int(), max: z.int() })
+    .nullable()
+    .describe('Working days from dispatch to delivery; null when the shop has not said'),
+});
+export type ShippingLocation = z.infer<typeof ShippingLocation>;
 export const ShippingLocationList = z.object({ shippingLocations: z.array(ShippingLocation) });
 
 /**

@@ -12,3 +12,4 @@ export * from './ids';
 export * from './cart';
 export { correctQuery } from './search-correction';
 export * from './back-in-stock';
+export * from './shipping';

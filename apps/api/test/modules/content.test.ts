@@ -184,6 +184,17 @@ describe('regions and shipping', () => {
     expect(codes.slice(0, 2)).toEqual(['SG', 'MY']);
     const rest = body.shippingLocations.slice(2).map((l: { name: string }) => l.name);
     expect(rest).toEqual([...rest].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
-    expect(body.shippingLocations[0]).toEqual({ countryCode: 'SG', name: 'Singapore' });
+    expect(body.shippingLocations[0]).toMatchObject({ countryCode: 'SG', name: 'Singapore' });
+  });
+
+  it('says what delivery to each country costs in every region and how long it takes', async () => {
+    const { body } = await get(t.app, '/shipping_location/enabled');
+    const singapore = body.shippingLocations.find((l: { countryCode: string }) => l.countryCode === 'SG');
+    expect(singapore.deliveryDays).toEqual({ min: 1, max: 3 });
+    expect(singapore.rates.SG).toEqual({ fee: 400, freeFrom: 6000 });
+    expect(singapore.rates.JP).toEqual({ fee: 460, freeFrom: 6900 });
+    const germany = body.shippingLocations.find((l: { countryCode: string }) => l.countryCode === 'DE');
+    expect(germany.deliveryDays).toEqual({ min: 7, max: 14 });
+    expect(germany.rates.SG.fee).toBeGreaterThan(singapore.rates.SG.fee);
   });
 });

@@ -1,5 +1,6 @@
 /** Regions (a currency and the countries it covers) and the countries the shop ships to. */
 import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { ShippingRate } from '@kedai/domain';
 
 export const regions = pgTable('regions', {
   key: text('key').primaryKey(),
@@ -12,13 +13,6 @@ export const regions = pgTable('regions', {
   enabled: boolean('enabled').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
 });
-
-/** What delivery to a country costs in one region's currency, in its minor units. */
-export interface ShippingRate {
-  fee: number;
-  /** Orders of at least this much are delivered free; null: never free. */
-  freeFrom: number | null;
-}
 
 export const shippingLocations = pgTable('shipping_locations', {
   countryCode: text('country_code').primaryKey(),

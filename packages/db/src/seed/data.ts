@@ -105,6 +105,23 @@ export const SHIPPING_COUNTRIES = [
   'IE',
 ];
 
+/**
+ * What delivery costs, by zone (SGD before conversion to each region's currency) and how long it
+ * takes in working days. A country not named here is in the last zone.
+ */
+export interface ShippingZone {
+  countries: readonly string[];
+  feeSgd: number;
+  freeFromSgd: number;
+  days: readonly [number, number];
+}
+export const SHIPPING_ZONES: readonly ShippingZone[] = [
+  { countries: ['SG'], feeSgd: 4, freeFromSgd: 60, days: [1, 3] },
+  { countries: ['MY', 'ID', 'TH', 'VN', 'PH'], feeSgd: 12, freeFromSgd: 150, days: [3, 7] },
+  { countries: ['JP', 'KR', 'CN', 'HK', 'TW', 'AU', 'NZ', 'IN'], feeSgd: 18, freeFromSgd: 250, days: [5, 10] },
+  { countries: [], feeSgd: 28, freeFromSgd: 400, days: [7, 14] },
+];
+
 export const CONFIG: Record<string, unknown> = {
   app_currency: 'SGD',
   default_region: 'SG',

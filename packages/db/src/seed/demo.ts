@@ -43,6 +43,7 @@ import {
   PRICE_CAP_SGD,
   REGIONS,
   SHIPPING_COUNTRIES,
+  SHIPPING_ZONES,
   SOURCING_MERCHANT,
   type CategoryDef,
   type ProductType,
@@ -330,6 +331,24 @@ export function planProduct(index: number, usePool: boolean): ProductPlan {
     }
   }
 
+  // A colour variant's options each get a picture of the product in that colour (not in pooled
+  // runs, whose images are shared; not for products shown without pictures).
+  if (!usePool && images.length > 0) {
+    const colourIndex = variants.findIndex((variant) => variant.name === 'Colour');
+    const colourVariant = variants[colourIndex];
+    if (colourVariant) {
+      colourVariant.images = colourVariant.options.map((option) => {
+        const image = `products/${paramName}-${slugify(option)}.svg`;
+        images.push(image);
+        imageSpecs.push({
+          name: image,
+          spec: { shape: leaf.def.shape, hue: leaf.def.hue, label, sublabel: option, seed: index * 3 + 1, colour: swatch(option) },
+        });
+        return image;
+      });
+    }
+  }
+
   return {
     index,
     paramName,
@@ -352,6 +371,62 @@ export function planProduct(index: number, usePool: boolean): ProductPlan {
     createdAt,
     inStock: isInStock({ stock, variants, variantPaths }),
   };
+}
+
+/** SGD converted to a region's currency and rounded up to two significant digits (SGD 4 -> GBP 2.40), in minor units. */
+function roundAmount(sgd: number, region: RegionDef): number {
+  const major = sgd * region.rate;
+  const step = 10 ** (Math.floor(Math.log10(major)) - 1);
+  return Math.round(Math.ceil(major / step - 1e-9) * step * region.minorFactor);
+}
+
+/** A shipping country with its zone's rate in every region's currency and its delivery days. */
+function shippingLocation(countryCode: string) {
+  const zone = SHIPPING_ZONES.find((z) => z.countries.includes(countryCode)) ?? SHIPPING_ZONES[SHIPPING_ZONES.length - 1]!;
+  const rates = Object.fromEntries(
+    REGIONS.map((region) => [region.key, { fee: roundAmount(zone.feeSgd, region), freeFrom: roundAmount(zone.freeFromSgd, region) }]),
+  );
+  return { countryCode, enabled: true, rates, deliveryDaysMin: zone.days[0], deliveryDaysMax: zone.days[1] };
+}
+
+/** The seed's colour names as colours to draw with (an unknown name gets a neutral grey). */
+const SWATCHES: Record<string, string> = {
+  black: '#1f2123',
+  white: '#f4f4f0',
+  silver: '#b9bdc2',
+  grey: '#7d8287',
+  graphite: '#3d4045',
+  charcoal: '#36393d',
+  red: '#c0282d',
+  cherry: '#9e1b32',
+  teal: '#1f7a7a',
+  navy: '#1f2d57',
+  blue: '#2f6db5',
+  cobalt: '#1f4fb0',
+  sand: '#d9c39a',
+  taupe: '#8b7d6b',
+  olive: '#6b7235',
+  pink: '#e79bb5',
+  rose: '#c98b95',
+  green: '#3f8f4f',
+  mint: '#8fd6b8',
+  sage: '#9caf88',
+  forest: '#2f5d3a',
+  orange: '#e5782a',
+  cream: '#efe6cf',
+  ivory: '#f2ecd9',
+  lilac: '#b9a2d6',
+  lavender: '#b7a6dc',
+  oak: '#c39a62',
+  walnut: '#6b4a2f',
+  yellow: '#e8c33a',
+  clay: '#e9e2d8',
+};
+
+function swatch(option: string): string {
+  const words = option.toLowerCase().split(/\s+/).reverse();
+  for (const word of words) if (SWATCHES[word]) return SWATCHES[word];
+  return '#8a8f94';
 }
 
 function poolImages(): Array<{ name: string; spec: ImageSpec }> {
@@ -537,8 +612,16 @@ async function insertReferenceData(db: Database): Promise<{ categoryIds: Map<str
     });
   await db
     .insert(shippingLocations)
-    .values(SHIPPING_COUNTRIES.map((countryCode) => ({ countryCode, enabled: true })))
-    .onConflictDoUpdate({ target: shippingLocations.countryCode, set: { enabled: true } });
+    .values(SHIPPING_COUNTRIES.map(shippingLocation))
+    .onConflictDoUpdate({
+      target: shippingLocations.countryCode,
+      set: {
+        enabled: true,
+        rates: sql`excluded.rates`,
+        deliveryDaysMin: sql`excluded.delivery_days_min`,
+        deliveryDaysMax: sql`excluded.delivery_days_max`,
+      },
+    });
   await db
     .insert(config)
     .values(Object.entries(CONFIG).map(([key, value]) => ({ key, value })))

@@ -88,9 +88,19 @@ export async function setPreferredCountry(db: Database, user: UserRow, value: st
 export async function enabledShippingLocations(db: Database) {
   const rows = await cached(db, 'shipping_locations', () =>
     db
-      .select({ code: schema.shippingLocations.countryCode })
+      .select({
+        code: schema.shippingLocations.countryCode,
+        rates: schema.shippingLocations.rates,
+        min: schema.shippingLocations.deliveryDaysMin,
+        max: schema.shippingLocations.deliveryDaysMax,
+      })
       .from(schema.shippingLocations)
       .where(eq(schema.shippingLocations.enabled, true)),
   );
-  return sortCountryCodes(rows.map((row) => row.code)).map(({ code, name }) => ({ countryCode: code, name }));
+  const byCode = new Map(rows.map((row) => [row.code, row]));
+  return sortCountryCodes(rows.map((row) => row.code)).map(({ code, name }) => {
+    const row = byCode.get(code)!;
+    const deliveryDays = row.min !== null && row.max !== null ? { min: row.min, max: row.max } : null;
+    return { countryCode: code, name, rates: row.rates, deliveryDays };
+  });
 }

@@ -17,6 +17,7 @@ import { VariantPicker } from './VariantPicker';
 import { ViewItemTracker } from './ViewItemTracker';
 import { VariantSelectionProvider } from './variant-selection';
 import { galleryImages, optionPictures } from './view';
+import type { DeliveryView } from './delivery';
 
 export interface ProductPageProps {
   product: Product;
@@ -28,6 +29,8 @@ export interface ProductPageProps {
   origin: string;
   /** The `?v=` value of the address, unchecked. */
   variantParam: string | null;
+  /** Where to, what it costs and how long delivery takes; null with nothing to say. */
+  delivery: DeliveryView | null;
 }
 
 /** Only what the variant island needs, so the client gets no more of the product than that. */
@@ -86,7 +89,7 @@ function Offer({ product, region, variantParam }: { product: Product; region: Re
   );
 }
 
-export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, variantParam }: ProductPageProps) {
+export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, variantParam, delivery }: ProductPageProps) {
   const { images, placeholder } = galleryImages(product, assetsUrl);
   const weight = formatWeight(product.weight);
   const description = paragraphs(product.description);
@@ -127,6 +130,7 @@ export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, v
                 <Offer product={product} region={region} variantParam={variantParam} />
                 {soldOut ? <p className={styles.soldOutNote}>This product is sold out at the moment. Please check back later.</p> : null}
                 <ProductActions product={actionProduct(product)} region={region.key} regionName={region.name} initialPath={initialPath} />
+                {delivery ? <DeliveryNote delivery={delivery} /> : null}
               </>
             )}
           </div>
@@ -177,5 +181,27 @@ export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, v
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd.length === 1 ? jsonLd[0] : jsonLd) }} />
       {product.disabled ? null : <ViewItemTracker product={product} region={region.key} variantPath={initialPath} />}
     </article>
+  );
+}
+
+/** Where the shopper's order would go, what delivery costs and how long it takes (from the shipping locations). */
+function DeliveryNote({ delivery }: { delivery: DeliveryView }) {
+  return (
+    <section className={styles.delivery} aria-labelledby="delivery-title">
+      <h2 id="delivery-title" className="visually-hidden">
+        Delivery
+      </h2>
+      {delivery.kind === 'quote' ? (
+        <>
+          <p className={styles.deliveryCost}>{delivery.cost}</p>
+          {delivery.days ? <p>Arrives in {delivery.days} after dispatch.</p> : null}
+        </>
+      ) : (
+        <p className={styles.deliveryCost}>We do not deliver to {delivery.countryName} yet.</p>
+      )}
+      <p>
+        <Link href="/help/shipping">Delivery</Link> · <Link href="/help/returns">Returns</Link>
+      </p>
+    </section>
   );
 }

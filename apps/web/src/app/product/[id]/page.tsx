@@ -5,8 +5,11 @@ import { categoryBreadcrumb } from '../../../features/product/breadcrumb';
 import { summarise } from '../../../features/product/format';
 import { getProduct } from '../../../features/product/load';
 import { siteOrigin } from '../../../lib/site';
+import { priceSpan } from '@kedai/domain';
 import { ProductPage } from '../../../features/product/ProductPage';
-import { currentRegion } from '../../../features/region/server';
+import { currentCountry, currentRegion } from '../../../features/region/server';
+import { getShippingLocations } from '../../../features/content/load';
+import { deliveryView } from '../../../features/product/delivery';
 import { withApiFallback } from '../../../features/shell/withApiFallback';
 import { productHref } from '../../../features/catalogue/links';
 import { getCategories, getPublicConfig } from '../../../lib/catalogue';
@@ -63,16 +66,20 @@ export default async function Page({ params, searchParams }: Props) {
     async () => {
       const product = await getProduct(id);
       if (!product) notFound();
-      const [region, config, categories, origin] = await Promise.all([
+      const [region, config, categories, origin, country, locations] = await Promise.all([
         currentRegion(),
         getPublicConfig(),
         // Only names the breadcrumb's ancestors; without it the names come from the keys.
         getCategories().catch(() => []),
         siteOrigin(),
+        currentCountry(),
+        // The delivery line is a hint: the page works without it.
+        getShippingLocations().catch(() => null),
       ]);
-      return { product, region, config, categories, origin };
+      const delivery = locations ? deliveryView(region, country, locations, priceSpan(product, region.key, null)?.min ?? null) : null;
+      return { product, region, config, categories, origin, delivery };
     },
-    ({ product, region, config, categories, origin }) => (
+    ({ product, region, config, categories, origin, delivery }) => (
       <ProductPage
         product={product}
         region={region}
@@ -81,6 +88,7 @@ export default async function Page({ params, searchParams }: Props) {
         url={`${origin}${productHref(product.paramName)}`}
         origin={origin}
         variantParam={variantParam}
+        delivery={delivery}
       />
     ),
   );
