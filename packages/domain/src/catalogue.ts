@@ -11,6 +11,8 @@ export interface VariantPathEntry {
 export interface ProductVariant {
   name: string;
   options: string[];
+  /** The picture of each option (an entry of the product's `images`), null where it has none; absent when no option has one. */
+  images?: (string | null)[];
 }
 
 export interface StockHolder {

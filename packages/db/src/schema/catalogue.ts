@@ -1,17 +1,11 @@
 /** The catalogue: categories, merchants, products and what is derived from them (variant paths, price ranges per region). Written by the seed and, later, the back office. */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ProductVariant } from '@kedai/domain';
 import { createdAt, tsvector, updatedAt } from './columns';
 
 /** Region key -> amount in minor units of that region's currency. */
 export type RegionPrices = Record<string, number>;
-
-export interface ProductVariant {
-  name: string;
-  options: string[];
-  /** The picture of each option (an entry of the product's `images`), null where it has none; absent when no option has one. */
-  images?: (string | null)[];
-}
 
 export const categories = pgTable(
   'categories',

@@ -19,7 +19,7 @@ const PURPOSE = 'verify_sign_in';
 const COOKIE = 'kedai_verify_sign_in';
 
 /** How long a browser that proved the password may sign in by verifying (long enough to find the e-mail). */
-export const VERIFY_SIGN_IN_TTL_MINUTES = 60;
+const VERIFY_SIGN_IN_TTL_MINUTES = 60;
 
 const cookieOptions = (config: AppConfig) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.cookieSecure });
 

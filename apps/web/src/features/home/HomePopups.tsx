@@ -25,7 +25,6 @@ export function HomePopups({ popups }: { popups: DialogPopup[] }) {
     const next = popupToShow(popups, storage, visit);
     if (!next) return;
     let cancelled = false;
-    let timer: number | undefined;
     // A shopper who has started to type, tap or click is not interrupted: the popup waits for a later visit.
     const events = ['keydown', 'pointerdown', 'focusin'] as const;
     const stop = () => {
@@ -33,8 +32,7 @@ export function HomePopups({ popups }: { popups: DialogPopup[] }) {
       window.clearTimeout(timer);
       events.forEach((type) => window.removeEventListener(type, stop, true));
     };
-    events.forEach((type) => window.addEventListener(type, stop, true));
-    timer = window.setTimeout(() => {
+    const timer = window.setTimeout(() => {
       void import('./HomePopupDialog').then(({ HomePopupDialog }) => {
         if (cancelled) return;
         stop();
@@ -42,6 +40,7 @@ export function HomePopups({ popups }: { popups: DialogPopup[] }) {
         setShown({ Dialog: HomePopupDialog, popup: next });
       });
     }, POPUP_DELAY_MS);
+    events.forEach((type) => window.addEventListener(type, stop, true));
     return stop;
   }, [popups]);
 

@@ -20,7 +20,7 @@ export interface WishlistViewProps {
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; products: ProductSummary[] };
 
 /** What a wishlist row can offer for buying: move it to the cart, choose its options first, or nothing (and why). */
-export function wishlistOffer(product: ProductSummary, region: string): 'move' | 'choose' | 'sold_out' | 'not_sold_here' {
+function wishlistOffer(product: ProductSummary, region: string): 'move' | 'choose' | 'sold_out' | 'not_sold_here' {
   if (!product.inStock) return 'sold_out';
   if (!displayPrice(product, region)) return 'not_sold_here';
   return product.hasVariants ? 'choose' : 'move';
