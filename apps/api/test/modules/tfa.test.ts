@@ -479,7 +479,11 @@ describe('POST /tfa/requestReset and /tfa/reset', () => {
     expect(url.startsWith(`${t.config.publicWebUrl}/two_factor/reset?token=`)).toBe(true);
     expect(subject).toMatch(/two-factor/i);
     expect(text).toMatch(/expires in \d+ minutes/);
-    const [stored] = await t.app.db.select().from(schema.userTokens).where(eq(schema.userTokens.userId, user.id));
+    // Besides the registration's own sign-in-by-verifying token (decision 0011), one reset token.
+    const tokens = await t.app.db.select().from(schema.userTokens).where(eq(schema.userTokens.userId, user.id));
+    const resets = tokens.filter((row) => row.purpose !== 'verify_sign_in');
+    expect(resets).toHaveLength(1);
+    const [stored] = resets;
     expect(stored).toMatchObject({ purpose: 'tfa_reset', tokenHash: sha256(token), usedAt: null });
     expect(JSON.stringify(stored)).not.toContain(token);
     const ttlMs = stored!.expiresAt.getTime() - stored!.createdAt.getTime();
