@@ -22,10 +22,13 @@ test('a shopper reads the shipping, returns, privacy and terms pages from the fo
     await shoot(page, info, `help-${help.path.split('/').pop()}`);
   }
 
-  // The shipping page lists the countries the shop delivers to, from the shop's settings.
+  // The shipping page lists the countries the shop delivers to, from the shop's settings, with the
+  // cost in the shopper's currency and the usual time.
   await page.goto('/help/shipping');
   const destinations = page.getByRole('region', { name: 'Where we deliver' });
-  await expect(destinations.getByRole('listitem').filter({ hasText: /^Singapore$/ })).toBeVisible();
+  const singapore = destinations.getByRole('row', { name: /^Singapore/ });
+  await expect(singapore).toContainText(/SGD\s?4\.00, free from SGD\s?60\.00/);
+  await expect(singapore).toContainText('1–3 working days');
   await shoot(page, info, 'help-shipping-full', { fullPage: true });
 
   const missing = await page.goto('/help/no-such-page');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryDaysText, shippingFee, shippingQuoteText } from './shipping';
+import { deliveryDaysText, shippingFee, shippingQuoteText, shippingRateText } from './shipping';
 
 const singapore = { fee: 400, freeFrom: 6000 };
 
@@ -29,5 +29,11 @@ describe('shipping', () => {
     );
     expect(shippingQuoteText({ ...base, currency: 'JPY', rate: { fee: 1500, freeFrom: null }, price: 100 })).toMatch(/1,500/);
     expect(shippingQuoteText({ ...base, rate: null, price: 100 })).toBeNull();
+  });
+
+  it('states a rate for a list of countries', () => {
+    expect(shippingRateText(singapore, 'SGD')).toMatch(/^SGD\s?4\.00, free from SGD\s?60\.00$/);
+    expect(shippingRateText({ fee: 1800, freeFrom: null }, 'SGD')).toMatch(/^SGD\s?18\.00$/);
+    expect(shippingRateText({ fee: 0, freeFrom: null }, 'SGD')).toBe('Free');
   });
 });

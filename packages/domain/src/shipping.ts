@@ -29,6 +29,15 @@ export function deliveryDaysText(days: DeliveryDays | null): string | null {
   return `${days.min}–${days.max} working days`;
 }
 
+/** "SGD 4.00, free from SGD 60.00", "SGD 18.00", "Free"; null when the currency cannot be formatted. */
+export function shippingRateText(rate: ShippingRate, currency: string): string | null {
+  if (rate.fee === 0) return 'Free';
+  const fee = formatMoneyOrNull({ amount: rate.fee, currency });
+  if (fee === null) return null;
+  const freeFrom = rate.freeFrom === null ? null : formatMoneyOrNull({ amount: rate.freeFrom, currency });
+  return freeFrom ? `${fee}, free from ${freeFrom}` : fee;
+}
+
 export interface ShippingQuoteInput {
   /** The country's name ("Singapore"). */
   countryName: string;

@@ -1,3 +1,4 @@
+import type { ShippingLocation } from '@kedai/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TextPage } from '@kedai/contract';
@@ -40,14 +41,17 @@ describe('TextPageView', () => {
     expect(html).not.toMatch(/javascript:|<script|<b>|<img/i);
   });
 
-  it('lists where the shop delivers under the shipping page', () => {
-    const locations = [
-      { countryCode: 'SG', name: 'Singapore', deliveryDays: { min: 1, max: 3 } },
-      { countryCode: 'MY', name: 'Malaysia' },
+  it('lists where the shop delivers under the shipping page, with the cost in the shopper’s region and the time', () => {
+    const locations: ShippingLocation[] = [
+      { countryCode: 'SG', name: 'Singapore', rates: { SG: { fee: 400, freeFrom: 6000 } }, deliveryDays: { min: 1, max: 3 } },
+      { countryCode: 'MY', name: 'Malaysia', rates: {}, deliveryDays: null },
     ];
-    const html = renderToStaticMarkup(<TextPageView page={{ ...page('Text.'), slug: 'shipping' }} shippingLocations={locations} />);
+    const html = renderToStaticMarkup(
+      <TextPageView page={{ ...page('Text.'), slug: 'shipping' }} shippingLocations={locations} region={{ key: 'SG', currency: 'SGD' }} />,
+    );
     expect(html).toContain('Where we deliver</h2>');
-    expect(html).toMatch(/<li>Singapore<span[^>]*>1–3 working days<\/span><\/li><li>Malaysia<\/li>/);
+    expect(html).toMatch(/<th scope="row">Singapore<\/th><td>SGD\s?4\.00, free from SGD\s?60\.00<\/td><td>1–3 working days<\/td>/);
+    expect(html).toMatch(/<th scope="row">Malaysia<\/th><td>Shown at checkout<\/td><td>—<\/td>/);
     expect(renderToStaticMarkup(<TextPageView page={page('Text.')} />)).not.toContain('Where we deliver');
   });
 });

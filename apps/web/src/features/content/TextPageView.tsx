@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import Markdown, { type Components } from 'react-markdown';
-import type { TextPage } from '@kedai/contract';
+import type { ShippingLocation, TextPage } from '@kedai/contract';
 import { isInternalHref } from './links';
-import { lastUpdated, safeTextHref, workingDaysText } from './help-pages';
+import { deliveryDaysText, shippingRateText } from '@kedai/domain';
+import { lastUpdated, safeTextHref } from './help-pages';
 import styles from './TextPageView.module.css';
 
 /**
@@ -31,21 +32,15 @@ const components: Components = {
   },
 };
 
-/** A country the shop delivers to, with its usual delivery time in working days when the shop has set one. */
-interface ShippingDestination {
-  countryCode: string;
-  name: string;
-  deliveryDays?: { min: number; max: number } | null;
-}
-
 export interface TextPageViewProps {
   page: TextPage;
-  /** The countries the shop delivers to, listed under the shipping page's text. */
-  shippingLocations?: ShippingDestination[];
+  /** The countries the shop delivers to, listed under the shipping page's text with their cost in `region`. */
+  shippingLocations?: ShippingLocation[];
+  region?: { key: string; currency: string };
 }
 
 /** A text page (shipping, returns, privacy, terms): its title, last-updated date and text, at a readable width. */
-export function TextPageView({ page, shippingLocations }: TextPageViewProps) {
+export function TextPageView({ page, shippingLocations, region }: TextPageViewProps) {
   const updated = lastUpdated(page.updatedAt);
   return (
     <article className={styles.page} aria-labelledby="text-page-title">
@@ -62,14 +57,27 @@ export function TextPageView({ page, shippingLocations }: TextPageViewProps) {
         {shippingLocations && shippingLocations.length > 0 ? (
           <section aria-labelledby="text-page-destinations">
             <h2 id="text-page-destinations">Where we deliver</h2>
-            <ul className={styles.destinations}>
-              {shippingLocations.map((location) => (
-                <li key={location.countryCode}>
-                  {location.name}
-                  {location.deliveryDays ? <span className={styles.days}>{workingDaysText(location.deliveryDays)}</span> : null}
-                </li>
-              ))}
-            </ul>
+            <table className={styles.destinations}>
+              <thead>
+                <tr>
+                  <th scope="col">Country</th>
+                  <th scope="col">Delivery{region ? ` (${region.currency})` : ''}</th>
+                  <th scope="col">Usually takes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shippingLocations.map((location) => {
+                  const rate = region ? location.rates[region.key] : undefined;
+                  return (
+                    <tr key={location.countryCode}>
+                      <th scope="row">{location.name}</th>
+                      <td>{(rate && region && shippingRateText(rate, region.currency)) ?? 'Shown at checkout'}</td>
+                      <td>{deliveryDaysText(location.deliveryDays) ?? '—'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
           </section>
         ) : null}
       </div>

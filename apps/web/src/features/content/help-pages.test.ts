@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HELP_PAGES,
-  TERMS_HREF,
-  helpHref,
-  helpSlugOf,
-  isTextPageSlug,
-  lastUpdated,
-  markdownSummary,
-  safeTextHref,
-  workingDaysText,
-} from './help-pages';
+import { HELP_PAGES, TERMS_HREF, helpHref, helpSlugOf, isTextPageSlug, lastUpdated, markdownSummary, safeTextHref } from './help-pages';
 
 describe('help page addresses', () => {
   it('are /help/<slug>, the terms page included', () => {
@@ -79,13 +69,5 @@ describe('safeTextHref', () => {
     ]) {
       expect(safeTextHref(href)).toBeNull();
     }
-  });
-});
-
-describe('workingDaysText', () => {
-  it('reads a span of working days', () => {
-    expect(workingDaysText({ min: 1, max: 3 })).toBe('1–3 working days');
-    expect(workingDaysText({ min: 2, max: 2 })).toBe('2 working days');
-    expect(workingDaysText({ min: 1, max: 1 })).toBe('1 working day');
   });
 });

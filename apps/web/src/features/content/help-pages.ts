@@ -78,9 +78,3 @@ export function safeTextHref(url: string): string | null {
   if (/^(https?:\/\/|mailto:|tel:)[^\s]+$/i.test(href)) return href;
   return null;
 }
-
-/** A usual delivery time: `1–3 working days`, `2 working days`, `1 working day`. */
-export function workingDaysText({ min, max }: { min: number; max: number }): string {
-  const span = min === max ? `${min}` : `${min}–${max}`;
-  return `${span} working ${max === 1 ? 'day' : 'days'}`;
-}

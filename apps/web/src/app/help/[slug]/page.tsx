@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { TextPageView } from '../../../features/content/TextPageView';
 import { helpHref, helpSlugOf, markdownSummary } from '../../../features/content/help-pages';
 import { getShippingLocations, getTextPage } from '../../../features/content/load';
+import { currentRegion } from '../../../features/region/server';
 import { withApiFallback } from '../../../features/shell/withApiFallback';
 import { isApiError } from '../../../lib/api';
 import { siteOrigin } from '../../../lib/site';
@@ -42,9 +43,14 @@ export default async function HelpPageRoute({ params }: Props) {
   return withApiFallback(
     helpHref(slug),
     async () => {
-      const [page, shippingLocations] = await Promise.all([resolvePage(slug), slug === 'shipping' ? getShippingLocations() : undefined]);
-      return { page, shippingLocations };
+      const shipping = slug === 'shipping';
+      const [page, shippingLocations, region] = await Promise.all([
+        resolvePage(slug),
+        shipping ? getShippingLocations() : undefined,
+        shipping ? currentRegion() : undefined,
+      ]);
+      return { page, shippingLocations, region };
     },
-    ({ page, shippingLocations }) => <TextPageView page={page} shippingLocations={shippingLocations} />,
+    ({ page, shippingLocations, region }) => <TextPageView page={page} shippingLocations={shippingLocations} region={region} />,
   );
 }
