@@ -49,7 +49,8 @@ test('a shopper registers, verifies, turns on two-factor, and signs in again wit
   await page.locator('main').getByLabel('E-mail').fill(email);
   await page.locator('main').getByLabel('Password', { exact: true }).fill(password);
   await page.locator('main').getByLabel('Country', { exact: true }).selectOption('SG');
-  await page.locator('main').getByLabel('Mobile phone number').fill('+65 9123 4567');
+  // A national number, read in the country chosen above.
+  await page.locator('main').getByLabel('Mobile phone number').fill('9123 4567');
   await page.locator('main').getByLabel('Date of birth').fill('1990-05-17');
   await page.locator('main').getByLabel('Female').check();
   await page

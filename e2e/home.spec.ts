@@ -65,3 +65,21 @@ test('the region picker shows the whole name of the chosen region at both sizes'
   const box = (await picker.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
+
+test('words typed into the search box before the page’s scripts run are kept', async ({ page }) => {
+  // Hold the page's scripts back until the shopper has typed, as on a slow phone.
+  let release: () => void = () => undefined;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const box = page.getByRole('combobox', { name: /search products/i });
+  await box.fill('lapton');
+  release();
+  await page.waitForLoadState('load');
+  await expect(box).toHaveValue('lapton');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=lapton/);
+});

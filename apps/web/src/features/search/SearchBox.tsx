@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useSearchParams } from 'next/navigation';
-import { useId, useRef, useState, type ComponentType, type FormEvent, type Ref } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ComponentType, type FormEvent, type Ref } from 'react';
 import { cleanText, MAX_QUERY_LENGTH, SEARCH_INPUT_ATTRIBUTES } from './query-text';
 import type { SearchComboboxProps } from './SearchCombobox';
 import { SearchSubmit, type SearchBoxProps } from './SearchSubmit';
@@ -13,12 +13,12 @@ type Combobox = ComponentType<SearchComboboxProps>;
  * JavaScript; the text box is already a combobox, collapsed) and loads the suggestions
  * (`SearchCombobox`) only on the first focus, pointer or input, so they are not in the first-load
  * JS. The loaded combobox takes over the text typed so far, the focus, and a search submitted
- * while it was loading.
+ * while it was loading. The text box is never inside a `<Suspense>` fallback: one that a streamed
+ * page swapped out would take with it what a shopper typed before the page's scripts ran. The
+ * search words of the address reach it once known (`UrlQuery`), unless the shopper has typed.
  */
 export function SearchBox({ region, assetsUrl }: SearchBoxProps) {
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const urlQuery = pathname === '/search' ? (cleanText(searchParams.get('q') ?? undefined, MAX_QUERY_LENGTH) ?? '') : '';
+  const [urlQuery, setUrlQuery] = useState('');
 
   const [Combobox, setCombobox] = useState<Combobox | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -46,41 +46,56 @@ export function SearchBox({ region, assetsUrl }: SearchBoxProps) {
     enhance();
   }
 
+  // The box follows the address (a search, back/forward) while it shows the address's words, not the shopper's own.
+  const shownUrlQuery = useRef('');
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && input.value === shownUrlQuery.current) input.value = urlQuery;
+    shownUrlQuery.current = urlQuery;
+  }, [urlQuery]);
+
+  const urlQueryReader = (
+    <Suspense fallback={null}>
+      <UrlQuery onChange={setUrlQuery} />
+    </Suspense>
+  );
+
   if (Combobox) {
     // Read while the plain text box is still in the page (until this render commits), so nothing
     // typed in the meantime is lost; the combobox uses these only when it mounts.
     const input = inputRef.current;
     return (
-      <Combobox
-        region={region}
-        assetsUrl={assetsUrl}
-        initialValue={input?.value ?? urlQuery}
-        autoFocus={input !== null && typeof document !== 'undefined' && document.activeElement === input}
-        submittedMeanwhile={() => submitted.current}
-      />
+      <>
+        {urlQueryReader}
+        <Combobox
+          region={region}
+          assetsUrl={assetsUrl}
+          initialValue={input?.value ?? urlQuery}
+          autoFocus={input !== null && typeof document !== 'undefined' && document.activeElement === input}
+          submittedMeanwhile={() => submitted.current}
+        />
+      </>
     );
   }
 
   return (
-    <SearchForm
-      // A new URL query (back/forward, a link) resets the uncontrolled text box.
-      key={urlQuery}
-      defaultValue={urlQuery}
-      formRef={formRef}
-      inputRef={inputRef}
-      onActivate={enhance}
-      onSubmit={onSubmit}
-    />
+    <>
+      {urlQueryReader}
+      <SearchForm formRef={formRef} inputRef={inputRef} onActivate={enhance} onSubmit={onSubmit} />
+    </>
   );
 }
 
-/** The same form while the search parameters are not available (inside `<Suspense>`). */
-export function SearchBoxFallback() {
-  return <SearchForm defaultValue="" />;
+/** Tells the search box the address's search words (on `/search`), once the address is known; renders nothing. */
+function UrlQuery({ onChange }: { onChange: (query: string) => void }) {
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const query = pathname === '/search' ? (cleanText(searchParams.get('q') ?? undefined, MAX_QUERY_LENGTH) ?? '') : '';
+  useEffect(() => onChange(query), [query, onChange]);
+  return null;
 }
 
 interface SearchFormProps {
-  defaultValue: string;
   formRef?: Ref<HTMLFormElement>;
   inputRef?: Ref<HTMLInputElement>;
   onActivate?: () => void;
@@ -88,7 +103,7 @@ interface SearchFormProps {
 }
 
 /** The plain GET search form, with the text box marked up as a collapsed combobox. */
-function SearchForm({ defaultValue, formRef, inputRef, onActivate, onSubmit }: SearchFormProps) {
+function SearchForm({ formRef, inputRef, onActivate, onSubmit }: SearchFormProps) {
   const baseId = useId();
   const inputId = `${baseId}-q`;
   const listId = `${baseId}-list`;
@@ -115,7 +130,6 @@ function SearchForm({ defaultValue, formRef, inputRef, onActivate, onSubmit }: S
           role="combobox"
           aria-expanded={false}
           aria-controls={listId}
-          defaultValue={defaultValue}
           onInput={onActivate}
         />
         <ul id={listId} role="listbox" aria-label="Suggested products" className="site-search__list" hidden />

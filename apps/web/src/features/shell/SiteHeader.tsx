@@ -1,12 +1,11 @@
 import Link from 'next/link';
-import { Suspense } from 'react';
 import type { Region } from '@kedai/contract';
 import { getCategories, getPublicConfig } from '../../lib/catalogue';
 import { AccountMenu } from '../account/AccountMenu';
 import { CartLink } from '../cart/CartLink';
 import { RegionPicker } from '../region/RegionPicker';
 import { currentRegion, enabledRegions } from '../region/server';
-import { SearchBox, SearchBoxFallback } from '../search/SearchBox';
+import { SearchBox } from '../search/SearchBox';
 import { CategoryMenu } from './CategoryMenu';
 import { categoryMenu, type MenuGroup } from './category-tree';
 
@@ -60,9 +59,7 @@ export async function SiteHeader({ shopName }: SiteHeaderProps) {
             <span className="visually-hidden">, home</span>
           </Link>
           <div className="site-header__search">
-            <Suspense fallback={<SearchBoxFallback />}>
-              <SearchBox region={region?.key ?? ''} assetsUrl={assetsUrl} />
-            </Suspense>
+            <SearchBox region={region?.key ?? ''} assetsUrl={assetsUrl} />
           </div>
           <nav className="site-nav" aria-label="Account">
             <ul role="list">
