@@ -16,9 +16,12 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Each per-user table is written by one folder of the API (a module, or `platform` for sessions);
- * every other folder calls that folder's service. The catalogue's tables come with the back office.
+ * every other folder calls that folder's service; the catalogue's product tables are written by modules/catalogue.
  */
 const TABLE_OWNERS = {
+  products: 'modules/catalogue',
+  productVariantPaths: 'modules/catalogue',
+  productRegionPrices: 'modules/catalogue',
   users: 'modules/users',
   emailVerificationCodes: 'modules/auth',
   // One-time e-mailed links: password resets (auth) and two-factor resets (tfa), each its own `purpose`.
@@ -27,6 +30,7 @@ const TABLE_OWNERS = {
   refreshTokens: 'platform',
   rateLimits: 'platform',
   mailOutbox: 'platform',
+  auditLog: 'platform',
   addresses: 'modules/addresses',
   cartItems: 'modules/cart',
   wishlistItems: 'modules/wishlist',

@@ -31,6 +31,7 @@ describe('PublicUser', () => {
       birthDate: '1990-01-01',
       gender: 'other',
       emailVerified: false,
+      role: 'shopper',
       createdAt: 1,
       passwordHash: '$argon2id$…',
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, REGISTRATION_FIELDS, isEmail, normaliseEmail } from '@kedai/domain';
+import { GENDERS, REGISTRATION_FIELDS, USER_ROLES, isEmail, normaliseEmail } from '@kedai/domain';
 import { UnixSeconds, Uuid, checkedByDomain } from './common';
 
 /**
@@ -42,6 +42,7 @@ export const PublicUser = z
     birthDate: z.string().describe('YYYY-MM-DD'),
     gender: z.enum(GENDERS),
     emailVerified: z.boolean(),
+    role: z.enum(USER_ROLES).describe('`shopper`, or the back office role `staff` or `owner` (rules: access.md)'),
     createdAt: UnixSeconds,
   })
   .meta({ id: 'PublicUser' });

@@ -16,3 +16,9 @@ export const MERCHANT_REF_MAX_LENGTH = 200;
 /** Longest id (or slug) in a path such as `/product/one/:id`; longer ones answer 400. */
 export const ID_PARAM_MAX_LENGTH = 200;
 export const HOME_GROUP_MAX_LIMIT = 50;
+
+/** Orders of the back office's product list. */
+export const PRODUCT_ADMIN_SORTS = ['updated', 'newest', 'name', 'stock'] as const;
+export type ProductAdminSort = (typeof PRODUCT_ADMIN_SORTS)[number];
+/** Most products in one page of the back office's list. */
+export const PRODUCT_ADMIN_MAX_LIMIT = 100;

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  AdminIdParam,
+  AdminProduct,
+  AdminProductInput,
+  AdminProductList,
+  AdminProductListQuery,
+  AdminStockAnswer,
+  AdminStockChange,
+  AuditList,
+  AuditQuery,
+} from './admin';
 import { BackInStockCancelQuery, BackInStockRequest, BackInStockState } from './back-in-stock';
 import { AddressIdParams, AddressListResponse, AddressRequest, AddressResponse } from './addresses';
 import {
@@ -146,6 +157,13 @@ export const endpoints = {
 
   /** Only where the development outbox is on (never in production). */
   'GET /dev/outbox': { query: OutboxQuery, response: OutboxResponse },
+
+  'GET /admin/product': { query: AdminProductListQuery, response: AdminProductList },
+  'GET /admin/product/:id': { params: AdminIdParam, response: AdminProduct },
+  'POST /admin/product': { body: AdminProductInput, response: AdminProduct, status: 201 },
+  'PUT /admin/product/:id': { params: AdminIdParam, body: AdminProductInput, response: AdminProduct },
+  'POST /admin/product/:id/stock': { params: AdminIdParam, body: AdminStockChange, response: AdminStockAnswer },
+  'GET /admin/audit': { query: AuditQuery, response: AuditList },
 } as const satisfies Record<string, EndpointSchemas>;
 
 type Schemas = typeof endpoints;

@@ -7,4 +7,5 @@ export * from './auth';
 export * from './addresses';
 export * from './cart';
 export * from './back-in-stock';
+export * from './admin';
 export * from './endpoints';

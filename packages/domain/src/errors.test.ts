@@ -73,6 +73,21 @@ const PROJECT_CODES: ErrorCode[] = [
   'cart/max_items_reached',
   'wishlist/max_items_reached',
   'back_in_stock/in_stock',
+  // What staff send for a product in the back office (issue 14).
+  'product/invalid_name',
+  'product/invalid_param_name',
+  'product/param_name_taken',
+  'product/invalid_description',
+  'product/invalid_variants',
+  'product/invalid_prices',
+  'product/invalid_stock',
+  'product/invalid_weight',
+  'product/invalid_images',
+  'product/invalid_source',
+  'product/unknown_category',
+  'product/unknown_merchant',
+  'product/version_conflict',
+  'product/stock_changed',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];

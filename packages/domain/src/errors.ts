@@ -57,6 +57,21 @@ export const ERROR_MESSAGES = {
 
   'product/not_found': 'This product is not available',
   'product/disabled': 'This product can no longer be bought',
+  'product/invalid_name': 'Product name must be 1 to 200 characters',
+  'product/invalid_param_name': 'URL name must be 1 to 120 lower-case letters, digits and single dashes',
+  'product/param_name_taken': 'Another product already uses this URL name',
+  'product/invalid_description': 'Description must be at most 10000 characters',
+  'product/invalid_variants': 'Variants need a unique name and 1 to 30 different options each, at most 3 variants',
+  'product/invalid_prices':
+    'Every price must be a whole amount above zero in the smallest unit of a known region, and every combination of options needs its prices',
+  'product/invalid_stock': 'Stock must be a whole number from 0 to 1000000',
+  'product/invalid_weight': 'Weight must be a whole number of grams from 0 to 1000000',
+  'product/invalid_images': 'Images must be at most 20 image names on the assets host',
+  'product/invalid_source': 'A source marketplace needs its http(s) product URL, and a URL its marketplace',
+  'product/unknown_category': 'This category does not exist',
+  'product/unknown_merchant': 'This merchant does not exist',
+  'product/version_conflict': 'Someone else changed this product since you opened it; reload it to see their changes',
+  'product/stock_changed': 'The stock changed since you looked: it is now {0}',
   'cart/not_found': 'This item is no longer in your cart',
   'cart/invalid_quantity': 'Quantity must be a whole number from 1 to {0}',
   'cart/invalid_variant_path': 'Please choose one of the options of this product',
@@ -144,6 +159,20 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 
   'product/not_found': 404,
   'product/disabled': 409,
+  'product/invalid_name': 400,
+  'product/invalid_param_name': 400,
+  'product/param_name_taken': 409,
+  'product/invalid_description': 400,
+  'product/invalid_variants': 400,
+  'product/invalid_prices': 400,
+  'product/invalid_stock': 400,
+  'product/invalid_weight': 400,
+  'product/invalid_images': 400,
+  'product/invalid_source': 400,
+  'product/unknown_category': 400,
+  'product/unknown_merchant': 400,
+  'product/version_conflict': 409,
+  'product/stock_changed': 409,
   'cart/not_found': 404,
   'cart/invalid_quantity': 400,
   'cart/invalid_variant_path': 400,
@@ -195,12 +224,16 @@ export class AppError extends Error {
   readonly params: ErrorParams | undefined;
   readonly status: number;
 
-  constructor(errorCode: ErrorCode, params?: ErrorParams, message?: string) {
+  /**
+   * `status` replaces the code's own only where the rules say so: `auth/not_authorized` is 401 for
+   * a caller who is not signed in and 403 for a signed-in account without the back-office role.
+   */
+  constructor(errorCode: ErrorCode, params?: ErrorParams, message?: string, status?: number) {
     super(message ?? formatErrorMessage(ERROR_MESSAGES[errorCode], params));
     this.name = 'AppError';
     this.errorCode = errorCode;
     this.params = params;
-    this.status = ERROR_STATUS[errorCode];
+    this.status = status ?? ERROR_STATUS[errorCode];
   }
 
   toJSON(): ErrorBody {

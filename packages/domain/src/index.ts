@@ -13,3 +13,5 @@ export * from './cart';
 export { correctQuery } from './search-correction';
 export * from './back-in-stock';
 export * from './shipping';
+export * from './roles';
+export * from './product-input';

@@ -62,6 +62,21 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
 
   'product/not_found': 'This product is not available.',
   'product/disabled': 'This product can no longer be bought.',
+  'product/invalid_name': 'Give the product a name of up to 200 characters.',
+  'product/invalid_param_name': 'Use up to 120 lower-case letters, digits and single dashes for the URL name.',
+  'product/param_name_taken': 'Another product already uses this URL name. Choose another.',
+  'product/invalid_description': 'Keep the description to 10,000 characters.',
+  'product/invalid_variants': 'Give each variant its own name and 1 to 30 different options (at most 3 variants).',
+  'product/invalid_prices': 'Enter a price above zero for each region, for the product and for every combination of options.',
+  'product/invalid_stock': 'Enter a stock from 0 to 1,000,000.',
+  'product/invalid_weight': 'Enter the weight in grams, from 0 to 1,000,000.',
+  'product/invalid_images': 'Add up to 20 images.',
+  'product/invalid_source': 'Give both the source marketplace and the http(s) address of the product there, or neither.',
+  'product/unknown_category': 'Choose one of the categories.',
+  'product/unknown_merchant': 'Choose one of the merchants.',
+  'product/version_conflict':
+    'Someone else changed this product since you opened it. Reload it to see their changes, then make yours again.',
+  'product/stock_changed': 'The stock changed since you looked: it is now {0}. Check it and try again.',
   'cart/not_found': 'This item is no longer in your cart.',
   'cart/invalid_quantity': 'Choose a quantity from 1 to {0}.',
   'cart/invalid_variant_path': 'Please choose one of the options of this product.',
@@ -86,6 +101,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
 
 /** The messages above that need a parameter, worded for an answer that carried none. */
 const WITHOUT_PARAMS: Partial<Record<ErrorCode, string>> = {
+  'product/stock_changed': 'The stock changed since you looked. Check it and try again.',
   'user/max_addresses_reached': 'Your address book is full. Delete an address you no longer use to add another.',
   'auth/account_blacklisted': 'Your account has been suspended for breaking our policies. Contact us for help.',
   'cart/invalid_quantity': 'Choose a quantity of at least 1.',

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@kedai/domain';
+import { AppError, roleAllows, type StaffRole } from '@kedai/domain';
 import type { Database } from '@kedai/db';
 import { configEntries } from './shop-config';
 import { checkAccess, refreshTokenOf, type AccessCheck, type AuthContext, type SessionDeps } from './session';
@@ -49,6 +49,24 @@ export async function signedInCaller(request: FastifyRequest, check: AccessCheck
   if (check.kind === 'blacklisted') throw await blacklistedError(request.server.db);
   if (!check.auth.tfaPassed && !options.allowTfaPending) throw new AppError('auth/tfa_not_verified');
   return check.auth;
+}
+
+/**
+ * A `preHandler` for every back-office route (`/admin/…`), the one place roles are checked
+ * (rules: access.md): the rules of `requireUser`, then 403 `auth/not_authorized` for an account
+ * without a back-office role that allows `needed` (a shopper, or staff on an owner's call), and 403
+ * `auth/tfa_not_verified` for staff whose two-factor authentication is not set up and passed —
+ * staff always sign in with a second factor.
+ */
+const NO_BACK_OFFICE_ACCESS = 'Your account does not have access to this part of the back office';
+
+export function requireStaff(needed: StaffRole = 'staff') {
+  return async function requireStaffHook(request: FastifyRequest, _reply: FastifyReply) {
+    const auth = await signedInCaller(request, await checkAccess(sessionDeps(request), request));
+    if (!roleAllows(auth.user.role, needed)) throw new AppError('auth/not_authorized', undefined, NO_BACK_OFFICE_ACCESS, 403);
+    if (!auth.tfaEnabled || !auth.tfaPassed) throw new AppError('auth/tfa_not_verified');
+    request.auth = auth;
+  };
 }
 
 /** The caller set by `requireUser`; a route without the guard calling this is a programming error. */

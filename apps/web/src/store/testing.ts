@@ -93,5 +93,6 @@ export const shopper: PublicUser = {
   birthDate: '1990-05-01',
   gender: 'female',
   emailVerified: true,
+  role: 'shopper',
   createdAt: 1_800_000_000,
 };

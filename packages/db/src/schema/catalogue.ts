@@ -57,6 +57,11 @@ export const products = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** Shipping weight in grams. */
     weight: integer('weight').notNull().default(0),
+    /**
+     * Bumped by every back-office edit of the product (not by stock changes, which orders make too):
+     * an edit made from an older version is refused, so two staff never overwrite each other.
+     */
+    version: integer('version').notNull().default(1),
     /** Derived on every write: whether any unit can be bought. Kept for the in-stock filter. */
     inStock: boolean('in_stock').notNull().default(false),
     searchVector: tsvector('search_vector').generatedAlwaysAs(

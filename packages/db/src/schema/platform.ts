@@ -1,5 +1,5 @@
-/** Sessions, refresh tokens, rate-limit counters and the mail outbox (apps/api platform). */
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+/** Sessions, refresh tokens, rate-limit counters, the mail outbox and the audit log (apps/api platform). */
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './users';
 
@@ -86,4 +86,28 @@ export const refreshTokens = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * Every back-office write: who (the staff member; null for the command line), when, what (`action`
+ * on `object_type`/`object_id`) and the values before and after (null before a create, after a
+ * delete). Written in the same transaction as the change it records; never updated.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_object_idx').on(t.objectType, t.objectId, t.createdAt.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_newest_idx').on(t.createdAt.desc()),
+  ],
 );

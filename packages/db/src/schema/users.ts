@@ -39,8 +39,14 @@ export const users = pgTable(
     tfaSetupSkippedAt: timestamp('tfa_setup_skipped_at', { withTimezone: true }),
     /** Country (ISO 3166-1 alpha-2) chosen in the region picker (`POST /region/prefer`); null when none. */
     preferredCountry: text('preferred_country'),
+    /** One of USER_ROLES in packages/domain: `shopper`, or the back office's `staff` or `owner`. */
+    role: text('role').notNull().default('shopper'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(t.email), check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('users_role_known', sql`${t.role} IN ('shopper', 'staff', 'owner')`),
+  ],
 );

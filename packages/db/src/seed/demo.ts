@@ -13,6 +13,7 @@ import {
   allVariantPaths,
   isInStock,
   priceRange,
+  slugify,
   type ProductVariant,
   type RegionPrices,
   type VariantPathEntry,
@@ -52,7 +53,7 @@ import {
 } from './data';
 import { insertJsonRows } from './bulk';
 import { writeImages, type ImageSpec, type Shape } from './images';
-import { int, pick, sample, slugify, streamFor, weighted, type Random } from './random';
+import { int, pick, sample, streamFor, weighted, type Random } from './random';
 import { TEXT_PAGES, seedTextPages } from './text-pages';
 
 export { seedTextPages } from './text-pages';

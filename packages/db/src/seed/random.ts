@@ -50,13 +50,3 @@ export function sample<T>(rng: Random, items: readonly T[], k: number): T[] {
     .sort((a, b) => a - b)
     .map((i) => items[i]!);
 }
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}

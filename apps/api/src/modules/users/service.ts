@@ -1,4 +1,4 @@
-import { AppError, isGender, isUuid, toUnixSeconds, validateProfileUpdate } from '@kedai/domain';
+import { AppError, isGender, isUserRole, isUuid, toUnixSeconds, validateProfileUpdate } from '@kedai/domain';
 import { and, eq, inArray, isNull, lt, or, schema, sql, type Database, type Transaction } from '@kedai/db';
 import type { ProfileUpdateRequest, PublicUser } from '@kedai/contract';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -31,6 +31,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     birthDate: row.birthDate,
     gender: isGender(row.gender) ? row.gender : 'unspecified',
     emailVerified: row.emailVerifiedAt !== null,
+    role: isUserRole(row.role) ? row.role : 'shopper',
     createdAt: toUnixSeconds(row.createdAt),
   };
 }

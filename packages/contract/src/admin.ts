@@ -1,0 +1,117 @@
+/**
+ * The back office's calls (`/admin/…`, issue 14): every one needs a staff account with two-factor
+ * authentication set up and passed (rules: access.md "Staff").
+ */
+import { z } from 'zod';
+import { PRODUCT_ADMIN_MAX_LIMIT, PRODUCT_ADMIN_SORTS } from './constants';
+import { CategoryRef, MerchantRef, Product, Variant } from './catalogue';
+import { RegionPrices, UnixSeconds, Uuid, queryBoolean, queryInt } from './common';
+
+export const AdminProductListQuery = z.object({
+  q: z.string().trim().max(200).optional().describe('Words of the name, URL name or id'),
+  disabled: queryBoolean.optional().describe('Only disabled (true) or only enabled (false) products'),
+  sort: z.enum(PRODUCT_ADMIN_SORTS).optional().describe('Default: updated, newest first'),
+  page: queryInt(1, 100_000).optional(),
+  limit: queryInt(1, PRODUCT_ADMIN_MAX_LIMIT).optional(),
+});
+export type AdminProductListQuery = z.infer<typeof AdminProductListQuery>;
+
+export const AdminProductRow = z
+  .object({
+    id: Uuid,
+    paramName: z.string(),
+    name: z.string(),
+    mainImage: z.string().nullable(),
+    category: CategoryRef.nullable(),
+    merchant: MerchantRef.nullable(),
+    disabled: z.boolean(),
+    inStock: z.boolean(),
+    stock: z.int().describe('Units in stock, all variant paths together'),
+    variantCount: z.int().describe('How many variant paths the product has (0 without variants)'),
+    version: z.int(),
+    updatedAt: UnixSeconds,
+  })
+  .meta({ id: 'AdminProductRow' });
+export type AdminProductRow = z.infer<typeof AdminProductRow>;
+
+export const AdminProductList = z.object({
+  products: z.array(AdminProductRow),
+  total: z.int(),
+  page: z.int(),
+  limit: z.int(),
+  pages: z.int(),
+});
+export type AdminProductList = z.infer<typeof AdminProductList>;
+
+/** A product as the back office edits it: the storefront's answer plus its version. */
+export const AdminProduct = z.object({ product: Product, version: z.int() }).meta({ id: 'AdminProduct' });
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+/**
+ * A product to create, or its new state (`PUT`, with the `version` it was read at). Stock is set
+ * when a product or a new variant path is created, and otherwise changed only with
+ * `POST /admin/product/{id}/stock`, so an edit never overwrites units sold meanwhile.
+ */
+export const AdminProductInput = z
+  .object({
+    name: z.string(),
+    paramName: z.string().optional().describe('URL name; made from the name when absent'),
+    description: z.string(),
+    categoryId: Uuid.nullable(),
+    merchantId: Uuid.nullable(),
+    sourceMarketPlace: z.string().nullable(),
+    sourceUrl: z.string().nullable(),
+    weight: z.int().describe('Grams'),
+    price: RegionPrices.describe('Region key -> price in minor units; for a product with variants, the price shown before a choice'),
+    variants: z.array(Variant),
+    variantPaths: z
+      .record(z.string(), z.object({ price: RegionPrices, stock: z.int().optional() }))
+      .describe('Every full variant path `i/j` -> its price per region and, for a new path, its stock'),
+    stock: z.int().optional().describe('Stock of a product without variants, when it is created'),
+    images: z.array(z.string()).describe('Image names on the assets host; the first is the main image'),
+    disabled: z.boolean(),
+    version: z.int().optional().describe('The version the edit was made from (PUT); a newer one answers 409'),
+  })
+  .meta({ id: 'AdminProductInput' });
+export type AdminProductInput = z.infer<typeof AdminProductInput>;
+
+/** `POST /admin/product/{id}/stock`: a change by `delta`, or a new `stock` given the `expected` value the staff member saw. */
+export const AdminStockChange = z
+  .object({
+    variantPath: z.string().describe("'' for a product without variants"),
+    delta: z.int().optional(),
+    stock: z.int().optional(),
+    expected: z.int().optional().describe('With `stock`: the value it replaces; another value answers 409'),
+  })
+  .meta({ id: 'AdminStockChange' });
+export type AdminStockChange = z.infer<typeof AdminStockChange>;
+
+export const AdminStockAnswer = z.object({ variantPath: z.string(), stock: z.int(), inStock: z.boolean() });
+export type AdminStockAnswer = z.infer<typeof AdminStockAnswer>;
+
+export const AuditQuery = z.object({
+  actorId: Uuid.optional(),
+  objectType: z.string().max(40).optional(),
+  objectId: z.string().max(200).optional(),
+  page: queryInt(1, 100_000).optional(),
+  limit: queryInt(1, 100).optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditEntry = z
+  .object({
+    id: z.int(),
+    actor: z.object({ id: Uuid, email: z.string() }).nullable(),
+    action: z.string(),
+    objectType: z.string(),
+    objectId: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    createdAt: UnixSeconds,
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditList = z.object({ entries: z.array(AuditEntry), total: z.int(), page: z.int(), limit: z.int() });
+export type AuditList = z.infer<typeof AuditList>;
+
+export const AdminIdParam = z.object({ id: Uuid });
