@@ -30,6 +30,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // The back office (apps/admin): its pure helpers, in Node.
+        test: {
+          name: 'admin',
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });
