@@ -3,7 +3,7 @@
  * architecture §6), else the catalogue's wording of its code, else the error's message, else
  * 'Unknown error'; a 400 that lists fields puts each message beside its field.
  */
-import { ERROR_MESSAGES, formatErrorMessage, isErrorCode } from '@kedai/domain';
+import { ERROR_MESSAGES, formatErrorMessage, isErrorCode, type ErrorParams } from '@kedai/domain';
 
 interface ErrorLike {
   errorCode?: unknown;
@@ -23,7 +23,8 @@ export function errorText(error: unknown): string {
   const own = text(apiText);
   if (own) return own;
   if (isErrorCode(errorCode)) {
-    return formatErrorMessage(ERROR_MESSAGES[errorCode], Array.isArray(params) || (typeof params === 'object' && params) ? params : undefined);
+    const values = typeof params === 'object' && params !== null ? (params as ErrorParams) : undefined;
+    return formatErrorMessage(ERROR_MESSAGES[errorCode], values);
   }
   return text(message) ?? 'Unknown error';
 }

@@ -1,0 +1,46 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { sessionAllows } from '../features/auth/gate';
+import { useSession, useSignOut } from '../features/auth/session';
+
+/** The back office's frame: navigation, who is signed in, sign out, and the screen. */
+export function Shell() {
+  const { data: session } = useSession();
+  const signOut = useSignOut();
+  const profile = session?.profile;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link to="/products" className="brand">
+          Kedai back office
+        </Link>
+        <nav className="nav" aria-label="Back office">
+          <ul>
+            <li>
+              <NavLink to="/products">Products</NavLink>
+            </li>
+            {sessionAllows(session, 'owner') ? (
+              <li>
+                <NavLink to="/audit">Audit log</NavLink>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="account">
+          <span>
+            {profile ? `${profile.firstName} ${profile.lastName}`.trim() || profile.email : ''}
+            {profile ? <span className="visually-hidden">, {profile.role}</span> : null}
+          </span>
+          <button type="button" className="linklike" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}
