@@ -33,6 +33,8 @@ import { wishlistRoutes } from './modules/wishlist/routes';
 import { backInStockRoutes } from './modules/back-in-stock/routes';
 import { recentlyViewedRoutes } from './modules/recently-viewed/routes';
 import { devRoutes } from './modules/dev/routes';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
+import { staffAdminRoutes } from './modules/staff/admin-routes';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
@@ -134,6 +136,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(wishlistRoutes);
   await app.register(backInStockRoutes);
   await app.register(recentlyViewedRoutes);
+  // The back office (issue 14): every route behind requireStaff.
+  await app.register(catalogueAdminRoutes);
+  await app.register(staffAdminRoutes);
   // The development outbox exists only when switched on (never in production: config refuses it).
   if (config.devOutbox) await app.register(devRoutes);
 

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import type { FastifyInstance } from 'fastify';
 import { eq, schema } from '@kedai/db';
 import { seal } from '../src/platform/secret-box';
@@ -99,4 +100,31 @@ export async function clientOwingSecondFactor(app: FastifyInstance, user?: TestU
     .set({ tfaSecret: seal(app.tfaKeys, 'JBSWY3DPEHPK3PXP') })
     .where(eq(schema.users.id, owner.id));
   return signedInClient(app, owner);
+}
+
+/** A TOTP code for `secret` at `now`, as an authenticator app computes it. */
+function totpCode(secret: string, now: Date): string {
+  return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now.getTime() });
+}
+
+/**
+ * A client signed in as a new member of staff with `role`: with two-factor set up and passed
+ * (`tfa: 'passed'`, the back office's normal case), never set up (`'none'`), or on but not yet
+ * passed in this session (`'owed'`).
+ */
+export async function staffClient(
+  app: FastifyInstance,
+  role: 'shopper' | 'staff' | 'owner',
+  now: () => Date,
+  tfa: 'passed' | 'none' | 'owed' = 'passed',
+): Promise<{ user: TestUser; client: TestClient }> {
+  const user = await createVerifiedUser(app);
+  await app.db.update(schema.users).set({ role }).where(eq(schema.users.id, user.id));
+  const client = await signedInClient(app, user);
+  if (tfa === 'none') return { user, client };
+  const secret = ((await client.post('/tfa/setup')).body.manualKey as string).replace(/ /g, '');
+  const verified = await client.post('/tfa/verify', { token: totpCode(secret, now()) });
+  if (verified.status !== 200) throw new Error(`tfa/verify answered ${verified.status}`);
+  if (tfa === 'passed') return { user, client };
+  return { user, client: await signedInClient(app, user) };
 }

@@ -52,38 +52,34 @@ export type AdminProduct = z.infer<typeof AdminProduct>;
  * when a product or a new variant path is created, and otherwise changed only with
  * `POST /admin/product/{id}/stock`, so an edit never overwrites units sold meanwhile.
  */
-export const AdminProductInput = z
-  .object({
-    name: z.string(),
-    paramName: z.string().optional().describe('URL name; made from the name when absent'),
-    description: z.string(),
-    categoryId: Uuid.nullable(),
-    merchantId: Uuid.nullable(),
-    sourceMarketPlace: z.string().nullable(),
-    sourceUrl: z.string().nullable(),
-    weight: z.int().describe('Grams'),
-    price: RegionPrices.describe('Region key -> price in minor units; for a product with variants, the price shown before a choice'),
-    variants: z.array(Variant),
-    variantPaths: z
-      .record(z.string(), z.object({ price: RegionPrices, stock: z.int().optional() }))
-      .describe('Every full variant path `i/j` -> its price per region and, for a new path, its stock'),
-    stock: z.int().optional().describe('Stock of a product without variants, when it is created'),
-    images: z.array(z.string()).describe('Image names on the assets host; the first is the main image'),
-    disabled: z.boolean(),
-    version: z.int().optional().describe('The version the edit was made from (PUT); a newer one answers 409'),
-  })
-  .meta({ id: 'AdminProductInput' });
+export const AdminProductInput = z.object({
+  name: z.string(),
+  paramName: z.string().optional().describe('URL name; made from the name when absent'),
+  description: z.string(),
+  categoryId: Uuid.nullable(),
+  merchantId: Uuid.nullable(),
+  sourceMarketPlace: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+  weight: z.int().describe('Grams'),
+  price: RegionPrices.describe('Region key -> price in minor units; for a product with variants, the price shown before a choice'),
+  variants: z.array(Variant),
+  variantPaths: z
+    .record(z.string(), z.object({ price: RegionPrices, stock: z.int().optional() }))
+    .describe('Every full variant path `i/j` -> its price per region and, for a new path, its stock'),
+  stock: z.int().optional().describe('Stock of a product without variants, when it is created'),
+  images: z.array(z.string()).describe('Image names on the assets host; the first is the main image'),
+  disabled: z.boolean(),
+  version: z.int().optional().describe('The version the edit was made from (PUT); a newer one answers 409'),
+});
 export type AdminProductInput = z.infer<typeof AdminProductInput>;
 
 /** `POST /admin/product/{id}/stock`: a change by `delta`, or a new `stock` given the `expected` value the staff member saw. */
-export const AdminStockChange = z
-  .object({
-    variantPath: z.string().describe("'' for a product without variants"),
-    delta: z.int().optional(),
-    stock: z.int().optional(),
-    expected: z.int().optional().describe('With `stock`: the value it replaces; another value answers 409'),
-  })
-  .meta({ id: 'AdminStockChange' });
+export const AdminStockChange = z.object({
+  variantPath: z.string().describe("'' for a product without variants"),
+  delta: z.int().optional(),
+  stock: z.int().optional(),
+  expected: z.int().optional().describe('With `stock`: the value it replaces; another value answers 409'),
+});
 export type AdminStockChange = z.infer<typeof AdminStockChange>;
 
 export const AdminStockAnswer = z.object({ variantPath: z.string(), stock: z.int(), inStock: z.boolean() });

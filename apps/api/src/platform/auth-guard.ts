@@ -52,8 +52,9 @@ export async function signedInCaller(request: FastifyRequest, check: AccessCheck
 }
 
 /**
- * A `preHandler` for every back-office route (`/admin/…`), the one place roles are checked
- * (rules: access.md): the rules of `requireUser`, then 403 `auth/not_authorized` for an account
+ * The `onRequest` hook of every back-office route (`/admin/…`), the one place roles are checked
+ * (before the body is read, so nobody without the role learns anything from validation)
+ * — rules: access.md: the rules of `requireUser`, then 403 `auth/not_authorized` for an account
  * without a back-office role that allows `needed` (a shopper, or staff on an owner's call), and 403
  * `auth/tfa_not_verified` for staff whose two-factor authentication is not set up and passed —
  * staff always sign in with a second factor.

@@ -37,8 +37,8 @@ export async function resetMailsSettled(): Promise<void> {
   while (pendingResetMails.size > 0) await Promise.allSettled([...pendingResetMails]);
 }
 
-/** Issues a new reset token (ending older live ones) and e-mails its link. */
-async function issueResetMail(deps: AuthDeps, userId: string): Promise<void> {
+/** Issues a new reset token (ending older live ones), e-mails its link and answers it (the command line prints it). */
+export async function issueResetMail(deps: AuthDeps, userId: string): Promise<string | undefined> {
   const token = randomToken();
   const user = await deps.db.transaction(async (tx) => {
     // The user row lock orders concurrent requests, so only the newest link stays live.
@@ -53,7 +53,7 @@ async function issueResetMail(deps: AuthDeps, userId: string): Promise<void> {
     });
     return row;
   });
-  if (!user) return;
+  if (!user) return undefined;
   const url = `${deps.config.publicWebUrl}/reset_password?uid=${encodeURIComponent(user.id)}&token=${encodeURIComponent(token)}`;
   await sendMail(deps, user, 'password reset', (shop) => ({
     to: user.email,
@@ -67,6 +67,7 @@ async function issueResetMail(deps: AuthDeps, userId: string): Promise<void> {
     footer: ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
   }));
   deps.log.info({ userId: user.id }, 'password reset link sent');
+  return url;
 }
 
 /**
@@ -88,7 +89,9 @@ export async function forgotPassword(deps: Pick<AuthDeps, 'db'>, input: { email:
  */
 export function startResetMail(deps: AuthDeps, userId: string): void {
   const work = new Promise((resolve) => setImmediate(resolve))
-    .then(() => issueResetMail(deps, userId))
+    .then(async () => {
+      await issueResetMail(deps, userId);
+    })
     .catch((error: unknown) => deps.log.error({ err: error, userId }, 'could not issue a password reset link'))
     .finally(() => pendingResetMails.delete(work));
   pendingResetMails.add(work);

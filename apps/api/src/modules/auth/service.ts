@@ -231,3 +231,4 @@ export async function resendVerifyCode(deps: AuthDeps, input: { email: string })
 // What other modules use of accounts (two-factor checks the password and mails the user).
 export { passwordMatches, sessionState } from './login';
 export { sendAccountMail } from './account-mail';
+export { issueResetMail } from './password';

@@ -1,4 +1,4 @@
-import { AppError, isGender, isUserRole, isUuid, toUnixSeconds, validateProfileUpdate } from '@kedai/domain';
+import { AppError, isGender, isUserRole, isUuid, toUnixSeconds, validateProfileUpdate, type UserRole } from '@kedai/domain';
 import { and, eq, inArray, isNull, lt, or, schema, sql, type Database, type Transaction } from '@kedai/db';
 import type { ProfileUpdateRequest, PublicUser } from '@kedai/contract';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -61,6 +61,16 @@ export async function createUser(tx: Transaction, values: NewUser): Promise<User
     if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) throw new AppError('auth/email_taken');
     throw error;
   }
+}
+
+/** Gives an account its back-office role (`staff`, `owner`) or takes it away (`shopper`). */
+export async function setRole(db: Database, userId: string, role: UserRole): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
 }
 
 /** The address is proven (the first time counts). */

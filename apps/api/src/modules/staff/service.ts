@@ -1,0 +1,61 @@
+import { hash } from '@node-rs/argon2';
+import { AppError, parseEmail, type StaffRole } from '@kedai/domain';
+import { recordAudit } from '../../platform/audit';
+import { randomToken } from '../../platform/secure-tokens';
+import { issueResetMail, type AuthDeps } from '../auth/service';
+import { createUser, findUserByEmail, markEmailVerified, setRole } from '../users/service';
+
+export interface MakeStaffInput {
+  email: string;
+  role: StaffRole;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * Makes `email` a member of the shop's staff with `role` (the first owner is made this way, from
+ * the command line: `npm run admin:create`). An address without an account gets one, verified, with
+ * a password nobody knows; either way a one-time link to choose a password is mailed and answered,
+ * so the person signs in with their own password and then sets up two-factor authentication.
+ */
+export async function makeStaff(
+  deps: AuthDeps,
+  input: MakeStaffInput,
+  actorId: string | null = null,
+): Promise<{ userId: string; created: boolean; link: string }> {
+  const email = parseEmail(input.email);
+  if (!email.ok) throw new AppError(email.errorCode);
+  let user = await findUserByEmail(deps.db, email.value);
+  const created = !user;
+  if (!user) {
+    const passwordHash = await hash(randomToken());
+    user = await deps.db.transaction(async (tx) => {
+      const row = await createUser(tx, {
+        email: email.value,
+        passwordHash,
+        firstName: input.firstName?.trim() || 'Shop',
+        lastName: input.lastName?.trim() || (input.role === 'owner' ? 'Owner' : 'Staff'),
+        phoneNumber: '',
+        country: 'SG',
+        birthDate: '1900-01-01',
+        gender: 'unspecified',
+      });
+      return (await markEmailVerified(tx, row.id)) ?? row;
+    });
+  }
+  const before = user.role;
+  await deps.db.transaction(async (tx) => {
+    await setRole(tx, user.id, input.role);
+    await recordAudit(tx, {
+      actorId,
+      action: 'staff.role',
+      objectType: 'user',
+      objectId: user.id,
+      before: { role: before },
+      after: { role: input.role },
+    });
+  });
+  const link = await issueResetMail(deps, user.id);
+  if (!link) throw new AppError('user/not_found');
+  return { userId: user.id, created, link };
+}
