@@ -7,6 +7,7 @@ import { loggerOptions } from './platform/logging';
 import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
 import { startBackInStockMails } from './modules/back-in-stock/job';
+import { DEMO_OWNER, ensureDemoOwner } from './modules/staff/service';
 
 /** Starts the API: checks config, migrates, seeds an empty database, listens, shuts down cleanly. */
 async function main() {
@@ -35,6 +36,14 @@ async function main() {
     // A database seeded before the text pages existed gets them too; edited pages are left alone.
     const added = await seedTextPages(handle.db);
     if (added > 0) log.info({ pages: added }, 'default text pages added');
+  }
+
+  // The documented demo owner (README "Back office"), for trying the back office; never in production.
+  if (config.seedDemo && config.env !== 'production' && (await ensureDemoOwner({ db: handle.db }))) {
+    log.warn(
+      { email: DEMO_OWNER.email },
+      'demo owner added (password in the README): change it, or set SEED_DEMO=false, before the shop faces the internet',
+    );
   }
 
   const app = await buildApp({ config, db: handle.db });

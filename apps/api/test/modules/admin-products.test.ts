@@ -3,7 +3,7 @@ import { eq, schema } from '@kedai/db';
 import { TestClient } from '../client';
 import { LIFTED_LIMITS, staffClient, type TestUser } from '../accounts';
 import { createTestApp, expectError, get, type TestApp } from '../helpers';
-import { makeStaff } from '../../src/modules/staff/service';
+import { DEMO_OWNER, ensureDemoOwner, makeStaff } from '../../src/modules/staff/service';
 
 /** The back office's products and its guard (issue 14), through the real app on a seeded database. */
 
@@ -225,5 +225,17 @@ describe('npm run admin:create', () => {
     // Again for an existing account: its role changes, nothing else is made.
     const again = await makeStaff(deps, { email: 'founder@kedai.example', role: 'staff' });
     expect(again).toMatchObject({ userId: result.userId, created: false });
+  });
+});
+
+describe('the demo owner', () => {
+  it('is added once, signs in with the documented password, and must set up two-factor before any back-office call', async () => {
+    expect(await ensureDemoOwner({ db: t.app.db })).toBe(true);
+    expect(await ensureDemoOwner({ db: t.app.db })).toBe(false);
+    const client = new TestClient(t.app);
+    const signedIn = await client.post('/auth/login', { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.profile.role).toBe('owner');
+    expectError(await client.get('/admin/product'), 403, 'auth/tfa_not_verified');
   });
 });

@@ -59,3 +59,38 @@ export async function makeStaff(
   if (!link) throw new AppError('user/not_found');
   return { userId: user.id, created, link };
 }
+
+/** The demo shop's owner (README "Back office"): only where the demo is seeded, never in production. */
+export const DEMO_OWNER = { email: 'owner@kedai.example', password: 'Kedai-Owner-2026' } as const;
+
+/**
+ * Adds the documented demo owner when the address has no account yet (an existing account is left
+ * as it is). Signing in with it, the back office asks to set up two-factor authentication first.
+ */
+export async function ensureDemoOwner(deps: Pick<AuthDeps, 'db'>): Promise<boolean> {
+  if (await findUserByEmail(deps.db, DEMO_OWNER.email)) return false;
+  const passwordHash = await hash(DEMO_OWNER.password);
+  await deps.db.transaction(async (tx) => {
+    const row = await createUser(tx, {
+      email: DEMO_OWNER.email,
+      passwordHash,
+      firstName: 'Demo',
+      lastName: 'Owner',
+      phoneNumber: '+6591234567',
+      country: 'SG',
+      birthDate: '1990-01-01',
+      gender: 'unspecified',
+    });
+    await markEmailVerified(tx, row.id);
+    await setRole(tx, row.id, 'owner');
+    await recordAudit(tx, {
+      actorId: null,
+      action: 'staff.role',
+      objectType: 'user',
+      objectId: row.id,
+      before: null,
+      after: { role: 'owner', demo: true },
+    });
+  });
+  return true;
+}
