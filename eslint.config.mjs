@@ -1,5 +1,5 @@
 // One lint for the whole tree (`npm run lint`): typescript-eslint with the type-aware rules that
-// catch real bugs, React hooks and accessibility for the storefront, the import rules of
+// catch real bugs, React hooks and accessibility for the storefront and the back office, the import rules of
 // ARCHITECTURE.md §1 (eslint-plugin-boundaries), no import circle (eslint-plugin-import-x) and the
 // table owners of the API's modules.
 // Formatting is Prettier's (`npm run format`); eslint-config-prettier turns off what it decides.
@@ -87,7 +87,7 @@ export default tseslint.config(
   },
   // Type-aware rules where a tsconfig covers the file: promises that are dropped or misused are bugs.
   {
-    files: ['packages/*/src/**/*.ts', 'apps/api/src/**/*.ts', 'apps/api/test/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    files: ['packages/*/src/**/*.ts', 'apps/api/src/**/*.ts', 'apps/api/test/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -128,6 +128,22 @@ export default tseslint.config(
       'jsx-a11y/no-autofocus': 'off',
     },
   },
+  // The back office (apps/admin, a Vite single-page app): hooks, including the React Compiler's rules, and accessibility.
+  {
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/admin/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
+      // A wide table scrolls inside a named region, which must take focus so keyboards can scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
+  },
   // No import circle anywhere in the apps and packages, type-only imports included.
   {
     files: ['packages/*/src/**/*.{ts,tsx}', 'apps/*/src/**/*.{ts,tsx}'],
@@ -157,6 +173,7 @@ export default tseslint.config(
         { type: 'api-app', pattern: 'apps/api/src', partialMatch: false },
         { type: 'api-test', pattern: 'apps/api/test', partialMatch: false },
         { type: 'web', pattern: 'apps/web', partialMatch: false },
+        { type: 'admin', pattern: 'apps/admin', partialMatch: false },
       ],
     },
     rules: {
@@ -169,6 +186,7 @@ export default tseslint.config(
             { from: { element: { type: 'contract' } }, allow: { to: { element: { types: { anyOf: ['contract', 'domain'] } } } } },
             { from: { element: { type: 'db' } }, allow: { to: { element: { types: { anyOf: ['db', 'domain'] } } } } },
             { from: { element: { type: 'web' } }, allow: { to: { element: { types: { anyOf: ['web', 'domain', 'contract'] } } } } },
+            { from: { element: { type: 'admin' } }, allow: { to: { element: { types: { anyOf: ['admin', 'domain', 'contract'] } } } } },
             {
               // Cross-cutting parts serve the modules and never depend on one.
               from: { element: { type: 'api-platform' } },

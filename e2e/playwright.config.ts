@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3700);
 const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
+const adminPort = Number(process.env.E2E_ADMIN_PORT ?? 3701);
 export const baseURL = `http://127.0.0.1:${webPort}`;
 
 /** Debian's Chromium: test tools' own browser downloads are not available here. */
@@ -52,6 +53,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), 'kedai-e2e'),
       API_PORT: String(apiPort),
       WEB_PORT: String(webPort),
+      ADMIN_PORT: String(adminPort),
       WEB_ORIGINS: baseURL,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

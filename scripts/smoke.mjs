@@ -11,14 +11,16 @@ const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'kedai-smoke-'));
 const apiPort = process.env.SMOKE_API_PORT ?? '4600';
 const webPort = process.env.SMOKE_WEB_PORT ?? '3600';
+const adminPort = process.env.SMOKE_ADMIN_PORT ?? '3601';
 const api = `http://127.0.0.1:${apiPort}`;
 const web = `http://127.0.0.1:${webPort}`;
+const admin = `http://127.0.0.1:${adminPort}`;
 
 const child = spawn('npm', ['start'], {
   cwd: root,
   stdio: 'inherit',
   detached: true,
-  env: { ...process.env, DATA_DIR: dataDir, API_PORT: apiPort, WEB_PORT: webPort, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  env: { ...process.env, DATA_DIR: dataDir, API_PORT: apiPort, WEB_PORT: webPort, ADMIN_PORT: adminPort, DATABASE_URL: '', LOG_LEVEL: 'warn' },
 });
 
 async function waitFor(url, timeoutMs) {
@@ -57,6 +59,15 @@ try {
   check(outbox.status === 200, 'the demo API shows its outbox to this machine');
   const forwarded = await fetch(`${web}/api/dev/outbox?to=someone@example.com`);
   check(forwarded.status === 404, 'the storefront does not forward /api/dev/outbox');
+  const office = await waitFor(`${admin}/products`, 60_000);
+  check((await office.text()).includes('Kedai back office'), `back office ${admin}/products answers its page`);
+  check(
+    (office.headers.get('content-security-policy') ?? '').includes("script-src 'self';"),
+    'the back office carries a Content-Security-Policy without inline scripts',
+  );
+  const me = await (await waitFor(`${admin}/api/auth/me`, 10_000)).json();
+  check(me.signedIn === false, 'the back office forwards /api/auth/me to the API');
+  check((await fetch(`${admin}/api/dev/outbox?to=someone@example.com`)).status === 404, 'the back office does not forward /api/dev/outbox');
 } catch (error) {
   failed = true;
   console.error(`not ok - ${error.message}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing or stale, then runs the API and the storefront together.
+// `npm start`: builds what is missing or stale, then runs the API, the storefront and the back office together.
 // The API migrates its database and seeds the demo catalogue on first start.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const apiPort = process.env.API_PORT ?? '4000';
 const webPort = process.env.WEB_PORT ?? '3000';
+const adminPort = process.env.ADMIN_PORT ?? '3001';
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
 
 /** Newest modification time under the given folders (skipping build output and dependencies). */
@@ -38,6 +39,12 @@ function buildIfNeeded(name, output, sources, command) {
 const shared = ['packages/domain/src', 'packages/contract/src'];
 buildIfNeeded('the API', 'apps/api/dist/server.js', ['apps/api/src', 'packages/db/src', 'packages/db/migrations', ...shared], 'apps/api');
 buildIfNeeded('the storefront', 'apps/web/.next/BUILD_ID', ['apps/web/src', 'apps/web/next.config.ts', ...shared], 'apps/web');
+buildIfNeeded(
+  'the back office',
+  'apps/admin/dist/index.html',
+  ['apps/admin/src', 'apps/admin/index.html', 'apps/admin/vite.config.ts', 'apps/admin/package.json', ...shared],
+  'apps/admin',
+);
 
 const children = [];
 function run(name, command, args, env) {
@@ -90,4 +97,11 @@ run('storefront', process.execPath, [join(root, 'scripts/web-server.mjs'), 'apps
   API_URL: apiUrl,
   NODE_ENV: 'production',
 });
-console.log(`[kedai] storefront http://localhost:${webPort} · API http://localhost:${apiPort} (docs at /docs)`);
+// The back office's static build, forwarding its /api calls the same way (scripts/admin-server.mjs).
+run('back office', process.execPath, [join(root, 'scripts/admin-server.mjs'), 'apps/admin/dist', adminPort], {
+  API_URL: apiUrl,
+  NODE_ENV: 'production',
+});
+console.log(
+  `[kedai] storefront http://localhost:${webPort} · back office http://localhost:${adminPort} · API http://localhost:${apiPort} (docs at /docs)`,
+);

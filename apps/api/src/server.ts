@@ -38,8 +38,9 @@ async function main() {
     if (added > 0) log.info({ pages: added }, 'default text pages added');
   }
 
-  // The documented demo owner (README "Back office"), for trying the back office; never in production.
-  if (config.seedDemo && config.env !== 'production' && (await ensureDemoOwner({ db: handle.db }))) {
+  // The documented demo owner (README "Back office"), for trying the back office on the embedded
+  // demo only: never in production, never on a PostgreSQL a real shop may use.
+  if (config.seedDemo && config.env !== 'production' && !config.databaseUrl && (await ensureDemoOwner({ db: handle.db }))) {
     log.warn(
       { email: DEMO_OWNER.email },
       'demo owner added (password in the README): change it, or set SEED_DEMO=false, before the shop faces the internet',

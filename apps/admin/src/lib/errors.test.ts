@@ -45,7 +45,7 @@ describe('session problems', () => {
     expect(sessionProblem(apiError(404, 'product/not_found', 'x'))).toBeNull();
   });
   it('knows a stale save', () => {
-    expect(isStale(apiError(409, 'general/conflict', 'changed'))).toBe(true);
-    expect(isStale(apiError(400, 'general/argument_error', 'x'))).toBe(false);
+    expect(isStale(apiError(409, 'product/version_conflict', 'changed'))).toBe(true);
+    expect(isStale(apiError(409, 'product/param_name_taken', 'taken'))).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ interface ErrorLike {
   message?: unknown;
 }
 
-const like = (value: unknown): ErrorLike => (typeof value === 'object' && value !== null ? (value as ErrorLike) : {});
+const like = (value: unknown): ErrorLike => (typeof value === 'object' && value !== null ? value : {});
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** The sentence to show for any failure of an API call. */
@@ -23,7 +23,7 @@ export function errorText(error: unknown): string {
   const own = text(apiText);
   if (own) return own;
   if (isErrorCode(errorCode)) {
-    const values = typeof params === 'object' && params !== null ? (params as ErrorParams) : undefined;
+    const values: ErrorParams | undefined = typeof params === 'object' && params !== null ? params : undefined;
     return formatErrorMessage(ERROR_MESSAGES[errorCode], values);
   }
   return text(message) ?? 'Unknown error';
@@ -51,7 +51,7 @@ export const STALE_PRODUCT_MESSAGE =
   'Someone else changed this product after you opened it, so your changes were not saved. Reload it to see theirs, then make yours again.';
 
 /** A save refused because the product changed since it was read (409 on `PUT` with an old `version`). */
-export const isStale = (error: unknown): boolean => statusOf(error) === 409;
+export const isStale = (error: unknown): boolean => codeOf(error) === 'product/version_conflict';
 
 /** What a failed call says about the session: signed out, owing the second factor, or no back-office role. */
 export function sessionProblem(error: unknown): 'signed-out' | 'second-factor' | 'no-access' | null {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, AdminProductInput, Category, Merchant, Region } from '@kedai/contract';
 import { api } from '../../lib/api';
-import { STALE_PRODUCT_MESSAGE, errorText, fieldErrorsOf, isStale } from '../../lib/errors';
+import { STALE_PRODUCT_MESSAGE, errorText, isStale } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { SelectField, TextArea, TextField, fieldId } from '../../ui/Field';
 import {
@@ -12,6 +12,7 @@ import {
   draftToInput,
   emptyDraft,
   productToDraft,
+  saveErrors,
   type Currencies,
   type FieldErrors,
   type PathDraft,
@@ -70,7 +71,7 @@ export function ProductForm({ saved, regions, categories, merchants, onReload }:
         setStale(true);
         return;
       }
-      setErrors(fieldErrorsOf(error));
+      setErrors(saveErrors(error));
       setProblem(errorText(error));
       setAttempt((n) => n + 1);
     },
@@ -105,6 +106,7 @@ export function ProductForm({ saved, regions, categories, merchants, onReload }:
       merchantId: 'Merchant',
       sourceMarketPlace: 'Source marketplace',
       sourceUrl: 'Source URL',
+      source: 'Source',
       weight: 'Weight',
       stock: 'Stock',
       images: 'Images',
@@ -176,8 +178,9 @@ export function ProductForm({ saved, regions, categories, merchants, onReload }:
         />
       </fieldset>
 
-      <fieldset>
+      <fieldset id={fieldId('source')} tabIndex={-1}>
         <legend>Where it belongs and comes from</legend>
+        <SectionError field="source" errors={errors} />
         <div className="row">
           <SelectField
             id={fieldId('categoryId')}
@@ -229,8 +232,9 @@ export function ProductForm({ saved, regions, categories, merchants, onReload }:
         </div>
       </fieldset>
 
-      <fieldset>
+      <fieldset id={fieldId('price')} tabIndex={-1}>
         <legend>Price and weight</legend>
+        <SectionError field="price" errors={errors} />
         <TextField
           id={fieldId('weight')}
           label="Weight in grams"
@@ -258,6 +262,7 @@ export function ProductForm({ saved, regions, categories, merchants, onReload }:
             />
           ))}
         </div>
+        {hasVariants ? null : <SectionError field="variantPaths" errors={errors} />}
         {!hasVariants && creating ? (
           <TextField
             id={fieldId('stock')}
@@ -318,21 +323,33 @@ export function ProductForm({ saved, regions, categories, merchants, onReload }:
   );
 }
 
+/** A problem the API names for a whole part of the form (`price`, `variants`, `variantPaths`, `source`). */
+function SectionError({ field, errors }: { field: string; errors: FieldErrors }) {
+  return errors[field] ? (
+    <p className="field-error" id={`${fieldId(field)}-error`}>
+      {errors[field]}
+    </p>
+  ) : null;
+}
+
 /** The variants (e.g. Colour, Size) and their options, one per line. */
 function VariantsEditor({ variants, errors, onChange }: { variants: VariantDraft[]; errors: FieldErrors; onChange: (next: VariantDraft[]) => void }) {
   const addRef = useRef<HTMLButtonElement>(null);
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  // After adding a variant, focus goes to its name; after removing one, to "Add a variant".
+  const focusNext = useRef<number | null>(null);
   useEffect(() => {
-    if (focusIndex === null) return;
-    if (focusIndex < 0) addRef.current?.focus();
-    else document.getElementById(fieldId(`variants.${focusIndex}.name`))?.focus();
-    setFocusIndex(null);
-  }, [focusIndex]);
+    const index = focusNext.current;
+    if (index === null) return;
+    focusNext.current = null;
+    if (index < 0) addRef.current?.focus();
+    else document.getElementById(fieldId(`variants.${index}.name`))?.focus();
+  });
 
   const change = (index: number, changes: Partial<VariantDraft>) => onChange(variants.map((v, i) => (i === index ? { ...v, ...changes } : v)));
   return (
-    <fieldset>
+    <fieldset id={fieldId('variants')} tabIndex={-1}>
       <legend>Variants</legend>
+      <SectionError field="variants" errors={errors} />
       <p className="hint">
         For a product sold in several kinds, e.g. Colour and Size. Each option&apos;s prices and stock belong to its place in the list: rename
         options freely and add new ones at the end.
@@ -364,7 +381,7 @@ function VariantsEditor({ variants, errors, onChange }: { variants: VariantDraft
             className="button button--danger"
             onClick={() => {
               onChange(variants.filter((_, i) => i !== index));
-              setFocusIndex(-1);
+              focusNext.current = -1;
             }}
           >
             Remove variant {index + 1}
@@ -377,7 +394,7 @@ function VariantsEditor({ variants, errors, onChange }: { variants: VariantDraft
         className="button button--secondary"
         onClick={() => {
           onChange([...variants, { name: '', options: '', pictures: {} }]);
-          setFocusIndex(variants.length);
+          focusNext.current = variants.length;
         }}
       >
         Add a variant
@@ -402,8 +419,10 @@ function PathTable({
 }) {
   const combinations = draftCombinations(draft);
   return (
-    <fieldset>
+    <fieldset id={fieldId('variantPaths')} tabIndex={-1}>
       <legend>Price and stock of each variant</legend>
+      <SectionError field="variantPaths" errors={errors} />
+      <SectionError field="stock" errors={errors} />
       <p className="hint">Stock is typed here for new variants only; change the stock of saved ones in the Stock section below.</p>
       <div className="table-scroll" role="region" aria-label="Price and stock of each variant" tabIndex={0}>
         <table>

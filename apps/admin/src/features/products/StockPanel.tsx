@@ -26,7 +26,7 @@ export function StockPanel({ product }: { product: Product }) {
         Each change is added to (or, when negative, taken from) the stock as it is when you apply it, so orders placed meanwhile are kept.
         Saved at once, apart from the form above.
       </p>
-      <div className="table-scroll" role="region" aria-labelledby="stock-title" tabIndex={0}>
+      <div className="table-scroll" role="region" aria-label="Stock of each variant" tabIndex={0}>
         <table>
           <thead>
             <tr>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@kedai/contract';
-import { draftToInput, draftVariants, emptyDraft, productToDraft, type ProductDraft } from './product-form';
+import { ApiError } from '@kedai/contract/client';
+import { draftToInput, draftVariants, emptyDraft, productToDraft, saveErrors, type ProductDraft } from './product-form';
 
 const currencies = { SG: 'SGD', JP: 'JPY' };
 
@@ -73,6 +74,25 @@ describe('a new product without variants', () => {
         'price.JP': 'Enter an amount in JPY, such as 1500',
         stock: 'Stock must be a whole number, 0 or more',
       },
+    });
+  });
+});
+
+describe("the domain's product rules", () => {
+  it('are checked once the form reads, under the API’s field names', () => {
+    const result = draftToInput(draft({ prices: {}, sourceMarketPlace: 'Shopee', variants: [{ name: 'Size', options: 'S\ns ', pictures: {} }] }), {
+      currencies,
+      saved: null,
+    });
+    expect(result).toEqual({ ok: false, errors: { 'variants.0.options': 'Each option must have a name of its own' } });
+    const rules = draftToInput(draft({ prices: {}, sourceMarketPlace: 'Shopee' }), { currencies, saved: null });
+    expect(rules.ok).toBe(false);
+    expect(!rules.ok && Object.keys(rules.errors)).toEqual(['source', 'price']);
+  });
+  it('refuse a price of zero', () => {
+    expect(draftToInput(draft({ prices: { SG: '0.00' } }), { currencies, saved: null })).toEqual({
+      ok: false,
+      errors: { 'price.SG': 'A price must be above zero' },
     });
   });
 });
@@ -150,6 +170,7 @@ describe('editing a saved product', () => {
     const form = productToDraft(saved, currencies);
     form.variants[1]!.options = 'M\nL';
     form.paths['0/1'] = { prices: { SG: '29.90' }, stock: '5' };
+    form.paths['1/1'] = { prices: { JP: '3500' }, stock: '' };
     form.disabled = true;
     const result = draftToInput(form, { currencies, saved, version: 6 });
     expect(result.ok).toBe(true);
@@ -168,7 +189,7 @@ describe('editing a saved product', () => {
       '0/0': { price: { SG: 2990, JP: 3200 } },
       '0/1': { price: { SG: 2990 }, stock: 5 },
       '1/0': { price: { SG: 3490 } },
-      '1/1': { price: {}, stock: 0 },
+      '1/1': { price: { JP: 3500 }, stock: 0 },
     });
     expect('stock' in result.input).toBe(false);
   });
@@ -177,5 +198,22 @@ describe('editing a saved product', () => {
     const form = productToDraft(saved, currencies);
     form.variants[0]!.options = 'Cream\nBlue';
     expect(draftVariants(form)[0]).toEqual({ name: 'Colour', options: ['Cream', 'Blue'] });
+  });
+});
+
+describe('saveErrors', () => {
+  it("puts the API's field problems and a taken URL name beside their fields", () => {
+    const invalid = new ApiError(
+      {
+        errorCode: 'product/invalid_prices',
+        error: 'Every price must be…',
+        params: [{ field: 'price', errorCode: 'product/invalid_prices', error: 'Every price must be…' }],
+      },
+      400,
+      '/admin/product',
+    );
+    expect(saveErrors(invalid)).toEqual({ price: 'Every price must be…' });
+    const taken = new ApiError({ errorCode: 'product/param_name_taken', error: 'Another product already uses this URL name', params: [] }, 409, '/admin/product');
+    expect(saveErrors(taken)).toEqual({ paramName: 'Another product already uses this URL name' });
   });
 });

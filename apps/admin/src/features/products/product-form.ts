@@ -1,11 +1,21 @@
 /**
  * The product editor's form and the API's `AdminProductInput`, both ways. The form keeps what staff
  * type (amounts in major units as text, options one per line); `draftToInput` checks what the API
- * cannot read (amounts, whole numbers, variants without options) and gives errors under the
- * input's own field names (`price.SG`, `variantPaths.0/1.stock`), the names the API's 400 uses too.
+ * cannot read (amounts, whole numbers, variants without options), then the domain's own product
+ * rules (`validateProductDraft`, which the API applies too). Errors are keyed by the input's field
+ * names: the API's 400 names whole fields (`price`, `variantPaths`, `source`), the form's own checks
+ * name single values (`price.SG`, `variantPaths.0/1.stock`, `variants.0.options`).
  */
 import type { AdminProductInput, Product } from '@kedai/contract';
-import { currencyDecimals, fromMinorUnits, toMinorUnits, type ProductVariant, type RegionPrices } from '@kedai/domain';
+import {
+  currencyDecimals,
+  fromMinorUnits,
+  toMinorUnits,
+  validateProductDraft,
+  type ProductVariant,
+  type RegionPrices,
+} from '@kedai/domain';
+import { codeOf, errorText, fieldErrorsOf } from '../../lib/errors';
 import { combinationsOf, parseOptions, type Combination } from './variant-paths';
 
 /** Region key -> amount as typed, in major units ("12.50"); blank: no price in that region. */
@@ -144,7 +154,7 @@ export function draftToInput(draft: ProductDraft, { currencies, saved, version }
       const currency = currencies[region] ?? 'SGD';
       try {
         const amount = toMinorUnits(text, currency);
-        if (amount < 0) errors[`${field}.${region}`] = 'A price cannot be negative';
+        if (amount <= 0) errors[`${field}.${region}`] = 'A price must be above zero';
         else result[region] = amount;
       } catch {
         errors[`${field}.${region}`] = `Enter an amount in ${currency}, such as ${amountExample(currency)}`;
@@ -171,7 +181,9 @@ export function draftToInput(draft: ProductDraft, { currencies, saved, version }
     if (name === '' && options.length === 0) return;
     if (name === '') errors[`variants.${i}.name`] = 'Name this variant, for example Colour';
     if (options.length === 0) errors[`variants.${i}.options`] = 'Give this variant at least one option';
-    else if (new Set(options).size !== options.length) errors[`variants.${i}.options`] = 'Each option must have a name of its own';
+    else if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) {
+      errors[`variants.${i}.options`] = 'Each option must have a name of its own';
+    }
   });
   const variants = draftVariants(draft);
 
@@ -215,5 +227,15 @@ export function draftToInput(draft: ProductDraft, { currencies, saved, version }
   }
   if (version !== undefined) input.version = version;
 
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input };
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const checked = validateProductDraft(input, Object.keys(currencies));
+  if (!checked.ok) return { ok: false, errors: Object.fromEntries(checked.problems.map((problem) => [problem.field, problem.error])) };
+  return { ok: true, input };
+}
+
+/** The field problems of a refused save: the 400's list, and a URL name another product has (409). */
+export function saveErrors(error: unknown): FieldErrors {
+  const errors = fieldErrorsOf(error);
+  if (codeOf(error) === 'product/param_name_taken') errors.paramName ??= errorText(error);
+  return errors;
 }
