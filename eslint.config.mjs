@@ -87,7 +87,13 @@ export default tseslint.config(
   },
   // Type-aware rules where a tsconfig covers the file: promises that are dropped or misused are bugs.
   {
-    files: ['packages/*/src/**/*.ts', 'apps/api/src/**/*.ts', 'apps/api/test/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    files: [
+      'packages/*/src/**/*.ts',
+      'apps/api/src/**/*.ts',
+      'apps/api/test/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/admin/src/**/*.{ts,tsx}',
+    ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -20,7 +20,15 @@ const child = spawn('npm', ['start'], {
   cwd: root,
   stdio: 'inherit',
   detached: true,
-  env: { ...process.env, DATA_DIR: dataDir, API_PORT: apiPort, WEB_PORT: webPort, ADMIN_PORT: adminPort, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    API_PORT: apiPort,
+    WEB_PORT: webPort,
+    ADMIN_PORT: adminPort,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  },
 });
 
 async function waitFor(url, timeoutMs) {

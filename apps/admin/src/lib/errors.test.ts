@@ -12,7 +12,9 @@ describe('errorText', () => {
     );
   });
   it("falls back to the catalogue's wording of the code, with its parameters", () => {
-    expect(errorText({ errorCode: 'cart/max_items_reached', error: '', params: [100] })).toBe('Your cart can hold at most 100 different items');
+    expect(errorText({ errorCode: 'cart/max_items_reached', error: '', params: [100] })).toBe(
+      'Your cart can hold at most 100 different items',
+    );
   });
   it('then to the error message, then to Unknown error', () => {
     expect(errorText(new Error('boom'))).toBe('boom');
@@ -29,7 +31,10 @@ describe('fieldErrorsOf', () => {
       { field: 'name', errorCode: 'general/argument_error', error: 'second' },
       'not a field',
     ]);
-    expect(fieldErrorsOf(error)).toEqual({ name: 'Name must be 1 to 200 characters', 'variantPaths.0/1.price.SG': 'Price must be 0 or more' });
+    expect(fieldErrorsOf(error)).toEqual({
+      name: 'Name must be 1 to 200 characters',
+      'variantPaths.0/1.price.SG': 'Price must be 0 or more',
+    });
   });
   it('gives none for other answers', () => {
     expect(fieldErrorsOf(apiError(409, 'general/argument_error', 'stale', [{ field: 'name', error: 'x' }]))).toEqual({});

@@ -23,7 +23,7 @@ export function errorText(error: unknown): string {
   const own = text(apiText);
   if (own) return own;
   if (isErrorCode(errorCode)) {
-    const values: ErrorParams | undefined = typeof params === 'object' && params !== null ? params : undefined;
+    const values = Array.isArray(params) || (typeof params === 'object' && params !== null) ? (params as ErrorParams) : undefined;
     return formatErrorMessage(ERROR_MESSAGES[errorCode], values);
   }
   return text(message) ?? 'Unknown error';

@@ -18,9 +18,11 @@ export function Alert({ tone = 'info', title, focusOnShow = false, children }: P
   }, [focusOnShow]);
   return (
     <div ref={ref} className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} tabIndex={focusOnShow ? -1 : undefined}>
-      {title ? <p>
+      {title ? (
+        <p>
           <strong>{title}</strong>
-        </p> : null}
+        </p>
+      ) : null}
       {children}
     </div>
   );

@@ -25,8 +25,8 @@ export function TwoFactorSetup() {
       {!secret ? (
         <>
           <p>
-            The back office needs two-factor authentication: besides your password, a code from an authenticator app on your phone (such
-            as Google Authenticator, Microsoft Authenticator or 1Password).
+            The back office needs two-factor authentication: besides your password, a code from an authenticator app on your phone (such as
+            Google Authenticator, Microsoft Authenticator or 1Password).
           </p>
           {setup.isError ? <Alert tone="error">{errorText(setup.error)}</Alert> : null}
           <div className="actions">
@@ -43,7 +43,13 @@ export function TwoFactorSetup() {
           <li>
             <p>Scan this QR code with your authenticator app.</p>
             {/* An SVG data: URL made by the API. */}
-            <img className="qr" src={secret.qrCodeDataUrl} alt="QR code that adds your Kedai account to an authenticator app" width={192} height={192} />
+            <img
+              className="qr"
+              src={secret.qrCodeDataUrl}
+              alt="QR code that adds your Kedai account to an authenticator app"
+              width={192}
+              height={192}
+            />
             <p>
               On this phone? <a href={secret.otpauthUri}>Open it in your authenticator app</a>.
             </p>

@@ -46,7 +46,9 @@ export function ProductEditorPage() {
         <>
           {product.data && sessionAllows(session, 'owner') ? (
             <p>
-              <Link to={`/audit?objectType=product&objectId=${encodeURIComponent(product.data.product.uuid)}`}>History of this product</Link>
+              <Link to={`/audit?objectType=product&objectId=${encodeURIComponent(product.data.product.uuid)}`}>
+                History of this product
+              </Link>
             </p>
           ) : null}
           <ProductForm

@@ -54,7 +54,9 @@ export function ProductForm({ saved, regions, categories, merchants, onReload }:
 
   const save = useMutation({
     mutationFn: (input: AdminProductInput) =>
-      base ? api.put('/admin/product/:id', { params: { id: base.product.uuid }, body: input }) : api.post('/admin/product', { body: input }),
+      base
+        ? api.put('/admin/product/:id', { params: { id: base.product.uuid }, body: input })
+        : api.post('/admin/product', { body: input }),
     onSuccess: (answer) => {
       queryClient.setQueryData(['product', answer.product.uuid], answer);
       void queryClient.invalidateQueries({ queryKey: ['products'] });
@@ -159,7 +161,14 @@ export function ProductForm({ saved, regions, categories, merchants, onReload }:
 
       <fieldset>
         <legend>Details</legend>
-        <TextField id={fieldId('name')} label="Name" required value={draft.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+        <TextField
+          id={fieldId('name')}
+          label="Name"
+          required
+          value={draft.name}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
         <TextField
           id={fieldId('paramName')}
           label="URL name"
@@ -333,7 +342,15 @@ function SectionError({ field, errors }: { field: string; errors: FieldErrors })
 }
 
 /** The variants (e.g. Colour, Size) and their options, one per line. */
-function VariantsEditor({ variants, errors, onChange }: { variants: VariantDraft[]; errors: FieldErrors; onChange: (next: VariantDraft[]) => void }) {
+function VariantsEditor({
+  variants,
+  errors,
+  onChange,
+}: {
+  variants: VariantDraft[];
+  errors: FieldErrors;
+  onChange: (next: VariantDraft[]) => void;
+}) {
   const addRef = useRef<HTMLButtonElement>(null);
   // After adding a variant, focus goes to its name; after removing one, to "Add a variant".
   const focusNext = useRef<number | null>(null);
@@ -345,14 +362,15 @@ function VariantsEditor({ variants, errors, onChange }: { variants: VariantDraft
     else document.getElementById(fieldId(`variants.${index}.name`))?.focus();
   });
 
-  const change = (index: number, changes: Partial<VariantDraft>) => onChange(variants.map((v, i) => (i === index ? { ...v, ...changes } : v)));
+  const change = (index: number, changes: Partial<VariantDraft>) =>
+    onChange(variants.map((v, i) => (i === index ? { ...v, ...changes } : v)));
   return (
     <fieldset id={fieldId('variants')} tabIndex={-1}>
       <legend>Variants</legend>
       <SectionError field="variants" errors={errors} />
       <p className="hint">
-        For a product sold in several kinds, e.g. Colour and Size. Each option&apos;s prices and stock belong to its place in the list: rename
-        options freely and add new ones at the end.
+        For a product sold in several kinds, e.g. Colour and Size. Each option&apos;s prices and stock belong to its place in the list:
+        rename options freely and add new ones at the end.
       </p>
       {variants.map((variant, index) => (
         <fieldset key={index}>
@@ -448,7 +466,10 @@ function PathTable({
               return (
                 <tr key={path}>
                   <th scope="row" id={rowId}>
-                    {combinationLabel(draft.variants.map((v) => ({ name: v.name.trim() })), names)}
+                    {combinationLabel(
+                      draft.variants.map((v) => ({ name: v.name.trim() })),
+                      names,
+                    )}
                   </th>
                   {regions.map((region) => {
                     const key = `variantPaths.${path}.price.${region.key}`;

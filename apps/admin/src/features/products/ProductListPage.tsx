@@ -51,7 +51,12 @@ export function ProductListPage() {
           value={words}
           onChange={(e) => setWords(e.target.value)}
         />
-        <SelectField id="status" label="Status" value={state.status} onChange={(e) => go({ status: e.target.value as ListState['status'] })}>
+        <SelectField
+          id="status"
+          label="Status"
+          value={state.status}
+          onChange={(e) => go({ status: e.target.value as ListState['status'] })}
+        >
           {STATUSES.map((status) => (
             <option key={status} value={status}>
               {STATUS_LABELS[status]}
@@ -118,7 +123,9 @@ export function ProductListPage() {
                         {product.variantCount > 0 ? <span className="hint"> in {product.variantCount} variants</span> : null}
                       </td>
                       <td>
-                        <span className={`badge ${product.disabled ? 'badge--off' : 'badge--on'}`}>{product.disabled ? 'Disabled' : 'Enabled'}</span>
+                        <span className={`badge ${product.disabled ? 'badge--off' : 'badge--on'}`}>
+                          {product.disabled ? 'Disabled' : 'Enabled'}
+                        </span>
                       </td>
                       <td>
                         <time dateTime={updated.iso}>{updated.text}</time>

@@ -56,7 +56,8 @@ function StockRow({ productId, path, label, stock: initial }: { productId: strin
   const [problem, setProblem] = useState('');
   const id = `stock-${path.replace(/\//g, '-') || 'product'}`;
   const change = useMutation({
-    mutationFn: (amount: number) => api.post('/admin/product/:id/stock', { params: { id: productId }, body: { variantPath: path, delta: amount } }),
+    mutationFn: (amount: number) =>
+      api.post('/admin/product/:id/stock', { params: { id: productId }, body: { variantPath: path, delta: amount } }),
     onSuccess: (answer) => {
       setStock(answer.stock);
       setDelta('');

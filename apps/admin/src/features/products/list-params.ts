@@ -5,7 +5,7 @@
 import { PRODUCT_ADMIN_SORTS, type ProductAdminSort } from '@kedai/contract/constants';
 
 export const STATUSES = ['all', 'enabled', 'disabled'] as const;
-export type Status = (typeof STATUSES)[number];
+type Status = (typeof STATUSES)[number];
 
 export interface ListState {
   q: string;
@@ -14,7 +14,7 @@ export interface ListState {
   page: number;
 }
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 const DEFAULTS: ListState = { q: '', status: 'all', sort: 'updated', page: 1 };
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>

@@ -39,10 +39,13 @@ const draft = (changes: Partial<ProductDraft>): ProductDraft => ({ ...emptyDraft
 
 describe('a new product without variants', () => {
   it('sends prices in minor units of each region, its stock, and null for what is blank', () => {
-    const result = draftToInput(draft({ prices: { SG: '12.50', JP: '1500', XX: '' }, stock: '7', weight: '300', images: 'mug.jpg\n\nmug-2.jpg' }), {
-      currencies,
-      saved: null,
-    });
+    const result = draftToInput(
+      draft({ prices: { SG: '12.50', JP: '1500', XX: '' }, stock: '7', weight: '300', images: 'mug.jpg\n\nmug-2.jpg' }),
+      {
+        currencies,
+        saved: null,
+      },
+    );
     expect(result).toEqual({
       ok: true,
       input: {
@@ -64,7 +67,10 @@ describe('a new product without variants', () => {
   });
 
   it('refuses amounts and counts it cannot read, under the input’s field names', () => {
-    const result = draftToInput(draft({ name: ' ', prices: { SG: '12.505', JP: 'abc' }, stock: '-1', weight: '1.5' }), { currencies, saved: null });
+    const result = draftToInput(draft({ name: ' ', prices: { SG: '12.505', JP: 'abc' }, stock: '-1', weight: '1.5' }), {
+      currencies,
+      saved: null,
+    });
     expect(result).toEqual({
       ok: false,
       errors: {
@@ -80,10 +86,13 @@ describe('a new product without variants', () => {
 
 describe("the domain's product rules", () => {
   it('are checked once the form reads, under the API’s field names', () => {
-    const result = draftToInput(draft({ prices: {}, sourceMarketPlace: 'Shopee', variants: [{ name: 'Size', options: 'S\ns ', pictures: {} }] }), {
-      currencies,
-      saved: null,
-    });
+    const result = draftToInput(
+      draft({ prices: {}, sourceMarketPlace: 'Shopee', variants: [{ name: 'Size', options: 'S\ns ', pictures: {} }] }),
+      {
+        currencies,
+        saved: null,
+      },
+    );
     expect(result).toEqual({ ok: false, errors: { 'variants.0.options': 'Each option must have a name of its own' } });
     const rules = draftToInput(draft({ prices: {}, sourceMarketPlace: 'Shopee' }), { currencies, saved: null });
     expect(rules.ok).toBe(false);
@@ -213,7 +222,11 @@ describe('saveErrors', () => {
       '/admin/product',
     );
     expect(saveErrors(invalid)).toEqual({ price: 'Every price must be…' });
-    const taken = new ApiError({ errorCode: 'product/param_name_taken', error: 'Another product already uses this URL name', params: [] }, 409, '/admin/product');
+    const taken = new ApiError(
+      { errorCode: 'product/param_name_taken', error: 'Another product already uses this URL name', params: [] },
+      409,
+      '/admin/product',
+    );
     expect(saveErrors(taken)).toEqual({ paramName: 'Another product already uses this URL name' });
   });
 });

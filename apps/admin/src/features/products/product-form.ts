@@ -19,7 +19,7 @@ import { codeOf, errorText, fieldErrorsOf } from '../../lib/errors';
 import { combinationsOf, parseOptions, type Combination } from './variant-paths';
 
 /** Region key -> amount as typed, in major units ("12.50"); blank: no price in that region. */
-export type PriceDraft = Record<string, string>;
+type PriceDraft = Record<string, string>;
 
 export interface VariantDraft {
   name: string;

@@ -19,7 +19,12 @@ describe('combinationsOf', () => {
   });
   it('gives none without variants or when a variant has no options yet', () => {
     expect(combinationsOf([])).toEqual([]);
-    expect(combinationsOf([{ name: 'Colour', options: ['Red'] }, { name: 'Size', options: [] }])).toEqual([]);
+    expect(
+      combinationsOf([
+        { name: 'Colour', options: ['Red'] },
+        { name: 'Size', options: [] },
+      ]),
+    ).toEqual([]);
   });
 });
 

@@ -1,0 +1,157 @@
+/**
+ * The back office (issue 14): an owner signs in, sets up two-factor authentication, sees the
+ * products, creates one with two variants, region prices and stock, changes its stock, finds it in
+ * the storefront's search and on its product page, disables it and no longer finds it.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { journeyEmail, registerVerified, shoot } from './support';
+
+const adminPort = Number(process.env.E2E_ADMIN_PORT ?? 3701);
+const admin = `http://127.0.0.1:${adminPort}`;
+const root = join(import.meta.dirname, '..');
+// The e2e server's data folder (playwright.config.ts), so the command works on the shop under test.
+const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), 'kedai-e2e');
+
+/** Gives an existing account the owner role, as the shop's first owner is made: `npm run admin:create`. */
+function makeOwner(email: string): void {
+  execFileSync('npm', ['run', '--silent', 'admin:create', '--', '--email', email, '--role', 'owner'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+    timeout: 120_000,
+  });
+}
+
+function base32Bytes(key: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of key.replace(/[\s=]/g, '').toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const bytes: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** The six-digit TOTP (RFC 6238: HMAC-SHA1, 30 s steps) an authenticator app shows now. */
+function totpNow(key: string): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac('sha1', base32Bytes(key)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** The storefront's search for `word` (exact: no look-alike results) lists `name`, or does not. */
+async function searchLists(page: Page, word: string, name: string, listed: boolean): Promise<void> {
+  await expect(async () => {
+    await page.goto(`/search?q=${encodeURIComponent(word)}&exact=true`);
+    const names = await page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
+    expect(names.includes(name)).toBe(listed);
+  }).toPass({ timeout: 15_000 });
+}
+
+test('an owner sets up two-factor, creates a product with variants, prices and stock, sees it in the shop, and disables it', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(180_000);
+  const email = journeyEmail('admin', info);
+  const password = 'Rahsia123!';
+  await registerVerified(request, email, password, { firstName: 'Aminah', lastName: 'Rahman', birthDate: '1985-03-02' });
+  makeOwner(email);
+
+  // Sign in.
+  await page.goto(`${admin}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the back office' })).toBeVisible();
+  await shoot(page, info, 'admin-sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // Staff always work with a second factor: the first sign-in sets it up.
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' })).toBeFocused();
+  await page.getByRole('button', { name: 'Set it up now' }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const key = (await page.getByTestId('tfa-manual-key').textContent()) ?? '';
+  await shoot(page, info, 'admin-tfa-setup');
+  await page.getByLabel('Code from your authenticator app').fill(totpNow(key));
+  await page.getByRole('button', { name: 'Turn on and continue' }).click();
+
+  // The product list, with the owner's navigation.
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Aminah Rahman');
+  await expect(
+    page
+      .getByRole('table', { name: /Products, page 1/ })
+      .getByRole('row')
+      .nth(1),
+  ).toBeVisible();
+  await shoot(page, info, 'admin-products');
+
+  // A new product with one variant of two options: two variant paths, each with prices and stock.
+  const word = `batik${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}${info.project.name}`;
+  const name = `Kain ${word} scarf`;
+  await page.getByRole('link', { name: 'New product' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeFocused();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Description').fill('Hand-drawn batik on cotton voile.');
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await page.getByLabel('Merchant').selectOption({ index: 1 });
+  await page.getByLabel('Weight in grams').fill('120');
+  await page.getByRole('button', { name: 'Add a variant' }).click();
+  await expect(page.getByLabel('Variant 1 name')).toBeFocused();
+  await page.getByLabel('Variant 1 name').fill('Colour');
+  await page.getByLabel('Variant 1 options').fill('Indigo\nSaffron');
+  const paths = page.getByRole('region', { name: 'Price and stock of each variant' });
+  await expect(paths.getByRole('row')).toHaveCount(3);
+  const indigo = paths.getByRole('row', { name: /Colour: Indigo/ });
+  const saffron = paths.getByRole('row', { name: /Colour: Saffron/ });
+  for (const price of await indigo.getByRole('textbox', { name: /Price in/ }).all()) await price.fill('25');
+  for (const price of await saffron.getByRole('textbox', { name: /Price in/ }).all()) await price.fill('27');
+  await indigo.getByRole('textbox', { name: /Stock/ }).fill('5');
+  await saffron.getByRole('textbox', { name: /Stock/ }).fill('3');
+  await shoot(page, info, 'admin-product-new', { fullPage: true });
+  await page.getByRole('button', { name: 'Create product' }).click();
+
+  await expect(page.getByText('The product was created.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+  const editor = page.url();
+
+  // Stock by a delta: 5 + 2.
+  const stock = page.getByRole('region', { name: 'Stock' });
+  await stock.getByLabel('Change by (units, for Colour: Indigo)').fill('2');
+  await stock
+    .getByRole('row', { name: /Colour: Indigo/ })
+    .getByRole('button', { name: 'Apply' })
+    .click();
+  await expect(stock.getByText('Now 7 in stock.')).toBeVisible();
+
+  // The storefront finds it and shows its page.
+  await searchLists(page, word, name, true);
+  await page.getByRole('main').getByRole('link', { name, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await shoot(page, info, 'admin-product-in-shop');
+
+  // Disabled, it is gone from search.
+  await page.goto(editor);
+  await page.getByLabel('Disabled: hidden from the shop').check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your changes were saved.')).toBeVisible();
+  await searchLists(page, word, name, false);
+
+  // The list finds it by its word, disabled.
+  await page.goto(`${admin}/products?q=${word}&status=disabled`);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Disabled');
+  await expect(row.getByRole('cell').nth(3)).toContainText('10'); // 7 Indigo + 3 Saffron
+  await shoot(page, info, 'admin-products-disabled');
+});
