@@ -42,7 +42,7 @@ buildIfNeeded('the storefront', 'apps/web/.next/BUILD_ID', ['apps/web/src', 'app
 buildIfNeeded(
   'the back office',
   'apps/admin/dist/index.html',
-  ['apps/admin/src', 'apps/admin/index.html', 'apps/admin/vite.config.ts', 'apps/admin/package.json', ...shared],
+  ['apps/admin/src', 'apps/admin/public', 'apps/admin/index.html', 'apps/admin/vite.config.ts', 'apps/admin/package.json', ...shared],
   'apps/admin',
 );
 
