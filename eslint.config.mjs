@@ -22,6 +22,8 @@ const TABLE_OWNERS = {
   products: 'modules/catalogue',
   productVariantPaths: 'modules/catalogue',
   productRegionPrices: 'modules/catalogue',
+  categories: 'modules/catalogue',
+  merchants: 'modules/merchants',
   users: 'modules/users',
   emailVerificationCodes: 'modules/auth',
   // One-time e-mailed links: password resets (auth) and two-factor resets (tfa), each its own `purpose`.

@@ -111,3 +111,23 @@ export const AuditList = z.object({ entries: z.array(AuditEntry), total: z.int()
 export type AuditList = z.infer<typeof AuditList>;
 
 export const AdminIdParam = z.object({ id: Uuid });
+
+// ——— Categories and merchants ———
+
+export const AdminCategoryInput = z.object({
+  name: z.string(),
+  key: z.string().optional().describe('URL key (one level of the path); made from the name when absent'),
+  parentId: Uuid.nullable().describe('The parent category; null for a top-level one'),
+  image: z.string().nullable().optional(),
+  sortOrder: z.int().optional().describe('Order among siblings, smallest first'),
+});
+export type AdminCategoryInput = z.infer<typeof AdminCategoryInput>;
+
+export const AdminMerchantInput = z.object({
+  name: z.string(),
+  slug: z.string().optional().describe('URL name; made from the name when absent'),
+  description: z.string().optional(),
+  logo: z.string().nullable().optional(),
+  countryCode: z.string().describe('ISO 3166-1 alpha-2'),
+});
+export type AdminMerchantInput = z.infer<typeof AdminMerchantInput>;

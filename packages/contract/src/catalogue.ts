@@ -121,6 +121,7 @@ export const Category = z
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof Category>;
 export const CategoryList = z.object({ categories: z.array(Category) });
+export const CategoryDetail = z.object({ category: Category });
 
 export const ProductFlags = z.object({
   uuid: Uuid,

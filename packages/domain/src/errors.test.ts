@@ -88,6 +88,19 @@ const PROJECT_CODES: ErrorCode[] = [
   'product/unknown_merchant',
   'product/version_conflict',
   'product/stock_changed',
+  // Categories and merchants as staff save them (issue 14).
+  'category/invalid_name',
+  'category/invalid_key',
+  'category/invalid_parent',
+  'category/invalid_image',
+  'category/key_taken',
+  'category/not_empty',
+  'merchant/invalid_name',
+  'merchant/invalid_slug',
+  'merchant/slug_taken',
+  'merchant/invalid_description',
+  'merchant/invalid_logo',
+  'merchant/invalid_country',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];

@@ -15,3 +15,4 @@ export * from './back-in-stock';
 export * from './shipping';
 export * from './roles';
 export * from './product-input';
+export * from './catalogue-admin';

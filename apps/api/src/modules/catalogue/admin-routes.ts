@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminCategoryInput,
   AdminIdParam,
   AdminProduct,
   AdminProductInput,
@@ -7,10 +8,13 @@ import {
   AdminProductListQuery,
   AdminStockAnswer,
   AdminStockChange,
+  CategoryDetail,
   ErrorEnvelope,
+  NoContent,
 } from '@kedai/contract';
 import { authOf, requireStaff } from '../../platform/auth-guard';
 import { changeStock, createProduct, listProductsForStaff, productForStaff, updateProduct } from './admin';
+import { createCategory, deleteCategory, updateCategory } from './category-admin';
 
 /** The back office's products (issue 14): staff and owners, two-factor passed (rules: access.md "Staff"). */
 export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,5 +99,58 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff(),
     },
     async (request) => changeStock(app.db, authOf(request).user.id, request.params.id, request.body),
+  );
+
+  const categoryProblems =
+    "400 with the first problem's code (`category/invalid_…`) and `params` listing every problem; 409 `category/key_taken` " +
+    'when a sibling has the key.';
+
+  app.post(
+    '/admin/category',
+    {
+      schema: {
+        tags,
+        summary: 'Add a category, top-level or under a parent',
+        description: categoryProblems,
+        body: AdminCategoryInput,
+        response: { 201: CategoryDetail, 400: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
+      },
+      onRequest: requireStaff(),
+    },
+    async (request, reply) => reply.code(201).send(await createCategory(app.db, authOf(request).user.id, request.body)),
+  );
+
+  app.put(
+    '/admin/category/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename, re-key, move or reorder a category; its subcategories move with it',
+        description: `${categoryProblems} 400 \`category/invalid_parent\` for a parent inside its own subtree.`,
+        params: AdminIdParam,
+        body: AdminCategoryInput,
+        response: { 200: CategoryDetail, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
+      },
+      onRequest: requireStaff(),
+    },
+    async (request) => updateCategory(app.db, authOf(request).user.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/category/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a category that has no subcategories and no products',
+        description: '409 `category/not_empty` otherwise.',
+        params: AdminIdParam,
+        response: { 204: NoContent, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
+      },
+      onRequest: requireStaff(),
+    },
+    async (request, reply) => {
+      await deleteCategory(app.db, authOf(request).user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };
