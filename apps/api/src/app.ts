@@ -35,6 +35,7 @@ import { recentlyViewedRoutes } from './modules/recently-viewed/routes';
 import { devRoutes } from './modules/dev/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { staffAdminRoutes } from './modules/staff/admin-routes';
+import { imageAdminRoutes } from './modules/images/admin-routes';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // The back office (issue 14): every route behind requireStaff.
   await app.register(catalogueAdminRoutes);
   await app.register(staffAdminRoutes);
+  await app.register(imageAdminRoutes);
   // The development outbox exists only when switched on (never in production: config refuses it).
   if (config.devOutbox) await app.register(devRoutes);
 

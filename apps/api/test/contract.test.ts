@@ -37,6 +37,8 @@ async function documentOfEndpointList(): Promise<OpenApi> {
     if (schemas.params) schema.params = schemas.params;
     if (schemas.query) schema.querystring = schemas.query;
     if (schemas.body) schema.body = schemas.body;
+    // A body that is not JSON (`POST /admin/image`: the image's bytes) names its content types.
+    if (schemas.consumes) schema.consumes = [...schemas.consumes];
     app.route({ method, url, schema, handler: async () => null });
   }
   await app.ready();

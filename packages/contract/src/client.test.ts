@@ -86,6 +86,15 @@ describe('createApiClient: success and errors', () => {
     });
   });
 
+  it('sends a file (POST /admin/image) as it is, with its own type', async () => {
+    const { api, fetchFn } = client({ 'POST /admin/image': [{ status: 201, body: { image: 'products/x.webp' } }] });
+    const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    expect(await api.post('/admin/image', { body: file })).toEqual({ image: 'products/x.webp' });
+    await api.post('/admin/image', { body: new Uint8Array([1, 2]) });
+    expect(fetchFn.mock.calls[0]![1]).toMatchObject({ body: file, headers: { 'content-type': 'image/png', 'x-xsrf-token': 'token-1' } });
+    expect(fetchFn.mock.calls[1]![1]).toMatchObject({ headers: { 'content-type': 'application/octet-stream' } });
+  });
+
   it('has no timeout: a slow answer is waited for', async () => {
     vi.useFakeTimers();
     try {

@@ -106,7 +106,7 @@ export type Query = Record<string, QueryValue>;
 interface RequestOptions {
   /** Query-string values; null and undefined are left out. */
   query?: Query;
-  /** Sent as JSON. */
+  /** Sent as JSON; a `Blob` (a picked file) or bytes are sent as they are (`POST /admin/image`). */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -198,6 +198,11 @@ export function buildApiUrl(baseUrl: string, path: string, query?: Query): strin
 
 const errorName = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined);
 
+/** A body sent as it is rather than as JSON: a file or its bytes. */
+function isBinary(body: unknown): body is Blob | Uint8Array {
+  return (typeof Blob !== 'undefined' && body instanceof Blob) || body instanceof Uint8Array;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   const readCookie = options.readCookie ?? readDocumentCookie;
@@ -216,7 +221,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send<T>(method: HttpMethod, path: string, call: RequestOptions): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    const raw = isBinary(call.body);
+    if (call.body !== undefined && !headers['content-type']) {
+      headers['content-type'] = raw ? (call.body instanceof Blob && call.body.type) || 'application/octet-stream' : 'application/json';
+    }
     if (method !== 'GET') {
       const token = await xsrfToken();
       if (token) headers[XSRF_HEADER] = token;
@@ -229,7 +237,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method,
         headers,
         credentials,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        body: call.body === undefined ? undefined : raw ? (call.body as RequestInit['body']) : JSON.stringify(call.body),
         signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
       });
     } catch (cause) {

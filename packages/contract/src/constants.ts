@@ -22,3 +22,9 @@ export const PRODUCT_ADMIN_SORTS = ['updated', 'newest', 'name', 'stock'] as con
 export type ProductAdminSort = (typeof PRODUCT_ADMIN_SORTS)[number];
 /** Most products in one page of the back office's list. */
 export const PRODUCT_ADMIN_MAX_LIMIT = 100;
+
+/**
+ * Content types `POST /admin/image` takes: the image's bytes as the body (its content decides,
+ * not the type; SVG is never taken). Browsers send a picked file's own type.
+ */
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'application/octet-stream'] as const;

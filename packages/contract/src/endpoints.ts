@@ -10,6 +10,8 @@ import {
   AuditList,
   AuditQuery,
 } from './admin';
+import { ImageUploadAnswer, ImageUploadBody } from './admin-images';
+import { IMAGE_UPLOAD_TYPES } from './constants';
 import { BackInStockCancelQuery, BackInStockRequest, BackInStockState } from './back-in-stock';
 import { AddressIdParams, AddressListResponse, AddressRequest, AddressResponse } from './addresses';
 import {
@@ -80,6 +82,8 @@ export interface EndpointSchemas {
   response: z.ZodType;
   /** The success status, when not 200. */
   status?: 201 | 204;
+  /** The body's content types, when it is not JSON (the typed client sends a `Blob` or bytes as they are). */
+  consumes?: readonly string[];
 }
 
 /**
@@ -164,6 +168,7 @@ export const endpoints = {
   'PUT /admin/product/:id': { params: AdminIdParam, body: AdminProductInput, response: AdminProduct },
   'POST /admin/product/:id/stock': { params: AdminIdParam, body: AdminStockChange, response: AdminStockAnswer },
   'GET /admin/audit': { query: AuditQuery, response: AuditList },
+  'POST /admin/image': { body: ImageUploadBody, consumes: IMAGE_UPLOAD_TYPES, response: ImageUploadAnswer, status: 201 },
 } as const satisfies Record<string, EndpointSchemas>;
 
 type Schemas = typeof endpoints;

@@ -8,4 +8,5 @@ export * from './addresses';
 export * from './cart';
 export * from './back-in-stock';
 export * from './admin';
+export * from './admin-images';
 export * from './endpoints';

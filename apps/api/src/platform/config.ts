@@ -97,6 +97,13 @@ const EnvSchema = z.object({
   MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_CART_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_CART_ITEMS),
   MAX_WISHLIST_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_WISHLIST_ITEMS),
+  MAX_IMAGE_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(8 * 1024 * 1024)
+    .describe('Largest image staff may upload (POST /admin/image), in bytes'),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name, e.g. cf-ipcountry')
@@ -176,6 +183,8 @@ export interface AppConfig {
   maxCartItems: number;
   /** Products one wishlist may hold (`wishlist/max_items_reached` beyond it). */
   maxWishlistItems: number;
+  /** Largest image body `POST /admin/image` reads (413 `general/payload_too_large` beyond it). */
+  maxImageUploadBytes: number;
   /**
    * Lower-case name of the header a trusted CDN sets to the visitor's country (e.g. `cf-ipcountry`).
    * Undefined: no header is trusted, since any client could send one; GeoIP decides instead.
@@ -282,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxAddressesPerUser: e.MAX_ADDRESSES_PER_USER,
     maxCartItems: e.MAX_CART_ITEMS,
     maxWishlistItems: e.MAX_WISHLIST_ITEMS,
+    maxImageUploadBytes: e.MAX_IMAGE_UPLOAD_BYTES,
     countryHeader: e.COUNTRY_HEADER,
   };
 }
