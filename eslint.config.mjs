@@ -24,6 +24,10 @@ const TABLE_OWNERS = {
   productRegionPrices: 'modules/catalogue',
   categories: 'modules/catalogue',
   merchants: 'modules/merchants',
+  regions: 'modules/regions',
+  shippingLocations: 'modules/regions',
+  textPages: 'modules/content',
+  config: 'platform',
   users: 'modules/users',
   emailVerificationCodes: 'modules/auth',
   // One-time e-mailed links: password resets (auth) and two-factor resets (tfa), each its own `purpose`.

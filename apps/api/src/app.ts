@@ -36,6 +36,9 @@ import { devRoutes } from './modules/dev/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { staffAdminRoutes } from './modules/staff/admin-routes';
 import { imageAdminRoutes } from './modules/images/admin-routes';
+import { merchantAdminRoutes } from './modules/merchants/admin-routes';
+import { regionAdminRoutes } from './modules/regions/admin-routes';
+import { contentAdminRoutes } from './modules/content/admin-routes';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
@@ -139,6 +142,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(recentlyViewedRoutes);
   // The back office (issue 14): every route behind requireStaff.
   await app.register(catalogueAdminRoutes);
+  await app.register(merchantAdminRoutes);
+  await app.register(regionAdminRoutes);
+  await app.register(contentAdminRoutes);
   await app.register(staffAdminRoutes);
   await app.register(imageAdminRoutes);
   // The development outbox exists only when switched on (never in production: config refuses it).

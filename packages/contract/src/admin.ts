@@ -131,3 +131,38 @@ export const AdminMerchantInput = z.object({
   countryCode: z.string().describe('ISO 3166-1 alpha-2'),
 });
 export type AdminMerchantInput = z.infer<typeof AdminMerchantInput>;
+
+// ——— Shop settings (owners) and text pages (staff) ———
+
+export const AdminShippingLocation = z
+  .object({
+    countryCode: z.string(),
+    name: z.string(),
+    enabled: z.boolean(),
+    rates: z.record(z.string(), z.object({ fee: z.int(), freeFrom: z.int().nullable() })),
+    deliveryDays: z.object({ min: z.int(), max: z.int() }).nullable(),
+  })
+  .meta({ id: 'AdminShippingLocation' });
+
+export const AdminSettings = z.object({
+  appCurrency: z.string(),
+  regions: z.array(
+    z.object({ key: z.string(), name: z.string(), currency: z.string(), countries: z.array(z.string()), enabled: z.boolean() }),
+  ),
+  shippingLocations: z.array(AdminShippingLocation),
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+export const AdminCurrencyInput = z.object({ appCurrency: z.string() });
+export const AdminRegionInput = z.object({ enabled: z.boolean() });
+export const AdminRegionParam = z.object({ key: z.string().min(1).max(16) });
+export const AdminShippingLocationInput = z.object({
+  enabled: z.boolean(),
+  rates: z
+    .record(z.string(), z.object({ fee: z.int(), freeFrom: z.int().nullable() }))
+    .describe('Region key -> fee and free-from amount, minor units'),
+  deliveryDays: z.object({ min: z.int(), max: z.int() }).nullable(),
+});
+export type AdminShippingLocationInput = z.infer<typeof AdminShippingLocationInput>;
+export const AdminCountryParam = z.object({ countryCode: z.string().min(2).max(2) });
+export const AdminTextPageInput = z.object({ title: z.string(), body: z.string().describe('Markdown; raw HTML is not rendered') });

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import {
+  AdminCategoryInput,
+  AdminCountryParam,
+  AdminCurrencyInput,
   AdminIdParam,
+  AdminMerchantInput,
   AdminProduct,
   AdminProductInput,
   AdminProductList,
   AdminProductListQuery,
+  AdminRegionInput,
+  AdminRegionParam,
+  AdminSettings,
+  AdminShippingLocation,
+  AdminShippingLocationInput,
+  AdminTextPageInput,
   AdminStockAnswer,
   AdminStockChange,
   AuditList,
@@ -51,6 +61,7 @@ import {
 } from './cart';
 import {
   BannerList,
+  CategoryDetail,
   CategoryList,
   HomeGroupByCategory,
   HomeGroupByCategoryQuery,
@@ -168,6 +179,20 @@ export const endpoints = {
   'PUT /admin/product/:id': { params: AdminIdParam, body: AdminProductInput, response: AdminProduct },
   'POST /admin/product/:id/stock': { params: AdminIdParam, body: AdminStockChange, response: AdminStockAnswer },
   'GET /admin/audit': { query: AuditQuery, response: AuditList },
+  'POST /admin/category': { body: AdminCategoryInput, response: CategoryDetail, status: 201 },
+  'PUT /admin/category/:id': { params: AdminIdParam, body: AdminCategoryInput, response: CategoryDetail },
+  'DELETE /admin/category/:id': { params: AdminIdParam, response: NoContent, status: 204 },
+  'POST /admin/merchant': { body: AdminMerchantInput, response: MerchantDetail, status: 201 },
+  'PUT /admin/merchant/:id': { params: AdminIdParam, body: AdminMerchantInput, response: MerchantDetail },
+  'GET /admin/settings': { response: AdminSettings },
+  'PUT /admin/settings/currency': { body: AdminCurrencyInput, response: AdminSettings },
+  'PUT /admin/region/:key': { params: AdminRegionParam, body: AdminRegionInput, response: AdminSettings },
+  'PUT /admin/shipping_location/:countryCode': {
+    params: AdminCountryParam,
+    body: AdminShippingLocationInput,
+    response: AdminShippingLocation,
+  },
+  'PUT /admin/text_page/:slug': { params: SlugParam, body: AdminTextPageInput, response: TextPageDetail },
   'POST /admin/image': { body: ImageUploadBody, consumes: IMAGE_UPLOAD_TYPES, response: ImageUploadAnswer, status: 201 },
 } as const satisfies Record<string, EndpointSchemas>;
 

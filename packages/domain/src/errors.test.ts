@@ -101,6 +101,13 @@ const PROJECT_CODES: ErrorCode[] = [
   'merchant/invalid_description',
   'merchant/invalid_logo',
   'merchant/invalid_country',
+  // Shop settings and text pages as owners and staff save them (issue 14).
+  'shipping/invalid_country',
+  'shipping/invalid_rates',
+  'shipping/invalid_days',
+  'settings/invalid_currency',
+  'text_page/invalid_title',
+  'text_page/invalid_body',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];

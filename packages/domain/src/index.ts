@@ -16,3 +16,4 @@ export * from './shipping';
 export * from './roles';
 export * from './product-input';
 export * from './catalogue-admin';
+export * from './shop-settings';

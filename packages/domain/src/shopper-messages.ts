@@ -100,6 +100,12 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'category/not_found': 'This category could not be found.',
   'image_page/not_found': 'This page could not be found.',
   'region/not_found': 'This region is not available.',
+  'shipping/invalid_country': 'Choose a country to deliver to.',
+  'shipping/invalid_rates': 'Enter a fee of 0 or more for each region, and a free-from amount above 0 or leave it empty.',
+  'shipping/invalid_days': 'Enter delivery days from 0 to 90, the fewest first.',
+  'settings/invalid_currency': 'Choose one of the supported currencies.',
+  'text_page/invalid_title': 'Give the page a title of up to 200 characters.',
+  'text_page/invalid_body': 'Write the page text (up to 50,000 characters).',
 
   'general/unknown_error': 'Something went wrong on our side. Please try again in a moment.',
   'general/missing_argument': 'Some details are missing. Please fill in every field marked as required.',

@@ -27,3 +27,8 @@ export function configEntries(db: Database): Promise<Record<string, unknown>> {
 export async function shopName(db: Database): Promise<string> {
   return String((await configEntries(db)).shop_name ?? CONFIG_DEFAULTS.shop_name);
 }
+
+/** Sets one configuration entry (the back office's settings; audited by the caller, in its transaction). */
+export async function setConfigEntry(db: Database, key: string, value: unknown): Promise<void> {
+  await db.insert(schema.config).values({ key, value }).onConflictDoUpdate({ target: schema.config.key, set: { value } });
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminCountryParam,
+  AdminCurrencyInput,
+  AdminRegionInput,
+  AdminRegionParam,
+  AdminSettings,
+  AdminShippingLocation,
+  AdminShippingLocationInput,
+  ErrorEnvelope,
+} from '@kedai/contract';
+import { authOf, requireStaff } from '../../platform/auth-guard';
+import { saveShippingLocation, setAppCurrency, setRegionEnabled, shopSettings } from './admin';
+
+/** The shop's settings (issue 14): owners only (rules: access.md "Staff"). */
+export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin', 'owner only'];
+  const answers = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+
+  app.get(
+    '/admin/settings',
+    {
+      schema: {
+        tags,
+        summary: 'The display currency, every region and every shipping location',
+        response: { 200: AdminSettings, ...answers },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async () => shopSettings(app.db),
+  );
+
+  app.put(
+    '/admin/settings/currency',
+    {
+      schema: {
+        tags,
+        summary: "The shop's display currency (`app_currency`)",
+        description: '400 `settings/invalid_currency` for a currency the shop cannot format.',
+        body: AdminCurrencyInput,
+        response: { 200: AdminSettings, ...answers },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async (request) => setAppCurrency(app.db, authOf(request).user.id, request.body.appCurrency),
+  );
+
+  app.put(
+    '/admin/region/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Turn a region on or off (the last one on stays on)',
+        params: AdminRegionParam,
+        body: AdminRegionInput,
+        response: { 200: AdminSettings, ...answers },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async (request) => setRegionEnabled(app.db, authOf(request).user.id, request.params.key, request.body.enabled),
+  );
+
+  app.put(
+    '/admin/shipping_location/:countryCode',
+    {
+      schema: {
+        tags,
+        summary: 'Add or change a country the shop delivers to: on or off, the rate per region and the delivery days',
+        description: '400 `shipping/invalid_country`, `shipping/invalid_rates` or `shipping/invalid_days`.',
+        params: AdminCountryParam,
+        body: AdminShippingLocationInput,
+        response: { 200: AdminShippingLocation, ...answers },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async (request) => saveShippingLocation(app.db, authOf(request).user.id, request.params.countryCode, request.body),
+  );
+};

@@ -1,0 +1,115 @@
+/**
+ * The shop's settings, for owners (issue 14): the display currency, which regions are on, and
+ * where the shop delivers, at what rate and how fast. Each write is audited in its transaction and
+ * shows in the storefront at once (the reference-data caches are dropped).
+ */
+import {
+  AppError,
+  countryName,
+  isSupportedCurrency,
+  parseDeliveryDays,
+  parseShippingCountry,
+  parseShippingRates,
+  sortCountryCodes,
+} from '@kedai/domain';
+import { asc, eq, schema, type Database } from '@kedai/db';
+import type { AdminSettings, AdminShippingLocationInput } from '@kedai/contract';
+import { recordAudit } from '../../platform/audit';
+import { invalidate } from '../../platform/cache';
+import { configEntries, setConfigEntry } from '../../platform/shop-config';
+
+const { regions, shippingLocations } = schema;
+type LocationRow = typeof shippingLocations.$inferSelect;
+
+function toLocation(row: LocationRow) {
+  const deliveryDays =
+    row.deliveryDaysMin !== null && row.deliveryDaysMax !== null ? { min: row.deliveryDaysMin, max: row.deliveryDaysMax } : null;
+  return { countryCode: row.countryCode, name: countryName(row.countryCode), enabled: row.enabled, rates: row.rates, deliveryDays };
+}
+
+/** `GET /admin/settings`: every region and shipping location, enabled or not. */
+export async function shopSettings(db: Database): Promise<AdminSettings> {
+  const [entries, regionRows, locationRows] = await Promise.all([
+    configEntries(db),
+    db.select().from(regions).orderBy(asc(regions.sortOrder), asc(regions.key)),
+    db.select().from(shippingLocations),
+  ]);
+  const byCode = new Map(locationRows.map((row) => [row.countryCode, row]));
+  return {
+    appCurrency: String(entries.app_currency),
+    regions: regionRows.map(({ key, name, currency, countries, enabled }) => ({ key, name, currency, countries, enabled })),
+    shippingLocations: sortCountryCodes(locationRows.map((row) => row.countryCode)).map(({ code }) => toLocation(byCode.get(code)!)),
+  };
+}
+
+/** `PUT /admin/settings/currency`. */
+export async function setAppCurrency(db: Database, actorId: string, currency: string): Promise<AdminSettings> {
+  const code = currency.trim().toUpperCase();
+  if (!isSupportedCurrency(code)) throw new AppError('settings/invalid_currency', [currency]);
+  const before = (await configEntries(db)).app_currency;
+  await db.transaction(async (tx) => {
+    await setConfigEntry(tx, 'app_currency', code);
+    await recordAudit(tx, { actorId, action: 'settings.currency', objectType: 'settings', objectId: 'app_currency', before, after: code });
+  });
+  invalidate(db);
+  return shopSettings(db);
+}
+
+/** `PUT /admin/region/{key}`: turns a region on or off (the last enabled one stays on). */
+export async function setRegionEnabled(db: Database, actorId: string, key: string, enabled: boolean): Promise<AdminSettings> {
+  await db.transaction(async (tx) => {
+    const rows = await tx.select().from(regions).for('update');
+    const region = rows.find((row) => row.key === key);
+    if (!region) throw new AppError('region/not_found', [key]);
+    if (!enabled && rows.filter((row) => row.enabled && row.key !== key).length === 0)
+      throw new AppError('general/argument_error', ['The last enabled region cannot be turned off']);
+    await tx.update(regions).set({ enabled }).where(eq(regions.key, key));
+    await recordAudit(tx, {
+      actorId,
+      action: 'region.enabled',
+      objectType: 'region',
+      objectId: key,
+      before: { enabled: region.enabled },
+      after: { enabled },
+    });
+  });
+  invalidate(db);
+  return shopSettings(db);
+}
+
+/** `PUT /admin/shipping_location/{countryCode}`: adds or changes where the shop delivers, its rates per region and days. */
+export async function saveShippingLocation(db: Database, actorId: string, countryCode: string, input: AdminShippingLocationInput) {
+  const country = parseShippingCountry(countryCode);
+  if (!country.ok) throw new AppError(country.errorCode, [countryCode]);
+  const regionKeys = (await db.select({ key: regions.key }).from(regions)).map((row) => row.key);
+  const rates = parseShippingRates(input.rates, regionKeys);
+  if (!rates.ok) throw new AppError(rates.errorCode, [{ field: 'rates', errorCode: rates.errorCode }]);
+  const days = parseDeliveryDays(input.deliveryDays);
+  if (!days.ok) throw new AppError(days.errorCode, [{ field: 'deliveryDays', errorCode: days.errorCode }]);
+  const values = {
+    countryCode: country.value,
+    enabled: input.enabled,
+    rates: rates.value,
+    deliveryDaysMin: days.value?.min ?? null,
+    deliveryDaysMax: days.value?.max ?? null,
+  };
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(shippingLocations).where(eq(shippingLocations.countryCode, country.value)).for('update');
+    const [saved] = await tx
+      .insert(shippingLocations)
+      .values(values)
+      .onConflictDoUpdate({ target: shippingLocations.countryCode, set: values })
+      .returning();
+    await recordAudit(tx, {
+      actorId,
+      action: 'shipping_location.save',
+      objectType: 'shipping_location',
+      objectId: country.value,
+      before: before ?? null,
+      after: saved,
+    });
+    return saved!;
+  });
+  invalidate(db);
+  return toLocation(row);
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../client';
+import { LIFTED_LIMITS, staffClient } from '../accounts';
+import { createTestApp, expectError, get, type TestApp } from '../helpers';
+
+/** The shop's settings (owners) and text pages (staff) in the back office (issue 14). */
+
+let t: TestApp;
+let owner: TestClient;
+let staff: TestClient;
+beforeAll(async () => {
+  t = await createTestApp({ env: LIFTED_LIMITS });
+  ({ client: owner } = await staffClient(t.app, 'owner', t.clock.now));
+  ({ client: staff } = await staffClient(t.app, 'staff', t.clock.now));
+});
+afterAll(() => t?.close());
+
+describe('shop settings', () => {
+  it('are for owners only', async () => {
+    expectError(await staff.get('/admin/settings'), 403, 'auth/not_authorized');
+    const settings = await owner.get('/admin/settings');
+    expect(settings.body.appCurrency).toBe('SGD');
+    expect(settings.body.regions.map((r: { key: string }) => r.key)).toContain('SG');
+    expect(settings.body.shippingLocations[0]).toMatchObject({ countryCode: 'SG', enabled: true, deliveryDays: { min: 1, max: 3 } });
+  });
+
+  it('set where the shop delivers, its rates and days, and the storefront quotes them at once', async () => {
+    const saved = await owner.put('/admin/shipping_location/bn', {
+      enabled: true,
+      rates: { SG: { fee: 1500, freeFrom: null } },
+      deliveryDays: { min: 4, max: 6 },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ countryCode: 'BN', name: 'Brunei', rates: { SG: { fee: 1500, freeFrom: null } } });
+    const listed = (await get(t.app, '/shipping_location/enabled')).body.shippingLocations;
+    expect(listed).toContainEqual(expect.objectContaining({ countryCode: 'BN', deliveryDays: { min: 4, max: 6 } }));
+
+    await owner.put('/admin/shipping_location/BN', { enabled: false, rates: {}, deliveryDays: null });
+    const after = (await get(t.app, '/shipping_location/enabled')).body.shippingLocations;
+    expect(after.map((l: { countryCode: string }) => l.countryCode)).not.toContain('BN');
+
+    expectError(
+      await owner.put('/admin/shipping_location/ZZ', { enabled: true, rates: {}, deliveryDays: null }),
+      400,
+      'shipping/invalid_country',
+    );
+    expectError(
+      await owner.put('/admin/shipping_location/SG', { enabled: true, rates: { XX: { fee: 1, freeFrom: null } }, deliveryDays: null }),
+      400,
+      'shipping/invalid_rates',
+    );
+    expectError(
+      await owner.put('/admin/shipping_location/SG', { enabled: true, rates: {}, deliveryDays: { min: 5, max: 2 } }),
+      400,
+      'shipping/invalid_days',
+    );
+  });
+
+  it('turn regions on and off, never the last one, and set the display currency', async () => {
+    const off = await owner.put('/admin/region/GB', { enabled: false });
+    expect(off.body.regions.find((r: { key: string }) => r.key === 'GB').enabled).toBe(false);
+    expect((await get(t.app, '/region/enabled')).body.regions.map((r: { key: string }) => r.key)).not.toContain('GB');
+    await owner.put('/admin/region/GB', { enabled: true });
+    expectError(await owner.put('/admin/region/XX', { enabled: false }), 404, 'region/not_found');
+
+    expect((await owner.put('/admin/settings/currency', { appCurrency: 'myr' })).body.appCurrency).toBe('MYR');
+    expect((await get(t.app, '/config')).body.app_currency).toBe('MYR');
+    expectError(await owner.put('/admin/settings/currency', { appCurrency: 'XYZ' }), 400, 'settings/invalid_currency');
+    await owner.put('/admin/settings/currency', { appCurrency: 'SGD' });
+  });
+});
+
+describe('text pages', () => {
+  it('staff change a page and the storefront shows it with its new date', async () => {
+    const before = (await get(t.app, '/text_page/returns')).body.textPage;
+    const saved = await staff.put('/admin/text_page/returns', { title: 'Returns and refunds', body: '# Returns\n\nWithin **30 days**.' });
+    expect(saved.status).toBe(200);
+    const page = (await get(t.app, '/text_page/returns')).body.textPage;
+    expect(page).toMatchObject({ title: 'Returns and refunds', body: '# Returns\n\nWithin **30 days**.' });
+    expect(page.updatedAt).toBeGreaterThanOrEqual(before.updatedAt);
+    expectError(await staff.put('/admin/text_page/returns', { title: '', body: 'x' }), 400, 'text_page/invalid_title');
+    expectError(await staff.put('/admin/text_page/no-such-page', { title: 'T', body: 'x' }), 404, 'general/not_found');
+  });
+});
