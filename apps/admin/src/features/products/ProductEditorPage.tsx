@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useShopConfig } from '../../lib/shop-config';
 import { errorText } from '../../lib/errors';
 import { Alert, LoadError, Loading } from '../../ui/Alert';
 import { PageHeading } from '../../ui/PageHeading';
@@ -19,6 +20,7 @@ export function ProductEditorPage() {
   const regions = useRegions();
   const categories = useCategories();
   const merchants = useMerchants();
+  const config = useShopConfig();
   const product = useQuery({
     queryKey: ['product', id],
     queryFn: ({ signal }) => api.get('/admin/product/:id', { params: { id: id! }, signal }),
@@ -57,6 +59,7 @@ export function ProductEditorPage() {
             regions={regions.data.regions}
             categories={categories.data.categories}
             merchants={merchants.data.merchants}
+            assetsUrl={config.data?.assets_url}
             onReload={async () => {
               await product.refetch();
               setGeneration((n) => n + 1);

@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { STALE_PRODUCT_MESSAGE, errorText, isStale } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { SelectField, TextArea, TextField, fieldId } from '../../ui/Field';
+import { ImagesEditor } from '../images/ImagesEditor';
 import {
   amountExample,
   draftCombinations,
@@ -27,6 +28,8 @@ interface Props {
   categories: Category[];
   merchants: Merchant[];
   onReload: () => Promise<void>;
+  /** `assets_url` of `GET /config`, for the images' thumbnails. */
+  assetsUrl: string | undefined;
 }
 
 /** "Clothing › Shirts" for each category, in that order. */
@@ -40,7 +43,7 @@ function categoryNames(categories: Category[]): { id: string; name: string }[] {
 }
 
 /** The editor of one product (new, or saved at `saved.version`). */
-export function ProductForm({ saved, regions, categories, merchants, onReload }: Props) {
+export function ProductForm({ saved, regions, categories, merchants, onReload, assetsUrl }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const currencies: Currencies = Object.fromEntries(regions.map((region) => [region.key, region.currency]));
@@ -297,18 +300,13 @@ export function ProductForm({ saved, regions, categories, merchants, onReload }:
         />
       ) : null}
 
-      <fieldset>
-        <legend>Images</legend>
-        <TextArea
-          id={fieldId('images')}
-          label="Image names"
-          hint="One per line, as stored on the assets host; the first is the main image. Uploading comes later."
-          rows={3}
-          value={draft.images}
-          error={errors.images}
-          onChange={(e) => set('images', e.target.value)}
-        />
-      </fieldset>
+      <ImagesEditor
+        id={fieldId('images')}
+        images={parseOptions(draft.images)}
+        onChange={(images) => set('images', images.join('\n'))}
+        assetsUrl={assetsUrl}
+        error={errors.images}
+      />
 
       <fieldset id={fieldId('disabled')}>
         <legend>Status</legend>
