@@ -21,10 +21,24 @@ export function Shell() {
             <li>
               <NavLink to="/products">Products</NavLink>
             </li>
+            <li>
+              <NavLink to="/categories">Categories</NavLink>
+            </li>
+            <li>
+              <NavLink to="/merchants">Merchants</NavLink>
+            </li>
+            <li>
+              <NavLink to="/help-pages">Help pages</NavLink>
+            </li>
             {sessionAllows(session, 'owner') ? (
-              <li>
-                <NavLink to="/audit">Audit log</NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to="/settings">Settings</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/audit">Audit log</NavLink>
+                </li>
+              </>
             ) : null}
           </ul>
         </nav>
