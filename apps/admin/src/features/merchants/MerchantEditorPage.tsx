@@ -10,8 +10,8 @@ import { Alert, LoadError, Loading } from '../../ui/Alert';
 import { SelectField, TextArea, TextField, fieldId } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { LogoField } from '../images/LogoField';
+import { countryChoices } from '../../lib/countries';
 import {
-  countryChoices,
   emptyMerchantForm,
   formToMerchantInput,
   merchantSaveErrors,

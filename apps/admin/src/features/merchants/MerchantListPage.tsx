@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { countryName } from '@kedai/domain';
 import { imageSrc } from '../../lib/assets';
+import { countryLabel } from '../../lib/countries';
 import { errorText } from '../../lib/errors';
 import { useShopConfig } from '../../lib/shop-config';
 import { LoadError, Loading } from '../../ui/Alert';
@@ -57,7 +57,7 @@ export function MerchantListPage() {
                     <Link to={`/merchants/${merchant.id}`}>{merchant.name}</Link>
                   </th>
                   <td>{merchant.slug}</td>
-                  <td>{countryName(merchant.countryCode)}</td>
+                  <td>{countryLabel(merchant.countryCode)}</td>
                   <td className="number">{merchant.productCount.toLocaleString('en-GB')}</td>
                 </tr>
               ))}

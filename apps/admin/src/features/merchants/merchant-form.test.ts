@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@kedai/contract/client';
 import type { Merchant } from '@kedai/contract';
-import { countryChoices, emptyMerchantForm, formToMerchantInput, merchantSaveErrors, merchantToForm } from './merchant-form';
+import { emptyMerchantForm, formToMerchantInput, merchantSaveErrors, merchantToForm } from './merchant-form';
 
 const merchant: Merchant = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -42,17 +42,5 @@ describe('the merchant form', () => {
       '/admin/merchant',
     );
     expect(merchantSaveErrors(taken)).toEqual({ slug: 'Another merchant already uses this URL name' });
-  });
-});
-
-describe('countries', () => {
-  it('lists Singapore and Malaysia first, then by name', () => {
-    const list = countryChoices();
-    expect(list.slice(0, 2)).toEqual([
-      { code: 'SG', name: 'Singapore' },
-      { code: 'MY', name: 'Malaysia' },
-    ]);
-    expect(list.length).toBeGreaterThan(200);
-    expect(list.find((c) => c.code === 'ID')?.name).toBe('Indonesia');
   });
 });

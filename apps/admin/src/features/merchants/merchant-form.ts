@@ -4,7 +4,7 @@
  * the input's field names, as the API's 400 names them.
  */
 import type { AdminMerchantInput, Merchant } from '@kedai/contract';
-import { ADDRESS_COUNTRY_CODES, sortCountryCodes, validateMerchantDraft } from '@kedai/domain';
+import { validateMerchantDraft } from '@kedai/domain';
 import { codeOf, errorText, fieldErrorsOf } from '../../lib/errors';
 
 export interface MerchantForm {
@@ -53,12 +53,4 @@ export function merchantSaveErrors(error: unknown): FieldErrors {
   const errors = fieldErrorsOf(error);
   if (codeOf(error) === 'merchant/slug_taken') errors.slug ??= errorText(error);
   return errors;
-}
-
-let choices: { code: string; name: string }[] | undefined;
-
-/** Every country by its English name, Singapore and Malaysia first (the domain's order). */
-export function countryChoices(): { code: string; name: string }[] {
-  choices ??= sortCountryCodes([...ADDRESS_COUNTRY_CODES]);
-  return choices;
 }

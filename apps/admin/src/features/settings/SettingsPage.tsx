@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings, AdminShippingLocationInput } from '@kedai/contract';
-import { SUPPORTED_CURRENCIES, countryName } from '@kedai/domain';
+import { SUPPORTED_CURRENCIES } from '@kedai/domain';
+import { countryChoices, countryLabel } from '../../lib/countries';
 import { api } from '../../lib/api';
 import { errorText, fieldErrorsOf } from '../../lib/errors';
 import { amountPlaceholder } from '../../lib/money-input';
@@ -10,7 +11,6 @@ import { SelectField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { sessionAllows } from '../auth/gate';
 import { useSession } from '../auth/session';
-import { countryChoices } from '../merchants/merchant-form';
 import {
   addableCountries,
   formToLocationInput,
@@ -156,7 +156,7 @@ function RegionsSection({ regions }: { regions: Region[] }) {
                   {region.name} ({region.key})
                 </th>
                 <td>{region.currency}</td>
-                <td>{region.countries.map(countryName).join(', ') || '—'}</td>
+                <td>{region.countries.map(countryLabel).join(', ') || '—'}</td>
                 <td>
                   <span className={`badge ${region.enabled ? 'badge--on' : 'badge--off'}`}>{region.enabled ? 'On' : 'Off'}</span>
                 </td>
@@ -283,7 +283,7 @@ function LocationRow({ countryCode, saved, regions, currencies }: RowProps) {
   const [form, setForm] = useState<LocationForm>(() => (saved ? locationToForm(saved, currencies) : newLocationForm(currencies)));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const name = saved?.name ?? countryName(countryCode);
+  const name = saved?.name ?? countryLabel(countryCode);
   const rowId = `ship-${countryCode}`;
 
   const save = useMutation({
