@@ -83,7 +83,7 @@ export function siblingsOf(categories: readonly Category[], parentId: string | n
 }
 
 /** A category's input for `PUT` as it is, with `changes`. */
-export function categoryInput(category: Category, sortOrder: number, changes: Partial<AdminCategoryInput> = {}): AdminCategoryInput {
+function categoryInput(category: Category, sortOrder: number, changes: Partial<AdminCategoryInput> = {}): AdminCategoryInput {
   return { name: category.name, key: category.key, parentId: category.parent, image: category.image, sortOrder, ...changes };
 }
 

@@ -6,7 +6,7 @@
 import { errorText, statusOf } from '../../lib/errors';
 
 /** The types the API takes (not SVG), for the file input's `accept`. */
-export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 export const UPLOAD_ACCEPT = UPLOAD_TYPES.join(',');
 
 /** The list with the image at `index` moved one place earlier (-1) or later (+1); unchanged at an end. */

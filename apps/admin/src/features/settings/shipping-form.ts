@@ -11,7 +11,7 @@ import { amountText, parseAmount } from '../../lib/money-input';
 
 type Location = AdminSettings['shippingLocations'][number];
 
-export interface RateForm {
+interface RateForm {
   fee: string;
   freeFrom: string;
 }
