@@ -33,11 +33,23 @@ export const ADMIN_VIA = '1.1 kedai-admin';
  * script and the app writes no style attribute), images also as data: URLs (the two-factor QR code),
  * API calls only to this origin, never framed.
  */
+/** The origin of the assets host when images come from elsewhere (a CDN), so their thumbnails show. */
+function assetsOrigin() {
+  for (const url of [process.env.ASSETS_URL, process.env.PUBLIC_API_URL]) {
+    try {
+      if (url) return new URL(url).origin;
+    } catch {
+      // not a URL: the API refuses it at start anyway
+    }
+  }
+  return '';
+}
+
 export const ADMIN_CSP = [
   `default-src 'self'`,
   `script-src 'self'`,
   `style-src 'self'`,
-  `img-src 'self' data:`,
+  `img-src 'self' data:${assetsOrigin() ? ` ${assetsOrigin()}` : ''}`,
   `font-src 'self'`,
   `connect-src 'self'`,
   `frame-src 'none'`,

@@ -11,6 +11,7 @@ export const PublicConfig = z
     shop_name: z.string(),
     contact_email: z.string(),
     assets_url: z.string().describe('Base URL of the assets host for image names'),
+    storefront_url: z.string().describe("The storefront's public address (PUBLIC_WEB_URL), for links to its pages"),
     thumbnail_suffix: z.string(),
     placeholder_image: z.string(),
   })

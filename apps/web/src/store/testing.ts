@@ -62,6 +62,7 @@ export const config: PublicConfig = {
   shop_name: 'Kedai',
   contact_email: 'hello@kedai.example',
   assets_url: 'http://assets.example',
+  storefront_url: 'http://localhost:3000',
   thumbnail_suffix: '_thumb',
   placeholder_image: 'placeholder.svg',
 };

@@ -72,9 +72,11 @@ export async function updateCategory(
       if (path === current.path || path.startsWith(`${current.path}.`)) {
         if (draft.parentId !== current.parentId || draft.key !== current.key) throw badParent();
       }
+      // An edit that does not say where among its siblings the category goes keeps its place.
+      const sortOrder = input.sortOrder === undefined ? current.sortOrder : draft.sortOrder;
       await tx
         .update(categories)
-        .set({ ...draft, path })
+        .set({ ...draft, sortOrder, path })
         .where(eq(categories.id, id));
       if (path !== current.path) {
         // The subtree follows: `old.x.y` becomes `new.x.y`.

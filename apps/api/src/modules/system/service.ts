@@ -5,5 +5,6 @@ import { CONFIG_DEFAULTS, configEntries } from '../../platform/shop-config';
 
 export async function publicConfig(db: Database, appConfig: AppConfig): Promise<PublicConfig> {
   const entries = await configEntries(db);
-  return { ...(entries as typeof CONFIG_DEFAULTS), assets_url: appConfig.assetsUrl };
+  // storefront_url: where the back office links to the shop's own pages (PUBLIC_WEB_URL).
+  return { ...(entries as typeof CONFIG_DEFAULTS), assets_url: appConfig.assetsUrl, storefront_url: appConfig.publicWebUrl };
 }

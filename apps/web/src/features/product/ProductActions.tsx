@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ProductFlags } from '@kedai/contract';
 import { CART_MESSAGE_MAX, onlyLeftText, priceSpan } from '@kedai/domain';
 import { browserApi } from '../../lib/browser-api';
@@ -48,7 +48,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
   const gate = useSignInGate();
   const searchParams = useSearchParams();
   const signedIn = useAppSelector((state) => state.user.signedIn);
-  const [flags, setFlags] = useProductFlags(product.uuid, signedIn);
+  const [flags, setFlags, reloadFlags] = useProductFlags(product.uuid, signedIn);
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<'add' | 'buy' | null>(null);
@@ -125,7 +125,8 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
     if (pendingTaken.current || !gate.settled || !gate.mayAct) return;
     pendingTaken.current = true;
     const pending = takePendingAction(product.uuid);
-    if (pending) void finishPending(pending);
+    // Then ask for the flags again: an answer given before the wish was finished would say it is not done.
+    if (pending) void finishPending(pending).finally(reloadFlags);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the session is known
   }, [gate.settled, gate.mayAct, product.uuid]);
 
@@ -258,8 +259,9 @@ function chooseOptions() {
  * page works without them.
  */
 function useProductFlags(productId: string, signedIn: boolean) {
-  const state = useState<ProductFlags | null>(null);
-  const setFlags = state[1];
+  const [flags, setFlags] = useState<ProductFlags | null>(null);
+  // Bumped to ask again after a change made on the shopper's behalf (a wish finished after signing in).
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
     let current = true;
     browserApi
@@ -271,10 +273,11 @@ function useProductFlags(productId: string, signedIn: boolean) {
         // Flags only add hints; the page works without them.
       });
     return () => {
-      current = false;
+      current = false; // an older answer never overwrites a newer one
     };
-  }, [productId, signedIn, setFlags]);
-  return state;
+  }, [productId, signedIn, asked]);
+  const reload = useCallback(() => setAsked((n) => n + 1), []);
+  return [flags, setFlags, reload] as const;
 }
 
 /** The optional note to the seller that goes with the line. */
