@@ -166,3 +166,22 @@ export const AdminShippingLocationInput = z.object({
 export type AdminShippingLocationInput = z.infer<typeof AdminShippingLocationInput>;
 export const AdminCountryParam = z.object({ countryCode: z.string().min(2).max(2) });
 export const AdminTextPageInput = z.object({ title: z.string(), body: z.string().describe('Markdown; raw HTML is not rendered') });
+
+// ——— Staff (owners) ———
+
+export const StaffMember = z
+  .object({
+    id: Uuid,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(['staff', 'owner']),
+    tfaEnabled: z.boolean().describe('Two-factor authentication is set up (staff need it for every back-office call)'),
+    createdAt: UnixSeconds,
+  })
+  .meta({ id: 'StaffMember' });
+export type StaffMember = z.infer<typeof StaffMember>;
+export const StaffList = z.object({ staff: z.array(StaffMember) });
+export const StaffInvite = z.object({ email: z.string(), role: z.enum(['staff', 'owner']) });
+export const StaffRoleInput = z.object({ role: z.enum(['shopper', 'staff', 'owner']).describe('`shopper` takes the back office away') });
+export const StaffAnswer = z.object({ member: StaffMember.nullable().describe('null once the account is a shopper again') });

@@ -19,6 +19,10 @@ import {
   AdminStockChange,
   AuditList,
   AuditQuery,
+  StaffAnswer,
+  StaffInvite,
+  StaffList,
+  StaffRoleInput,
 } from './admin';
 import { ImageUploadAnswer, ImageUploadBody } from './admin-images';
 import { IMAGE_UPLOAD_TYPES } from './constants';
@@ -179,6 +183,9 @@ export const endpoints = {
   'PUT /admin/product/:id': { params: AdminIdParam, body: AdminProductInput, response: AdminProduct },
   'POST /admin/product/:id/stock': { params: AdminIdParam, body: AdminStockChange, response: AdminStockAnswer },
   'GET /admin/audit': { query: AuditQuery, response: AuditList },
+  'GET /admin/staff': { response: StaffList },
+  'POST /admin/staff': { body: StaffInvite, response: StaffAnswer, status: 201 },
+  'PUT /admin/staff/:id': { params: AdminIdParam, body: StaffRoleInput, response: StaffAnswer },
   'POST /admin/category': { body: AdminCategoryInput, response: CategoryDetail, status: 201 },
   'PUT /admin/category/:id': { params: AdminIdParam, body: AdminCategoryInput, response: CategoryDetail },
   'DELETE /admin/category/:id': { params: AdminIdParam, response: NoContent, status: 204 },

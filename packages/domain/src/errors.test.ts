@@ -108,6 +108,7 @@ const PROJECT_CODES: ErrorCode[] = [
   'settings/invalid_currency',
   'text_page/invalid_title',
   'text_page/invalid_body',
+  'staff/last_owner',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];

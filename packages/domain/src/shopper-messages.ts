@@ -100,6 +100,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'category/not_found': 'This category could not be found.',
   'image_page/not_found': 'This page could not be found.',
   'region/not_found': 'This region is not available.',
+  'staff/last_owner': 'The shop must keep at least one owner. Make someone else an owner first.',
   'shipping/invalid_country': 'Choose a country to deliver to.',
   'shipping/invalid_rates': 'Enter a fee of 0 or more for each region, and a free-from amount above 0 or leave it empty.',
   'shipping/invalid_days': 'Enter delivery days from 0 to 90, the fewest first.',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, schema } from '@kedai/db';
 import { TestClient } from '../client';
 import { LIFTED_LIMITS, staffClient } from '../accounts';
 import { createTestApp, expectError, get, type TestApp } from '../helpers';
@@ -80,5 +81,44 @@ describe('text pages', () => {
     expect(page.updatedAt).toBeGreaterThanOrEqual(before.updatedAt);
     expectError(await staff.put('/admin/text_page/returns', { title: '', body: 'x' }), 400, 'text_page/invalid_title');
     expectError(await staff.put('/admin/text_page/no-such-page', { title: 'T', body: 'x' }), 404, 'general/not_found');
+  });
+});
+
+describe('staff accounts', () => {
+  it('owners add staff by e-mail, change roles and take the back office away, never leaving the shop without an owner', async () => {
+    const added = await owner.post('/admin/staff', { email: 'Rina.Staff@Kedai.example', role: 'staff' });
+    expect(added.status).toBe(201);
+    expect(added.body.member).toMatchObject({ email: 'rina.staff@kedai.example', role: 'staff', tfaEnabled: false });
+    const id = added.body.member.id;
+    expect((await owner.get('/admin/staff')).body.staff.map((m: { email: string }) => m.email)).toContain('rina.staff@kedai.example');
+    expectError(await staff.get('/admin/staff'), 403, 'auth/not_authorized');
+
+    expect((await owner.put(`/admin/staff/${id}`, { role: 'owner' })).body.member.role).toBe('owner');
+    expect((await owner.put(`/admin/staff/${id}`, { role: 'shopper' })).body.member).toBeNull();
+    expect((await owner.get('/admin/staff')).body.staff.map((m: { id: string }) => m.id)).not.toContain(id);
+    expectError(await owner.put('/admin/staff/00000000-0000-4000-8000-000000000000', { role: 'staff' }), 404, 'user/not_found');
+  });
+
+  it('keeps the last owner: two owners demoting each other at once leave one', async () => {
+    const t2 = await createTestApp({ env: LIFTED_LIMITS, seed: false });
+    try {
+      const a = await staffClient(t2.app, 'owner', t2.clock.now);
+      const b = await staffClient(t2.app, 'owner', t2.clock.now);
+      const answers = await Promise.all([
+        a.client.put(`/admin/staff/${b.user.id}`, { role: 'staff' }),
+        b.client.put(`/admin/staff/${a.user.id}`, { role: 'staff' }),
+      ]);
+      const statuses = answers.map((answer) => answer.status).sort();
+      // The second demotion is refused, or answered 403 because its maker is no longer an owner.
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const owners = await t2.app.db.select().from(schema.users).where(eq(schema.users.role, 'owner'));
+      expect(owners).toHaveLength(1);
+      // The last owner cannot step down.
+      const last = answers[0]!.status === 200 ? a : b;
+      expectError(await last.client.put(`/admin/staff/${last.user.id}`, { role: 'staff' }), 409, 'staff/last_owner');
+    } finally {
+      await t2.close();
+    }
   });
 });

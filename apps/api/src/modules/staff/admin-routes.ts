@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditList, AuditQuery, ErrorEnvelope } from '@kedai/contract';
+import { AdminIdParam, AuditList, AuditQuery, ErrorEnvelope, StaffAnswer, StaffInvite, StaffList, StaffRoleInput } from '@kedai/contract';
 import { listAudit } from '../../platform/audit';
-import { requireStaff } from '../../platform/auth-guard';
+import { authOf, requireStaff } from '../../platform/auth-guard';
+import { changeStaffRole, inviteStaff, listStaff } from './service';
 
-/** What only the shop's owners see (rules: access.md "Staff"): the audit log of every back-office write. */
+/** What only the shop's owners see and do (rules: access.md "Staff"): the staff, their roles, and the audit log of every back-office write. */
 export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit',
@@ -17,5 +18,53 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff('owner'),
     },
     async (request) => listAudit(app.db, request.query),
+  );
+
+  const tags = ['admin', 'owner only'];
+  const denied = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
+
+  app.get(
+    '/admin/staff',
+    { schema: { tags, summary: "The shop's staff and owners", response: { 200: StaffList, ...denied } }, onRequest: requireStaff('owner') },
+    async () => listStaff(app.db),
+  );
+
+  app.post(
+    '/admin/staff',
+    {
+      schema: {
+        tags,
+        summary: 'Add a member of staff by e-mail (an account is made for a new address) and mail them a link to choose a password',
+        body: StaffInvite,
+        response: { 201: StaffAnswer, ...denied },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await inviteStaff(
+            { db: app.db, config: app.config, mailer: app.mailer, log: request.log },
+            authOf(request).user.id,
+            request.body,
+          ),
+        ),
+  );
+
+  app.put(
+    '/admin/staff/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change a member's role, or take the back office away (`shopper`)",
+        description: '409 `staff/last_owner`: the shop keeps at least one owner. 404 `user/not_found`.',
+        params: AdminIdParam,
+        body: StaffRoleInput,
+        response: { 200: StaffAnswer, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async (request) => changeStaffRole(app.db, authOf(request).user.id, request.params.id, request.body.role),
   );
 };

@@ -1,9 +1,10 @@
 import { hash } from '@node-rs/argon2';
-import { AppError, parseEmail, type StaffRole } from '@kedai/domain';
+import { AppError, isUuid, parseEmail, toUnixSeconds, type StaffRole, type UserRole } from '@kedai/domain';
+import type { StaffMember } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
 import { randomToken } from '../../platform/secure-tokens';
 import { issueResetMail, type AuthDeps } from '../auth/service';
-import { createUser, findUserByEmail, markEmailVerified, setRole } from '../users/service';
+import { createUser, findUserByEmail, lockOwners, markEmailVerified, setRole, staffRows, type UserRow } from '../users/service';
 
 export interface MakeStaffInput {
   email: string;
@@ -93,4 +94,61 @@ export async function ensureDemoOwner(deps: Pick<AuthDeps, 'db'>): Promise<boole
     });
   });
   return true;
+}
+
+function toStaffMember(row: UserRow): StaffMember {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role === 'owner' ? 'owner' : 'staff',
+    tfaEnabled: row.tfaSecret !== null,
+    createdAt: toUnixSeconds(row.createdAt),
+  };
+}
+
+/** `GET /admin/staff`. */
+export async function listStaff(db: AuthDeps['db']): Promise<{ staff: StaffMember[] }> {
+  return { staff: (await staffRows(db)).map(toStaffMember) };
+}
+
+/** `POST /admin/staff`: an owner adds someone (an account is made for a new address; a link to choose a password is mailed). */
+export async function inviteStaff(
+  deps: AuthDeps,
+  actorId: string,
+  input: { email: string; role: StaffRole },
+): Promise<{ member: StaffMember }> {
+  const { userId } = await makeStaff(deps, input, actorId);
+  const member = (await staffRows(deps.db)).find((row) => row.id === userId);
+  return { member: toStaffMember(member!) };
+}
+
+/**
+ * `PUT /admin/staff/{id}`: changes a member's role, or takes the back office away (`shopper`). The
+ * shop always keeps an owner: the last one cannot be demoted, not even by two owners at once.
+ */
+export async function changeStaffRole(
+  db: AuthDeps['db'],
+  actorId: string,
+  userId: string,
+  role: UserRole,
+): Promise<{ member: StaffMember | null }> {
+  if (!isUuid(userId)) throw new AppError('user/not_found');
+  await db.transaction(async (tx) => {
+    const owners = await lockOwners(tx);
+    const before = await setRole(tx, userId, role);
+    if (!before) throw new AppError('user/not_found');
+    if (role !== 'owner' && owners.includes(userId) && owners.length === 1) throw new AppError('staff/last_owner');
+    await recordAudit(tx, {
+      actorId,
+      action: 'staff.role',
+      objectType: 'user',
+      objectId: userId,
+      before: { owner: owners.includes(userId) },
+      after: { role },
+    });
+  });
+  const member = (await staffRows(db)).find((row) => row.id === userId);
+  return { member: member ? toStaffMember(member) : null };
 }

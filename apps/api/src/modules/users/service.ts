@@ -63,6 +63,21 @@ export async function createUser(tx: Transaction, values: NewUser): Promise<User
   }
 }
 
+/** The shop's staff (role `staff` or `owner`), owners first, then by name. */
+export async function staffRows(db: Database): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(or(eq(users.role, 'owner'), eq(users.role, 'staff')))
+    .orderBy(sql`${users.role} = 'owner' DESC`, users.firstName, users.lastName, users.email);
+}
+
+/** The owners' ids, their rows locked until the transaction ends (so two demotions cannot leave no owner). */
+export async function lockOwners(tx: Transaction): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).orderBy(users.id).for('update');
+  return rows.map((row) => row.id);
+}
+
 /** Gives an account its back-office role (`staff`, `owner`) or takes it away (`shopper`). */
 export async function setRole(db: Database, userId: string, role: UserRole): Promise<UserRow | undefined> {
   const [row] = await db
