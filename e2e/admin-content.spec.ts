@@ -56,7 +56,7 @@ test('an owner uploads a product image, adds a category and edits the returns pa
   await page.getByLabel('Name', { exact: true }).fill(category);
   await page.getByRole('button', { name: 'Add category' }).click();
   await expect(page.getByText(`${category} was added.`)).toBeVisible();
-  const tree = page.getByRole('list', { name: 'Categories' });
+  const tree = page.getByRole('list', { name: 'Categories', exact: true });
   await expect(tree).toContainText(category);
   await expect(tree).toContainText(`tenun-${word}`);
   await shoot(page, info, 'admin-categories', { fullPage: true });
