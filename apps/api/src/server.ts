@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { loggerOptions } from './platform/logging';
+import { followCacheChanges } from './platform/cache';
 import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
 import { startBackInStockMails } from './modules/back-in-stock/job';
@@ -57,6 +58,8 @@ async function main() {
 
   // Mails shoppers whose sold-out product is back (each request once, also with several processes).
   const stopBackInStock = startBackInStockMails(app);
+  // Another API process's back-office change drops this process's cached reference data too.
+  const stopFollowingChanges = await followCacheChanges(handle);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -66,6 +69,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await stopBackInStock();
+      await stopFollowingChanges();
       await app.close();
       await handle.close();
       clearTimeout(force);

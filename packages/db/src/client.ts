@@ -27,6 +27,12 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every `NOTIFY channel` any process sends (on PostgreSQL
+   * over a connection of its own, outside the pool; PGlite has one process). Resolves to the
+   * function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface OpenDatabaseOptions {
@@ -50,10 +56,22 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // Fail at start with a clear cause rather than on the first request.
     const probe = await pool.connect();
     probe.release();
+    const url = options.url;
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',
       close: () => pool.end(),
+      async listen(channel, onMessage) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        client.on('notification', (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? '');
+        });
+        // A lost listening connection only delays what it would have told (readers' caches expire anyway).
+        client.on('error', () => undefined);
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+        return () => client.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -63,6 +81,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: 'pglite',
     close: () => client.close(),
+    async listen(channel, onMessage) {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import { migrateDatabase, openDatabase, type DatabaseHandle } from './client';
  * TEST_DATABASE_URL is set — a new PostgreSQL database created for this file and dropped on close,
  * so parallel files and repeated runs never see each other's rows.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const handle = await openDatabase();
@@ -26,6 +26,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return {
     ...handle,
     kind: 'postgres',
+    // For a second connection pool, as another API process would open (tests of what processes tell each other).
+    url: url.toString(),
     async close() {
       // `pool.end()` resolves before its connections have finished closing; killing them with
       // DROP … WITH (FORCE) would surface as unhandled 57P01 errors, so wait until they are gone.

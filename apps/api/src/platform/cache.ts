@@ -1,4 +1,4 @@
-import type { Database } from '@kedai/db';
+import { sql, type Database, type DatabaseHandle } from '@kedai/db';
 
 /**
  * Small read-through cache for reference data (regions, categories, config) that every catalogue
@@ -26,7 +26,29 @@ export function cached<T>(db: Database, key: string, load: () => Promise<T>, ttl
   return value;
 }
 
-export function invalidate(db: Database, key?: string) {
+/** The channel on which an API process tells the others that reference data changed. */
+const CHANGES_CHANNEL = 'kedai_cache';
+
+function dropLocal(db: Database, key?: string) {
   if (key === undefined) caches.delete(db);
   else caches.get(db)?.delete(key);
+}
+
+/**
+ * Drops cached entries after a change (the back office's writes): in this process at once, and in
+ * every other API process on the same database through a `NOTIFY` (see `followCacheChanges`), so
+ * the storefront shows the change within moments rather than when the entries expire.
+ */
+export function invalidate(db: Database, key?: string) {
+  dropLocal(db, key);
+  Promise.resolve()
+    .then(() => db.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${key ?? '*'})`))
+    .catch(() => {
+      // Not told: the other processes' entries still expire within REFERENCE_TTL_MS.
+    });
+}
+
+/** Drops this process's entries whenever any API process says the data changed; resolves to the stop function. */
+export function followCacheChanges(handle: Pick<DatabaseHandle, 'db' | 'listen'>): Promise<() => Promise<void>> {
+  return handle.listen(CHANGES_CHANNEL, (payload) => dropLocal(handle.db, payload === '*' ? undefined : payload));
 }

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '@kedai/db';
+import { createTestDatabase } from '@kedai/db/testing';
+import { cached, followCacheChanges, invalidate } from '../../src/platform/cache';
+
+/**
+ * Two API processes on one PostgreSQL database (two connection pools here): a change made through
+ * one drops the other's cached reference data at once, not when it expires. PGlite has a single
+ * process, so this runs on PostgreSQL (TEST_DATABASE_URL, as CI does).
+ */
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.runIf(postgres)('cache changes between API processes', () => {
+  let first: DatabaseHandle & { url?: string };
+  let second: DatabaseHandle;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    first = await createTestDatabase();
+    second = await openDatabase({ url: first.url, poolSize: 2 });
+    stop = await followCacheChanges(second);
+  });
+  afterAll(async () => {
+    await stop?.();
+    await second?.close();
+    await first?.close();
+  });
+
+  it('drops the other process’s entry when one process changes the data', async () => {
+    expect(await cached(second.db, 'regions', async () => 'before')).toBe('before');
+    // Still cached: a second load is not asked for.
+    expect(await cached(second.db, 'regions', async () => 'not asked')).toBe('before');
+    invalidate(first.db, 'regions');
+    await vi.waitFor(async () => expect(await cached(second.db, 'regions', async () => 'after')).toBe('after'), { timeout: 5000 });
+    // Everything at once when no key is named.
+    await cached(second.db, 'config', async () => 'old config');
+    invalidate(first.db);
+    await vi.waitFor(async () => expect(await cached(second.db, 'config', async () => 'new config')).toBe('new config'), { timeout: 5000 });
+  });
+});
