@@ -76,6 +76,10 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_merchant_idx').on(t.merchantId),
     index('products_newest_idx').on(t.createdAt.desc(), t.id),
+    // The back office's list: recently changed first, or by name.
+    index('products_updated_idx').on(t.updatedAt.desc(), t.id),
+    index('products_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+    index('products_param_name_trgm_idx').using('gin', sql`${t.paramName} gin_trgm_ops`),
   ],
 );
 

@@ -142,7 +142,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a category that has no subcategories and no products',
-        description: '409 `category/not_empty` otherwise.',
+        description: '409 `category/not_empty` otherwise, and `category/in_home_group` while a product group of the home page shows it.',
         params: AdminIdParam,
         response: { 204: NoContent, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },

@@ -11,7 +11,7 @@ import { invalidate } from '../../platform/cache';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { findCategory } from './categories';
 
-const { categories, products } = schema;
+const { categories, products, homeProductGroups } = schema;
 
 function draftOf(input: AdminCategoryInput) {
   const result = validateCategoryDraft(input);
@@ -102,7 +102,7 @@ export async function updateCategory(
   return saved(db, id);
 }
 
-/** `DELETE /admin/category/{id}`: only a category with no subcategories and no products. */
+/** `DELETE /admin/category/{id}`: only a category with no subcategories and no products that no home page group shows. */
 export async function deleteCategory(db: Database, actorId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
@@ -110,6 +110,9 @@ export async function deleteCategory(db: Database, actorId: string, id: string):
     const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.categoryId, id)).limit(1);
     if (child || product) throw new AppError('category/not_empty');
+    // A home page group following it would lose its products (and keeps it by a foreign key).
+    const [group] = await tx.select({ id: homeProductGroups.id }).from(homeProductGroups).where(eq(homeProductGroups.categoryId, id)).limit(1);
+    if (group) throw new AppError('category/in_home_group');
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, { actorId, action: 'category.delete', objectType: 'category', objectId: id, before: current, after: null });
   });

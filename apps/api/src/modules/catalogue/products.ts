@@ -138,7 +138,7 @@ export async function newestRowsInCategories(db: Database, categoryIds: string[]
             categoryIds.map((id) => sql`${id}::uuid`),
             sql`, `,
           )})
-        ORDER BY p.created_at DESC, p.id
+        ORDER BY p.created_at DESC NULLS LAST, p.id
         LIMIT ${limit}`,
   );
 }
