@@ -185,3 +185,99 @@ export const StaffList = z.object({ staff: z.array(StaffMember) });
 export const StaffInvite = z.object({ email: z.string(), role: z.enum(['staff', 'owner']) });
 export const StaffRoleInput = z.object({ role: z.enum(['shopper', 'staff', 'owner']).describe('`shopper` takes the back office away') });
 export const StaffAnswer = z.object({ member: StaffMember.nullable().describe('null once the account is a shopper again') });
+
+// ——— The home page's content (staff): banners, popups, product groups, image pages ———
+
+const contentLink = z
+  .string()
+  .nullable()
+  .optional()
+  .describe('A path on the shop (`/search?…`) or an http(s) address; empty or null for none');
+const sortOrder = z
+  .int()
+  .optional()
+  .describe('Place in the list, smallest first; a new one goes last and an edit keeps its place when absent');
+const enabled = z.boolean().optional().describe('Shown on the storefront; a new one is, an edit keeps it when absent');
+
+export const AdminBannerInput = z.object({
+  title: z.string().describe("Shown on the banner and its picture's text alternative"),
+  image: z.string().describe('Image name on the assets host'),
+  link: contentLink,
+  sortOrder,
+  enabled,
+});
+export type AdminBannerInput = z.infer<typeof AdminBannerInput>;
+export const AdminBanner = z
+  .object({ id: Uuid, title: z.string(), image: z.string(), link: z.string().nullable(), sortOrder: z.int(), enabled: z.boolean() })
+  .meta({ id: 'AdminBanner' });
+export type AdminBanner = z.infer<typeof AdminBanner>;
+export const AdminBannerList = z.object({ banners: z.array(AdminBanner) });
+export const AdminBannerDetail = z.object({ banner: AdminBanner });
+
+export const AdminPopupInput = z.object({
+  name: z.string(),
+  image: z.string().nullable().optional().describe('Image name on the assets host; none when empty'),
+  link: contentLink,
+  sortOrder,
+  enabled,
+});
+export type AdminPopupInput = z.infer<typeof AdminPopupInput>;
+export const AdminPopup = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    image: z.string().nullable(),
+    link: z.string().nullable(),
+    sortOrder: z.int(),
+    enabled: z.boolean(),
+  })
+  .meta({ id: 'AdminPopup' });
+export type AdminPopup = z.infer<typeof AdminPopup>;
+export const AdminPopupList = z.object({ popups: z.array(AdminPopup) });
+export const AdminPopupDetail = z.object({ popup: AdminPopup });
+
+export const AdminHomeGroupInput = z.object({
+  name: z.string(),
+  categoryId: Uuid.nullable().optional().describe('The category (with its subcategories) whose newest products it shows'),
+  productIds: z.array(Uuid).optional().describe('Or the products it shows, in order (without a category)'),
+  productLimit: z.int().optional().describe('How many products it shows, 1 to 50; a list: its length when absent, a category: 12'),
+  sortOrder,
+  enabled,
+});
+export type AdminHomeGroupInput = z.infer<typeof AdminHomeGroupInput>;
+export const AdminHomeGroup = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    categoryId: Uuid.nullable(),
+    productIds: z.array(Uuid),
+    productLimit: z.int(),
+    sortOrder: z.int(),
+    enabled: z.boolean(),
+  })
+  .meta({ id: 'AdminHomeGroup' });
+export type AdminHomeGroup = z.infer<typeof AdminHomeGroup>;
+export const AdminHomeGroupList = z.object({ groups: z.array(AdminHomeGroup) });
+export const AdminHomeGroupDetail = z.object({ group: AdminHomeGroup });
+
+export const AdminImagePageInput = z.object({
+  title: z.string(),
+  slug: z.string().optional().describe('URL name (`/page/<slug>` on the storefront); made from the title when absent'),
+  blocks: z
+    .array(z.object({ image: z.string(), alt: z.string().describe('Text alternative of the picture'), link: contentLink }))
+    .describe('1 to 30 pictures, in order'),
+  enabled,
+});
+export type AdminImagePageInput = z.infer<typeof AdminImagePageInput>;
+export const AdminImagePage = z
+  .object({
+    id: Uuid,
+    slug: z.string(),
+    title: z.string(),
+    blocks: z.array(z.object({ image: z.string(), alt: z.string(), link: z.string().nullable() })),
+    enabled: z.boolean(),
+  })
+  .meta({ id: 'AdminImagePage' });
+export type AdminImagePage = z.infer<typeof AdminImagePage>;
+export const AdminImagePageList = z.object({ imagePages: z.array(AdminImagePage) });
+export const AdminImagePageDetail = z.object({ imagePage: AdminImagePage });

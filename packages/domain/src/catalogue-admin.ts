@@ -13,6 +13,9 @@ export const MERCHANT_DESCRIPTION_MAX = 2000;
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const IMAGE = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif|gif)$/;
 
+/** An image name on the assets host (`products/x.webp`, `banners/y.svg`): no `..`, no scheme, a known extension. */
+export const isImageName = (value: unknown): value is string => typeof value === 'string' && value.length <= 300 && IMAGE.test(value);
+
 type Problems<F extends string> = { ok: false; problems: FieldProblem<F>[] };
 
 function parseKey(
@@ -28,7 +31,7 @@ function parseKey(
 
 function parseImage(input: unknown, errorCode: 'category/invalid_image' | 'merchant/invalid_logo'): FieldResult<string | null> {
   if (input === null || input === undefined || input === '') return ok(null);
-  return typeof input === 'string' && input.length <= 300 && IMAGE.test(input) ? ok(input) : fail(errorCode);
+  return isImageName(input) ? ok(input) : fail(errorCode);
 }
 
 /** A URL key made from a name: lower-case ASCII letters and digits joined by dashes. */

@@ -16,4 +16,5 @@ export * from './shipping';
 export * from './roles';
 export * from './product-input';
 export * from './catalogue-admin';
+export * from './content-admin';
 export * from './shop-settings';

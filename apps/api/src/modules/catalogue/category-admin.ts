@@ -111,7 +111,11 @@ export async function deleteCategory(db: Database, actorId: string, id: string):
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.categoryId, id)).limit(1);
     if (child || product) throw new AppError('category/not_empty');
     // A home page group following it would lose its products (and keeps it by a foreign key).
-    const [group] = await tx.select({ id: homeProductGroups.id }).from(homeProductGroups).where(eq(homeProductGroups.categoryId, id)).limit(1);
+    const [group] = await tx
+      .select({ id: homeProductGroups.id })
+      .from(homeProductGroups)
+      .where(eq(homeProductGroups.categoryId, id))
+      .limit(1);
     if (group) throw new AppError('category/in_home_group');
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, { actorId, action: 'category.delete', objectType: 'category', objectId: id, before: current, after: null });
