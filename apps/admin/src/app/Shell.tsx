@@ -28,6 +28,9 @@ export function Shell() {
               <NavLink to="/merchants">Merchants</NavLink>
             </li>
             <li>
+              <NavLink to="/home-page">Home page</NavLink>
+            </li>
+            <li>
               <NavLink to="/help-pages">Help pages</NavLink>
             </li>
             {sessionAllows(session, 'owner') ? (

@@ -5,6 +5,10 @@ import { AuthGate } from '../features/auth/AuthGate';
 import { CategoriesPage } from '../features/categories/CategoriesPage';
 import { HelpPageEditorPage } from '../features/help-pages/HelpPageEditorPage';
 import { HelpPagesPage } from '../features/help-pages/HelpPagesPage';
+import { BannerEditorPage, PopupEditorPage } from '../features/home-page/BannerPopupEditors';
+import { GroupEditorPage } from '../features/home-page/GroupEditorPage';
+import { BannersPage, GroupsPage, ImagePagesPage, PopupsPage } from '../features/home-page/HomeContentPages';
+import { ImagePageEditorPage } from '../features/home-page/ImagePageEditorPage';
 import { MerchantEditorPage } from '../features/merchants/MerchantEditorPage';
 import { MerchantListPage } from '../features/merchants/MerchantListPage';
 import { ProductEditorPage } from '../features/products/ProductEditorPage';
@@ -32,6 +36,19 @@ export const router = createBrowserRouter([
       { path: 'merchants/:id', element: <MerchantEditorPage /> },
       { path: 'help-pages', element: <HelpPagesPage /> },
       { path: 'help-pages/:slug', element: <HelpPageEditorPage /> },
+      { path: 'home-page', element: <Navigate to="/home-page/banners" replace /> },
+      { path: 'home-page/banners', element: <BannersPage /> },
+      { path: 'home-page/banners/new', element: <BannerEditorPage /> },
+      { path: 'home-page/banners/:id', element: <BannerEditorPage /> },
+      { path: 'home-page/popups', element: <PopupsPage /> },
+      { path: 'home-page/popups/new', element: <PopupEditorPage /> },
+      { path: 'home-page/popups/:id', element: <PopupEditorPage /> },
+      { path: 'home-page/groups', element: <GroupsPage /> },
+      { path: 'home-page/groups/new', element: <GroupEditorPage /> },
+      { path: 'home-page/groups/:id', element: <GroupEditorPage /> },
+      { path: 'home-page/image-pages', element: <ImagePagesPage /> },
+      { path: 'home-page/image-pages/new', element: <ImagePageEditorPage /> },
+      { path: 'home-page/image-pages/:id', element: <ImagePageEditorPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: '*', element: <NotFound /> },
