@@ -41,11 +41,13 @@ test('an owner adds a banner that the storefront home page shows at once, then d
   // First in the carousel: a new banner goes last, and each move swaps it with the one above.
   const rows = table.getByRole('row'); // the first is the header
   await expect(rows.last()).toContainText(title);
+  const up = row.getByRole('button', { name: 'Move up' });
   for (let place = (await rows.count()) - 1; place > 1; place--) {
-    await row.getByRole('button', { name: 'Move up' }).click();
+    await expect(up).not.toHaveAttribute('aria-busy', 'true'); // the last move is saved and the list reloaded
+    await up.click();
     await expect(rows.nth(place - 1)).toContainText(title);
   }
-  await expect(row.getByRole('button', { name: 'Move up' })).toBeDisabled();
+  await expect(up).toBeDisabled();
   await shoot(page, info, 'admin-banners', { fullPage: true });
 
   // The storefront's home page shows it, first.
