@@ -14,6 +14,7 @@ import {
   formToImagePageInput,
   imagePagePath,
   imagePageToForm,
+  newBlock,
   type BlockForm,
   type ImagePageForm,
 } from './home-content';
@@ -120,7 +121,7 @@ function ImagePageEditor({ saved }: { saved: AdminImagePage | null }) {
           {form.blocks.map((block, index) => {
             const key = (field: string) => `blocks.${index}.${field}`;
             return (
-              <fieldset key={index}>
+              <fieldset key={block.key ?? index}>
                 <legend>Picture {index + 1}</legend>
                 <LogoField
                   id={fieldId(key('image'))}
@@ -171,11 +172,7 @@ function ImagePageEditor({ saved }: { saved: AdminImagePage | null }) {
             );
           })}
           <p>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => set({ blocks: [...form.blocks, { image: '', alt: '', link: '' }] })}
-            >
+            <button type="button" className="button button--secondary" onClick={() => set({ blocks: [...form.blocks, newBlock()] })}>
               Add a picture
             </button>
           </p>

@@ -14,7 +14,9 @@ import {
   formToPopupInput,
   groupInput,
   groupToForm,
+  imagePageToForm,
   moveId,
+  newBlock,
   reorderPlan,
 } from './home-content';
 
@@ -143,6 +145,27 @@ describe('the image page form', () => {
     expect(formToImagePageInput(form)).toEqual({
       ok: true,
       input: { title: 'Lookbook', blocks: [{ image: 'products/a.webp', alt: 'A shirt', link: null }], enabled: true },
+    });
+  });
+
+  it("round-trips a saved page without the pictures' keys, which stay apart", () => {
+    const page = {
+      id: A,
+      slug: 'lookbook',
+      title: 'Lookbook',
+      blocks: [{ image: 'products/a.webp', alt: 'A shirt', link: '/search' }],
+      enabled: false,
+    };
+    const form = imagePageToForm(page);
+    expect(form.blocks[0]!.key).not.toBe(newBlock().key);
+    expect(formToImagePageInput(form)).toEqual({
+      ok: true,
+      input: {
+        title: 'Lookbook',
+        slug: 'lookbook',
+        blocks: [{ image: 'products/a.webp', alt: 'A shirt', link: '/search' }],
+        enabled: false,
+      },
     });
   });
 

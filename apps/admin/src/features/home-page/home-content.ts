@@ -188,7 +188,13 @@ export interface BlockForm {
   image: string;
   alt: string;
   link: string;
+  /** Keeps a picture's fields (and its upload) together while pictures move or go; never sent. */
+  key?: string;
 }
+
+let blockKeys = 0;
+/** A new, empty picture. */
+export const newBlock = (): BlockForm => ({ image: '', alt: '', link: '', key: `block-${++blockKeys}` });
 export interface ImagePageForm {
   title: string;
   /** Blank: made from the title. */
@@ -201,7 +207,7 @@ export const emptyImagePageForm = (): ImagePageForm => ({ title: '', slug: '', b
 export const imagePageToForm = (p: AdminImagePage): ImagePageForm => ({
   title: p.title,
   slug: p.slug,
-  blocks: p.blocks.map((b) => ({ image: b.image, alt: b.alt, link: b.link ?? '' })),
+  blocks: p.blocks.map((b) => ({ ...newBlock(), image: b.image, alt: b.alt, link: b.link ?? '' })),
   enabled: p.enabled,
 });
 
