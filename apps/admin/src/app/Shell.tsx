@@ -36,6 +36,9 @@ export function Shell() {
             {sessionAllows(session, 'owner') ? (
               <>
                 <li>
+                  <NavLink to="/staff">Staff</NavLink>
+                </li>
+                <li>
                   <NavLink to="/settings">Settings</NavLink>
                 </li>
                 <li>

@@ -14,6 +14,7 @@ import { MerchantListPage } from '../features/merchants/MerchantListPage';
 import { ProductEditorPage } from '../features/products/ProductEditorPage';
 import { ProductListPage } from '../features/products/ProductListPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
+import { StaffPage } from '../features/staff/StaffPage';
 import { NotFound } from './NotFound';
 import { Shell } from './Shell';
 
@@ -50,6 +51,7 @@ export const router = createBrowserRouter([
       { path: 'home-page/image-pages/new', element: <ImagePageEditorPage /> },
       { path: 'home-page/image-pages/:id', element: <ImagePageEditorPage /> },
       { path: 'settings', element: <SettingsPage /> },
+      { path: 'staff', element: <StaffPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: '*', element: <NotFound /> },
     ],

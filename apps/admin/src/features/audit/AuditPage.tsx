@@ -7,20 +7,16 @@ import { PageHeading } from '../../ui/PageHeading';
 import { sessionAllows } from '../auth/gate';
 import { useSession } from '../auth/session';
 import { when } from '../products/reference';
-
-const PAGE_SIZE = 50;
+import { actorFilterPath, auditFilterText, auditQueryOf } from './audit-filter';
 
 const json = (value: unknown) => (value === undefined || value === null ? '—' : JSON.stringify(value, null, 2));
 
-/** Owners read who changed what (`GET /admin/audit`), newest first, optionally for one object. */
+/** Owners read who changed what (`GET /admin/audit`), newest first, optionally for one object or what one account did. */
 export function AuditPage() {
   const { data: session } = useSession();
   const [search] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const objectType = search.get('objectType') || undefined;
-  const objectId = search.get('objectId') || undefined;
   const owner = sessionAllows(session, 'owner');
-  const query = { page, limit: PAGE_SIZE, objectType, objectId };
+  const query = auditQueryOf(search);
   const log = useQuery({
     queryKey: ['audit', query],
     queryFn: ({ signal }) => api.get('/admin/audit', { query, signal }),
@@ -43,17 +39,20 @@ export function AuditPage() {
   }
   const data = log.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const filterText = auditFilterText(query, data?.entries ?? []);
   return (
     <>
       <PageHeading title="Audit log" />
-      {objectId ? (
+      {filterText ? (
         <p>
-          Changes to {objectType ?? 'object'} {objectId}. <Link to="/audit">Show all changes</Link>
+          {filterText} <Link to="/audit">Show all changes</Link>
         </p>
       ) : null}
       {log.isPending ? <Loading what="Loading the audit log…" /> : null}
       {log.isError ? <LoadError message={errorText(log.error)} onRetry={() => void log.refetch()} /> : null}
-      {data && data.entries.length === 0 ? <p role="status">Nothing has been changed yet.</p> : null}
+      {data && data.entries.length === 0 ? (
+        <p role="status">{filterText ? 'No changes match this filter.' : 'Nothing has been changed yet.'}</p>
+      ) : null}
       {data && data.entries.length > 0 ? (
         <>
           <div className="table-scroll" role="region" aria-labelledby="audit-caption" tabIndex={0}>
@@ -78,7 +77,16 @@ export function AuditPage() {
                       <td>
                         <time dateTime={at.iso}>{at.text}</time>
                       </td>
-                      <td>{entry.actor?.email ?? 'The system'}</td>
+                      <td>
+                        {entry.actor && entry.actor.id.toLowerCase() !== query.actorId ? (
+                          <Link to={actorFilterPath(entry.actor.id, search)}>
+                            {entry.actor.email}
+                            <span className="visually-hidden">: show only this account&apos;s changes</span>
+                          </Link>
+                        ) : (
+                          (entry.actor?.email ?? 'The system')
+                        )}
+                      </td>
                       <td>{entry.action}</td>
                       <td>
                         {entry.objectType === 'product' ? (
