@@ -47,6 +47,17 @@ test('an owner uploads a product image, adds a category and edits the returns pa
   await expect(page.getByText('The product was created.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Images in order' }).getByRole('listitem')).toHaveCount(1);
 
+  // The storefront finds it and shows it with that picture.
+  await expect(async () => {
+    await page.goto(`/search?q=${word}&exact=true`);
+    await page.getByRole('main').getByRole('link', { name, exact: true }).first().click({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  const picture = page.getByRole('main').locator('img[fetchpriority="high"]');
+  await expect(picture).toHaveAttribute('src', /products\/[0-9a-f-]{36}\.webp$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await shoot(page, info, 'admin-product-image-in-shop');
+  await page.goto(`${admin}/products`);
+
   // A new top-level category.
   const category = `Tenun ${word}`;
   await nav.getByRole('link', { name: 'Categories' }).click();
