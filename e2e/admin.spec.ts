@@ -52,6 +52,9 @@ async function freshCode(key: string): Promise<string> {
   return totpAt(key, step);
 }
 
+/** A 1 × 1 PNG, made on the spot. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 /** The storefront's search for `word` (exact: no look-alike results) lists `name`, or does not. */
 async function searchLists(page: Page, word: string, name: string, listed: boolean): Promise<void> {
   await expect(async () => {
@@ -61,7 +64,7 @@ async function searchLists(page: Page, word: string, name: string, listed: boole
   }).toPass({ timeout: 15_000 });
 }
 
-test('an owner sets up two-factor, creates a product with variants, prices and stock, sees it in the shop, and disables it', async ({
+test('an owner signs in with two-factor, creates a product with variants, prices, stock and a picture, sees it in the shop, and disables it', async ({
   page,
 }, info) => {
   test.setTimeout(180_000);
@@ -127,6 +130,9 @@ test('an owner sets up two-factor, creates a product with variants, prices and s
   for (const price of await saffron.getByRole('textbox', { name: /Price in/ }).all()) await price.fill('27');
   await indigo.getByRole('textbox', { name: /Stock/ }).fill('5');
   await saffron.getByRole('textbox', { name: /Stock/ }).fill('3');
+  // Its picture, uploaded: the API checks it is an image and stores it as WebP with its thumbnail.
+  await page.getByLabel('Add images').setInputFiles({ name: `${word}.png`, mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('1 image was uploaded.')).toBeVisible();
   await shoot(page, info, 'admin-product-new', { fullPage: true });
   await page.getByRole('button', { name: 'Create product' }).click();
 
@@ -147,6 +153,9 @@ test('an owner sets up two-factor, creates a product with variants, prices and s
   // The storefront finds it and shows its page.
   await searchLists(page, word, name, true);
   await page.getByRole('main').getByRole('link', { name, exact: true }).first().click();
+  const picture = page.getByRole('main').locator('img[fetchpriority="high"]');
+  await expect(picture).toHaveAttribute('src', /products\/[0-9a-f-]{36}\.webp$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await shoot(page, info, 'admin-product-in-shop');
 
