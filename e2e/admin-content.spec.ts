@@ -3,11 +3,9 @@
  * a category, and edits the returns help page, which the storefront then shows.
  */
 import { expect, test } from '@playwright/test';
-import { admin, signInAsDemoOwner } from './admin-sign-in';
+import { TINY_PNG, admin, signInAsDemoOwner } from './admin-sign-in';
 import { shoot } from './support';
 
-/** A 1 × 1 PNG, made on the spot: the API decodes it and stores it as WebP with its thumbnail. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** The line this journey adds to the returns page (the one of an earlier run is replaced). */
 const NOTE = 'Back-office journey note:';
 
@@ -28,7 +26,7 @@ test('an owner uploads a product image, adds a category and edits the returns pa
   await page.getByLabel('Description').fill('Woven songket on silk.');
   for (const price of await page.getByRole('textbox', { name: /^Price in / }).all()) await price.fill('19');
   await page.getByLabel('Stock', { exact: true }).fill('4');
-  await page.getByLabel('Add images').setInputFiles({ name: `${word}.png`, mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Add images').setInputFiles({ name: `${word}.png`, mimeType: 'image/png', buffer: TINY_PNG });
   await expect(page.getByText('1 image was uploaded.')).toBeVisible();
   const images = page.getByRole('list', { name: 'Images in order' });
   await expect(images.getByRole('listitem')).toHaveCount(1);

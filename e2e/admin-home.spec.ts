@@ -3,11 +3,8 @@
  * image and a link, sees it on the storefront's home page at once, moves it first, then deletes it.
  */
 import { expect, test } from '@playwright/test';
-import { admin, signInAsDemoOwner } from './admin-sign-in';
+import { TINY_PNG, admin, signInAsDemoOwner } from './admin-sign-in';
 import { shoot } from './support';
-
-/** A 1 × 1 PNG, made on the spot: the API decodes it and stores it as WebP with its thumbnail. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 test('an owner adds a banner that the storefront home page shows at once, then deletes it', async ({ page }, info) => {
   test.setTimeout(180_000);
@@ -24,7 +21,7 @@ test('an owner adds a banner that the storefront home page shows at once, then d
 
   // A link to a script is refused before anything is saved.
   await page.getByLabel('Link', { exact: true }).fill('javascript:alert(1)');
-  await page.getByLabel('Upload a banner image').setInputFiles({ name: `${word}.png`, mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Upload a banner image').setInputFiles({ name: `${word}.png`, mimeType: 'image/png', buffer: TINY_PNG });
   await expect(page.getByRole('button', { name: 'Remove the banner image' })).toBeVisible();
   await page.getByRole('button', { name: 'Add banner' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The banner was not saved' })).toBeVisible();

@@ -1,29 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { mailedCode, shoot } from './support';
-
-/** RFC 4648 base32 to bytes (the authenticator key as the page shows it, spaces allowed). */
-function base32Bytes(key: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of key.replace(/[\s=]/g, '').toUpperCase()) {
-    const value = alphabet.indexOf(char);
-    if (value < 0) throw new Error(`not base32: ${char}`);
-    bits += value.toString(2).padStart(5, '0');
-  }
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)));
-}
-
-/** The six-digit TOTP (RFC 6238: HMAC-SHA1, 30 s steps) an authenticator app would show for `step`. */
-function totp(key: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32Bytes(key)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, '0');
-}
+import { mailedCode, shoot, totpAt } from './support';
 
 const currentStep = () => Math.floor(Date.now() / 30_000);
 
@@ -31,7 +7,7 @@ const currentStep = () => Math.floor(Date.now() / 30_000);
 async function freshCode(key: string, usedStep: number): Promise<{ code: string; step: number }> {
   while (currentStep() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 500));
   const step = currentStep();
-  return { code: totp(key, step), step };
+  return { code: totpAt(key, step), step };
 }
 
 test('a shopper registers, verifies, turns on two-factor, and signs in again with it back to the page that needed it', async ({

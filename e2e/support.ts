@@ -1,4 +1,5 @@
 /** What the journeys share: the API's address, screenshots, and accounts made through the API. */
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
@@ -65,4 +66,26 @@ export async function fillSignIn(page: Page, email: string, password: string): P
 /** A fresh address for a journey's account: unique per project and run. */
 export function journeyEmail(journey: string, info: TestInfo): string {
   return `e2e.${journey}.${info.project.name}.${Date.now().toString(36)}@example.com`;
+}
+
+/** RFC 4648 base32 to bytes (an authenticator key as a page shows it, spaces allowed). */
+function base32Bytes(key: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of key.replace(/[\s=]/g, '').toUpperCase()) {
+    const value = alphabet.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)));
+}
+
+/** The six-digit TOTP (RFC 6238: HMAC-SHA1, 30 s steps) an authenticator app shows for `step`. */
+export function totpAt(key: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', base32Bytes(key)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
