@@ -4,17 +4,14 @@
  */
 import { isCountryCode } from './countries';
 import { collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
+import { isUuid } from './ids';
+import { isImageName, isUrlKey, slugify } from './product-input';
 
 export const CATEGORY_KEY_MAX = 60;
 export const CATEGORY_NAME_MAX = 100;
 export const MERCHANT_NAME_MAX = 100;
 export const MERCHANT_SLUG_MAX = 80;
 export const MERCHANT_DESCRIPTION_MAX = 2000;
-const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const IMAGE = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif|gif)$/;
-
-/** An image name on the assets host (`products/x.webp`, `banners/y.svg`): no `..`, no scheme, a known extension. */
-export const isImageName = (value: unknown): value is string => typeof value === 'string' && value.length <= 300 && IMAGE.test(value);
 
 type Problems<F extends string> = { ok: false; problems: FieldProblem<F>[] };
 
@@ -26,24 +23,12 @@ function parseKey(
 ): FieldResult<string> {
   const given = typeof input === 'string' ? input.trim() : input;
   const value = given === undefined || given === null || given === '' ? fallback : given;
-  return typeof value === 'string' && value.length <= max && KEY.test(value) ? ok(value) : fail(errorCode);
+  return isUrlKey(value, max) ? ok(value) : fail(errorCode);
 }
 
 function parseImage(input: unknown, errorCode: 'category/invalid_image' | 'merchant/invalid_logo'): FieldResult<string | null> {
   if (input === null || input === undefined || input === '') return ok(null);
   return isImageName(input) ? ok(input) : fail(errorCode);
-}
-
-/** A URL key made from a name: lower-case ASCII letters and digits joined by dashes. */
-function keyFrom(name: FieldResult<string>): string {
-  if (!name.ok) return '';
-  return name.value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 export interface CategoryDraft {
@@ -68,7 +53,7 @@ export function validateCategoryDraft(input: {
   const parentId =
     input.parentId === null || input.parentId === undefined
       ? ok(null)
-      : typeof input.parentId === 'string' && /^[0-9a-f-]{36}$/i.test(input.parentId)
+      : typeof input.parentId === 'string' && isUuid(input.parentId)
         ? ok(input.parentId.toLowerCase())
         : fail<string | null>('category/invalid_parent');
   const sortOrder =
@@ -79,7 +64,7 @@ export function validateCategoryDraft(input: {
         : fail<number>('general/argument_error');
   return collectFields(CATEGORY_FIELDS, {
     name,
-    key: parseKey(input.key, keyFrom(name), CATEGORY_KEY_MAX, 'category/invalid_key'),
+    key: parseKey(input.key, name.ok ? slugify(name.value) : '', CATEGORY_KEY_MAX, 'category/invalid_key'),
     parentId,
     image: parseImage(input.image, 'category/invalid_image'),
     sortOrder,
@@ -108,7 +93,7 @@ export function validateMerchantDraft(input: {
   const country = typeof input.countryCode === 'string' ? input.countryCode.trim().toUpperCase() : '';
   return collectFields(MERCHANT_FIELDS, {
     name,
-    slug: parseKey(input.slug, keyFrom(name), MERCHANT_SLUG_MAX, 'merchant/invalid_slug'),
+    slug: parseKey(input.slug, name.ok ? slugify(name.value) : '', MERCHANT_SLUG_MAX, 'merchant/invalid_slug'),
     description: parseText(input.description, { min: 0, max: MERCHANT_DESCRIPTION_MAX }, 'merchant/invalid_description'),
     logo: parseImage(input.logo, 'merchant/invalid_logo'),
     countryCode: isCountryCode(country) ? ok(country) : fail<string>('merchant/invalid_country'),

@@ -4,7 +4,8 @@
  * nothing is saved unless every rule passes. Links are data shown to shoppers, so only a path on the
  * shop (`/search?…`) or an http(s) address passes: never `javascript:`, `data:` or `//host`.
  */
-import { isImageName } from './catalogue-admin';
+import { isUuid } from './ids';
+import { isImageName, isUrlKey } from './product-input';
 import { collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
 import { ERROR_MESSAGES, type ErrorCode } from './errors';
 
@@ -20,8 +21,6 @@ export const IMAGE_ALT_MAX = 300;
 export const CONTENT_LINK_MAX = 1000;
 export const CONTENT_SORT_ORDER_MAX = 100_000;
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HTTP = /^https?:\/\/[^\s/?#\\@]+(?:[/?#][^\s\\]*)?$/i;
 
 type Problems<F extends string> = { ok: false; problems: FieldProblem<F>[] };
@@ -149,12 +148,12 @@ export function validateHomeGroupDraft(input: {
   const categoryId: FieldResult<string | null> =
     input.categoryId === undefined || input.categoryId === null || input.categoryId === ''
       ? ok(null)
-      : typeof input.categoryId === 'string' && UUID.test(input.categoryId)
+      : typeof input.categoryId === 'string' && isUuid(input.categoryId)
         ? ok(input.categoryId.toLowerCase())
         : fail('home_group/invalid_source');
   const list = input.productIds === undefined || input.productIds === null ? [] : input.productIds;
   let productIds: FieldResult<string[]>;
-  if (!Array.isArray(list) || list.length > HOME_GROUP_PRODUCTS_MAX || !list.every((id) => typeof id === 'string' && UUID.test(id))) {
+  if (!Array.isArray(list) || list.length > HOME_GROUP_PRODUCTS_MAX || !list.every((id) => typeof id === 'string' && isUuid(id))) {
     productIds = fail('home_group/invalid_source');
   } else {
     const ids = (list as string[]).map((id) => id.toLowerCase());
@@ -222,10 +221,7 @@ export function validateImagePageDraft(input: {
   const title = parseText(input.title, { min: 1, max: IMAGE_PAGE_TITLE_MAX }, 'image_page/invalid_title');
   const given = typeof input.slug === 'string' ? input.slug.trim() : input.slug;
   const slugValue = given === undefined || given === null || given === '' ? (title.ok ? slugFromTitle(title.value) : '') : given;
-  const slug: FieldResult<string> =
-    typeof slugValue === 'string' && slugValue.length <= IMAGE_PAGE_SLUG_MAX && SLUG.test(slugValue)
-      ? ok(slugValue)
-      : fail('image_page/invalid_slug');
+  const slug: FieldResult<string> = isUrlKey(slugValue, IMAGE_PAGE_SLUG_MAX) ? ok(slugValue) : fail('image_page/invalid_slug');
   const fields = collectFields(IMAGE_PAGE_FIELDS, { title, slug, enabled: parseEnabled(input.enabled) });
   const problems: FieldProblem<ImagePageField>[] = fields.ok ? [] : [...fields.problems];
   const blocks: ImagePageBlockDraft[] = [];

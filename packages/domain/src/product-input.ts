@@ -5,6 +5,7 @@
  */
 import { allVariantPaths, type ProductVariant, type RegionPrices, type VariantPathEntry } from './catalogue';
 import { collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
+import { isUuid } from './ids';
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_PARAM_NAME_MAX = 120;
@@ -18,9 +19,18 @@ export const PRODUCT_IMAGES_MAX = 20;
 const SOURCE_NAME_MAX = 100;
 const SOURCE_URL_MAX = 2000;
 const IMAGE_NAME_MAX = 300;
-const PARAM_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A URL name or key: lower-case letters and digits in words joined by single dashes. */
+const URL_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // A name on the assets host: folders and a file name, no way up or out.
 const IMAGE_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif|gif)$/;
+
+/** A URL name or key of at most `max` characters (products, categories, merchants, image pages). */
+export const isUrlKey = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max && URL_KEY.test(value);
+
+/** An image name on the assets host (folders and a file name, no way up or out), as every picture field takes. */
+export const isImageName = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= IMAGE_NAME_MAX && IMAGE_NAME.test(value);
 
 /** A URL name made from a product's name: lower case, ASCII letters and digits joined by dashes. */
 export function slugify(text: string): string {
@@ -93,7 +103,7 @@ const isWholeIn = (value: unknown, min: number, max: number): value is number =>
 function parseParamName(input: unknown, name: FieldResult<string>): FieldResult<string> {
   const given = typeof input === 'string' ? input.trim() : input;
   const value = given === undefined || given === null || given === '' ? (name.ok ? slugify(name.value) : '') : given;
-  if (typeof value !== 'string' || value.length > PRODUCT_PARAM_NAME_MAX || !PARAM_NAME.test(value)) {
+  if (!isUrlKey(value, PRODUCT_PARAM_NAME_MAX)) {
     return fail('product/invalid_param_name');
   }
   return ok(value);
@@ -101,7 +111,7 @@ function parseParamName(input: unknown, name: FieldResult<string>): FieldResult<
 
 function parseOptionalId(input: unknown, errorCode: 'product/unknown_category' | 'product/unknown_merchant'): FieldResult<string | null> {
   if (input === null || input === undefined || input === '') return ok(null);
-  return typeof input === 'string' && /^[0-9a-f-]{36}$/i.test(input) ? ok(input.toLowerCase()) : fail(errorCode);
+  return typeof input === 'string' && isUuid(input) ? ok(input.toLowerCase()) : fail(errorCode);
 }
 
 function parseSource(marketPlace: unknown, url: unknown): FieldResult<{ marketPlace: string | null; url: string | null }> {
@@ -183,7 +193,7 @@ function parseImages(input: unknown): FieldResult<string[]> {
   if (!Array.isArray(input) || input.length > PRODUCT_IMAGES_MAX) return fail('product/invalid_images');
   const images: string[] = [];
   for (const name of input as unknown[]) {
-    if (typeof name !== 'string' || name.length > IMAGE_NAME_MAX || !IMAGE_NAME.test(name)) return fail('product/invalid_images');
+    if (!isImageName(name)) return fail('product/invalid_images');
     if (!images.includes(name)) images.push(name);
   }
   return ok(images);
