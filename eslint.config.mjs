@@ -46,6 +46,8 @@ const TABLE_OWNERS = {
   wishlistItems: 'modules/wishlist',
   backInStockRequests: 'modules/back-in-stock',
   recentlyViewed: 'modules/recently-viewed',
+  externalProducts: 'modules/quotations',
+  quotationItems: 'modules/quotations',
 };
 
 /** `db.insert(users)`, `tx.update(schema.users)`, `db.delete(users)` on a table this module does not own. */

@@ -39,6 +39,8 @@ import { imageAdminRoutes } from './modules/images/admin-routes';
 import { merchantAdminRoutes } from './modules/merchants/admin-routes';
 import { regionAdminRoutes } from './modules/regions/admin-routes';
 import { contentAdminRoutes } from './modules/content/admin-routes';
+import { quotationRoutes } from './modules/quotations/routes';
+import { quotationAdminRoutes } from './modules/quotations/admin-routes';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
@@ -140,6 +142,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(wishlistRoutes);
   await app.register(backInStockRoutes);
   await app.register(recentlyViewedRoutes);
+  await app.register(quotationRoutes);
   // The back office (issue 14): every route behind requireStaff.
   await app.register(catalogueAdminRoutes);
   await app.register(merchantAdminRoutes);
@@ -147,6 +150,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(contentAdminRoutes);
   await app.register(staffAdminRoutes);
   await app.register(imageAdminRoutes);
+  await app.register(quotationAdminRoutes);
   // The development outbox exists only when switched on (never in production: config refuses it).
   if (config.devOutbox) await app.register(devRoutes);
 

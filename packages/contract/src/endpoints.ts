@@ -96,6 +96,26 @@ import {
   TextPageDetail,
 } from './catalogue';
 import { DefaultRegion, PreferRegionRequest, PreferredRegion, RegionList, ShippingLocationList } from './regions';
+import {
+  AdminQuotationDecline,
+  AdminQuotationItem,
+  AdminQuotationList,
+  AdminQuotationListQuery,
+  AdminQuotationResolve,
+  CheckPendingQuery,
+  CheckPendingResponse,
+  QuotationFromCartRequest,
+  QuotationFromExternalRequest,
+  QuotationFromProductRequest,
+  QuotationItemIdParams,
+  QuotationItemResponse,
+  QuotationItemsResponse,
+  QuotationListQuery,
+  QuotationRequest,
+  SearchExternalRequest,
+  SearchExternalResponse,
+  UpdateQuotationItemRequest,
+} from './quotations';
 import { Ping, PublicConfig } from './system';
 
 /** The answer of a call that answers 204. */
@@ -186,6 +206,18 @@ export const endpoints = {
   'GET /back_in_stock/:productId': { params: ProductIdParams, response: BackInStockState },
   'DELETE /back_in_stock/:productId': { params: ProductIdParams, query: BackInStockCancelQuery, response: BackInStockState },
 
+  'POST /product/searchExternal': { body: SearchExternalRequest, response: SearchExternalResponse },
+  'GET /product/checkPending': { query: CheckPendingQuery, response: CheckPendingResponse },
+  'GET /quotation_item': { response: QuotationItemsResponse },
+  'GET /quotation_item/external': { response: QuotationItemsResponse },
+  'GET /quotation': { query: QuotationListQuery, response: QuotationItemsResponse },
+  'POST /quotation/request': { body: QuotationRequest, response: QuotationItemResponse, status: 201 },
+  'POST /quotation_item/internal': { body: QuotationFromCartRequest, response: QuotationItemResponse, status: 201 },
+  'POST /quotation_item/internal_product': { body: QuotationFromProductRequest, response: QuotationItemResponse, status: 201 },
+  'POST /quotation_item/external': { body: QuotationFromExternalRequest, response: QuotationItemResponse, status: 201 },
+  'PUT /quotation_item/:id': { params: QuotationItemIdParams, body: UpdateQuotationItemRequest, response: QuotationItemResponse },
+  'DELETE /quotation_item/:id': { params: QuotationItemIdParams, response: NoContent, status: 204 },
+
   /** Only where the development outbox is on (never in production). */
   'GET /dev/outbox': { query: OutboxQuery, response: OutboxResponse },
 
@@ -228,6 +260,10 @@ export const endpoints = {
   'POST /admin/image_page': { body: AdminImagePageInput, response: AdminImagePageDetail, status: 201 },
   'PUT /admin/image_page/:id': { params: AdminIdParam, body: AdminImagePageInput, response: AdminImagePageDetail },
   'DELETE /admin/image_page/:id': { params: AdminIdParam, response: NoContent, status: 204 },
+  'GET /admin/quotation_item': { query: AdminQuotationListQuery, response: AdminQuotationList },
+  'GET /admin/quotation_item/:id': { params: AdminIdParam, response: AdminQuotationItem },
+  'POST /admin/quotation_item/:id/resolve': { params: AdminIdParam, body: AdminQuotationResolve, response: AdminQuotationItem },
+  'POST /admin/quotation_item/:id/decline': { params: AdminIdParam, body: AdminQuotationDecline, response: AdminQuotationItem },
   'POST /admin/image': { body: ImageUploadBody, consumes: IMAGE_UPLOAD_TYPES, response: ImageUploadAnswer, status: 201 },
 } as const satisfies Record<string, EndpointSchemas>;
 

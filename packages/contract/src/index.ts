@@ -7,6 +7,7 @@ export * from './auth';
 export * from './addresses';
 export * from './cart';
 export * from './back-in-stock';
+export * from './quotations';
 export * from './admin';
 export * from './admin-images';
 export * from './endpoints';

@@ -137,6 +137,7 @@ const PROJECT_CODES: ErrorCode[] = [
   'link/unreachable',
   'link/too_large',
   'link/not_html',
+  'link/no_product',
   'quotation/not_found',
   'quotation/product_not_found',
   'quotation/wrong_kind',

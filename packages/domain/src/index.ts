@@ -18,3 +18,4 @@ export * from './product-input';
 export * from './catalogue-admin';
 export * from './content-admin';
 export * from './shop-settings';
+export * from './quotations';

@@ -103,6 +103,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'link/unreachable': 'We could not read that page. Check the link, or ask us for a quotation by hand.',
   'link/too_large': 'That page is too large for us to read. Ask us for a quotation by hand instead.',
   'link/not_html': 'That link does not lead to a product page. Paste the address of the page that shows the product.',
+  'link/no_product': 'We could not find a product on that page. Ask us for a quotation by hand instead.',
   'quotation/not_found': 'This quotation is no longer in your list.',
   'quotation/product_not_found': 'The product of this quotation is no longer in our shop.',
   'quotation/wrong_kind': 'This quotation cannot be changed this way.',

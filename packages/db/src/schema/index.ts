@@ -11,3 +11,4 @@ export * from './addresses';
 export * from './cart';
 export * from './wishlist';
 export * from './back-in-stock';
+export * from './quotations';

@@ -172,3 +172,18 @@ export async function isProductInCart(db: Database, userId: string, productId: s
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Takes a line out of the cart and answers it (`POST /quotation_item/internal` moves it into the
+ * quotation list): run it in the caller's transaction, so the line leaves the cart only when the
+ * quotation item is written. 404 `cart/not_found` for another user's line or an unknown id.
+ */
+export async function takeCartItem(db: Database, userId: string, id: unknown): Promise<CartRow> {
+  if (typeof id !== 'string' || !isUuid(id)) throw notFound();
+  const [row] = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id.toLowerCase()), eq(cartItems.userId, userId)))
+    .returning();
+  if (!row) throw notFound();
+  return row;
+}
