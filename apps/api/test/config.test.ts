@@ -103,4 +103,30 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it('reads SAFE_FETCH_TEST_ORIGINS as host:port entries for test fixtures, and refuses it in production', () => {
+    expect(loadConfig({}).safeFetchTestOrigins).toEqual([]);
+    expect(loadConfig({ SAFE_FETCH_TEST_ORIGINS: '127.0.0.1:4790, Fixture.Test:8080,[::1]:4791' }).safeFetchTestOrigins).toEqual([
+      '127.0.0.1:4790',
+      'fixture.test:8080',
+      '[::1]:4791',
+    ]);
+    for (const bad of ['127.0.0.1', 'http://127.0.0.1:4790', '127.0.0.1:4790/p', '*:80']) {
+      expect(() => loadConfig({ SAFE_FETCH_TEST_ORIGINS: bad }), bad).toThrow(/SAFE_FETCH_TEST_ORIGINS/);
+    }
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}`,
+    };
+    expect(loadConfig(production).safeFetchTestOrigins).toEqual([]);
+    let error: unknown;
+    try {
+      loadConfig({ ...production, SAFE_FETCH_TEST_ORIGINS: '127.0.0.1:4790' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^SAFE_FETCH_TEST_ORIGINS: cannot be set in production/)]);
+  });
 });

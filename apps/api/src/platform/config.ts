@@ -110,6 +110,27 @@ const EnvSchema = z.object({
     .transform((v) => v.toLowerCase())
     .optional()
     .describe("Request header a trusted CDN sets to the visitor's country; unset means no header is trusted"),
+  SAFE_FETCH_TEST_ORIGINS: z
+    .string()
+    .transform((v, ctx) => {
+      const entries = v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = entries.filter((e) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(e));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of host:port, e.g. 127.0.0.1:4790; bad: ${bad.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .optional()
+    .describe(
+      'Only for test fixtures: host:port origins (comma-separated) that pasted links may reach although they are on loopback; refused in production',
+    ),
 });
 
 export interface AppConfig {
@@ -190,6 +211,11 @@ export interface AppConfig {
    * Undefined: no header is trusted, since any client could send one; GeoIP decides instead.
    */
   countryHeader: string | undefined;
+  /**
+   * `host:port` origins the safe fetcher (platform/safe-fetch.ts) may reach although their address is
+   * not public: the fixture marketplace of the tests and journeys. Empty unless set; refused in production.
+   */
+  safeFetchTestOrigins: string[];
 }
 
 interface RateLimitSetting {
@@ -240,6 +266,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.NODE_ENV === 'production' && e.DEV_OUTBOX) {
     throw new ConfigError(['DEV_OUTBOX: cannot be on in production (it shows every mail the shop sends, reset links included)']);
+  }
+  if (e.NODE_ENV === 'production' && e.SAFE_FETCH_TEST_ORIGINS) {
+    throw new ConfigError([
+      'SAFE_FETCH_TEST_ORIGINS: cannot be set in production (it lets pasted links reach addresses that are not public, for test fixtures only)',
+    ]);
   }
   const webOrigins = e.WEB_ORIGINS.split(',')
     .map((o) => o.trim())
@@ -293,5 +324,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxWishlistItems: e.MAX_WISHLIST_ITEMS,
     maxImageUploadBytes: e.MAX_IMAGE_UPLOAD_BYTES,
     countryHeader: e.COUNTRY_HEADER,
+    safeFetchTestOrigins: e.SAFE_FETCH_TEST_ORIGINS ?? [],
   };
 }
