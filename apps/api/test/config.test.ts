@@ -75,6 +75,7 @@ describe('loadConfig', () => {
       forgotPasswordAccount: { limit: 3, windowSeconds: 3600 },
       tfa: { limit: 10, windowSeconds: 300 },
       tfaReset: { limit: 3, windowSeconds: 3600 },
+      searchExternal: { limit: 30, windowSeconds: 3600 },
     });
     expect(loadConfig({ RATE_LIMIT_REGISTER: '3/60' }).rateLimits.register).toEqual({ limit: 3, windowSeconds: 60 });
     let error: unknown;

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_CART_ITEMS, DEFAULT_MAX_WISHLIST_ITEMS } from '@kedai/domain';
+import { DEFAULT_MAX_CART_ITEMS, DEFAULT_MAX_QUOTATION_ITEMS, DEFAULT_MAX_WISHLIST_ITEMS } from '@kedai/domain';
 import { SecretBoxError, parseBoxKeys, type BoxKey } from './secret-box';
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   // Per user: wrong and right two-factor codes alike, and two-factor reset e-mails.
   RATE_LIMIT_TFA: limit.default({ limit: 10, windowSeconds: 300 }),
   RATE_LIMIT_TFA_RESET: limit.default({ limit: 3, windowSeconds: 3600 }),
+  // Per user: product links read for "buy it for me" (each one a fetch of another site).
+  RATE_LIMIT_SEARCH_EXTERNAL: limit.default({ limit: 30, windowSeconds: 3600 }),
   JWT_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -97,6 +99,7 @@ const EnvSchema = z.object({
   MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_CART_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_CART_ITEMS),
   MAX_WISHLIST_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_WISHLIST_ITEMS),
+  MAX_QUOTATION_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_QUOTATION_ITEMS),
   MAX_IMAGE_UPLOAD_BYTES: z.coerce
     .number()
     .int()
@@ -175,6 +178,7 @@ export interface AppConfig {
     forgotPasswordAccount: RateLimitSetting;
     tfa: RateLimitSetting;
     tfaReset: RateLimitSetting;
+    searchExternal: RateLimitSetting;
   };
   /**
    * The clock of rate-limit windows and two-factor time steps. Never set from the environment:
@@ -204,6 +208,7 @@ export interface AppConfig {
   maxCartItems: number;
   /** Products one wishlist may hold (`wishlist/max_items_reached` beyond it). */
   maxWishlistItems: number;
+  maxQuotationItems: number;
   /** Largest image body `POST /admin/image` reads (413 `general/payload_too_large` beyond it). */
   maxImageUploadBytes: number;
   /**
@@ -308,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       forgotPasswordAccount: e.RATE_LIMIT_FORGOT_PASSWORD_ACCOUNT,
       tfa: e.RATE_LIMIT_TFA,
       tfaReset: e.RATE_LIMIT_TFA_RESET,
+      searchExternal: e.RATE_LIMIT_SEARCH_EXTERNAL,
     },
     jwtSecret: e.JWT_SECRET,
     tfaEncryptionKeys,
@@ -322,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxAddressesPerUser: e.MAX_ADDRESSES_PER_USER,
     maxCartItems: e.MAX_CART_ITEMS,
     maxWishlistItems: e.MAX_WISHLIST_ITEMS,
+    maxQuotationItems: e.MAX_QUOTATION_ITEMS,
     maxImageUploadBytes: e.MAX_IMAGE_UPLOAD_BYTES,
     countryHeader: e.COUNTRY_HEADER,
     safeFetchTestOrigins: e.SAFE_FETCH_TEST_ORIGINS ?? [],
