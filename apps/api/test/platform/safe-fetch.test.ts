@@ -2,29 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@kedai/domain';
 import { fetchPublicPage, isPublicAddress, parseFetchableUrl, type SafeFetchOptions } from '../../src/platform/safe-fetch';
 
-/** The fixture marketplace is plain JavaScript (e2e/fixture-marketplace.mjs, also run by the journeys); its shape here. */
-interface FixtureMarketplace {
-  FIXTURE_PAGES: Record<
-    | 'jsonLd'
-    | 'jsonLdGraph'
-    | 'openGraph'
-    | 'microdata'
-    | 'noData'
-    | 'redirect'
-    | 'redirectPrivate'
-    | 'redirectMetadata'
-    | 'redirectLoop'
-    | 'slow'
-    | 'huge'
-    | 'hugeDeclared'
-    | 'image'
-    | 'gone',
-    string
-  >;
-  startFixtureMarketplace(options?: { port?: number; host?: string }): Promise<{ origin: string; close(): Promise<void> }>;
-}
-const fixtureModule: string = new URL('../../../../e2e/fixture-marketplace.mjs', import.meta.url).href;
-const { FIXTURE_PAGES: PAGES, startFixtureMarketplace } = (await import(fixtureModule)) as FixtureMarketplace;
+import { FIXTURE_PAGES as PAGES, startFixtureMarketplace } from '../marketplace';
 
 /** The code `parseFetchableUrl` refuses a link with, or undefined when it takes it. */
 function refusalOf(link: string): string | undefined {

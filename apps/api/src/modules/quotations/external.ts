@@ -25,7 +25,8 @@ interface Reading {
   product: ExtractedProduct;
 }
 
-const running = new Map<string, Promise<Reading>>();
+/** The readings running in this process, by link key, with how many requests wait for each. */
+const running = new Map<string, { reading: Promise<Reading>; readers: number }>();
 
 /** The link as a key: trimmed, without its fragment (which never reaches the server). */
 function linkKey(link: string): string {
@@ -36,8 +37,7 @@ function linkKey(link: string): string {
 
 /** Whether a reading of this link runs now in this process (`GET /product/checkPending`). */
 export function isReadingPending(link: string): boolean {
-  const checked = parseHttpLink(link);
-  return checked !== null && running.has(linkKey(checked));
+  return readersOf(link) > 0;
 }
 
 async function read(link: string, fetchOptions: SafeFetchOptions): Promise<Reading> {
@@ -47,13 +47,22 @@ async function read(link: string, fetchOptions: SafeFetchOptions): Promise<Readi
   return { url: page.url, product };
 }
 
+/** How many requests wait for a running reading of this link (0 when none runs). */
+export function readersOf(link: string): number {
+  const checked = parseHttpLink(link);
+  return checked === null ? 0 : (running.get(linkKey(checked))?.readers ?? 0);
+}
+
 /** The reading of `link`, joining one that runs already. */
 function readOnce(link: string, fetchOptions: SafeFetchOptions): Promise<Reading> {
   const key = linkKey(link);
   const pending = running.get(key);
-  if (pending) return pending;
+  if (pending) {
+    pending.readers++;
+    return pending.reading;
+  }
   const reading = read(key, fetchOptions).finally(() => running.delete(key));
-  running.set(key, reading);
+  running.set(key, { reading, readers: 1 });
   return reading;
 }
 
