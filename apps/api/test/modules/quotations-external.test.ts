@@ -154,7 +154,7 @@ describe('POST /product/searchExternal', () => {
     );
     const answers = await Promise.all([first, second]);
     expect(answers.map((answer) => answer.body.externalProduct.name)).toEqual(['Clay Teapot', 'Clay Teapot']);
-    expect(answers[0]!.body.externalProduct.id).not.toBe(answers[1]!.body.externalProduct.id);
+    expect(answers[0].body.externalProduct.id).not.toBe(answers[1].body.externalProduct.id);
     expect(held.hits).toBe(1);
     expect((await a.get(query)).body.pending).toBe(false);
   });
