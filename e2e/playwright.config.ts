@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3700);
 const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
 const adminPort = Number(process.env.E2E_ADMIN_PORT ?? 3701);
+const marketplacePort = Number(process.env.E2E_MARKETPLACE_PORT ?? 4790);
+/** The fixture marketplace (e2e/fixture-marketplace.mjs) the "buy it for me" journey pastes links of. */
+export const marketplaceOrigin = `http://127.0.0.1:${marketplacePort}`;
 export const baseURL = `http://127.0.0.1:${webPort}`;
 
 /** Debian's Chromium: test tools' own browser downloads are not available here. */
@@ -40,26 +43,40 @@ export default defineConfig({
     // A phone of 390 × 844 CSS pixels (the size shoppers' most common phones have), touch and mobile.
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
   ],
-  // The real app as a new user starts it: `npm start` on a fresh data folder (scripts/e2e.mjs empties it).
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: join(import.meta.dirname, '..'),
-    url: `${baseURL}/`,
-    timeout: 600_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), 'kedai-e2e'),
-      API_PORT: String(apiPort),
-      WEB_PORT: String(webPort),
-      ADMIN_PORT: String(adminPort),
-      WEB_ORIGINS: baseURL,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // Every journey registers its own accounts from this one address; the shop's default (10 an hour) is for the public.
-      RATE_LIMIT_REGISTER: '500/3600',
-      NEXT_TELEMETRY_DISABLED: '1',
+  webServer: [
+    {
+      command: 'node e2e/fixture-marketplace.mjs',
+      cwd: join(import.meta.dirname, '..'),
+      url: `${marketplaceOrigin}/p/studio-headphones`,
+      timeout: 30_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_MARKETPLACE_PORT: String(marketplacePort) },
     },
-  },
+    // The real app as a new user starts it: `npm start` on a fresh data folder (scripts/e2e.mjs empties it).
+    {
+      command: 'node scripts/start.mjs',
+      cwd: join(import.meta.dirname, '..'),
+      url: `${baseURL}/`,
+      timeout: 600_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), 'kedai-e2e'),
+        API_PORT: String(apiPort),
+        WEB_PORT: String(webPort),
+        ADMIN_PORT: String(adminPort),
+        WEB_ORIGINS: baseURL,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        // Every journey registers its own accounts from this one address; the shop's default (10 an hour) is for the public.
+        RATE_LIMIT_REGISTER: '500/3600',
+        NEXT_TELEMETRY_DISABLED: '1',
+        // Only here may pasted links reach a loopback address: the fixture marketplace's.
+        SAFE_FETCH_TEST_ORIGINS: `127.0.0.1:${marketplacePort}`,
+      },
+    },
+  ],
 });
