@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { PRODUCT_ADMIN_MAX_LIMIT, PRODUCT_ADMIN_SORTS } from './constants';
 import { CategoryRef, MerchantRef, Product, Variant } from './catalogue';
-import { RegionPrices, UnixSeconds, Uuid, queryBoolean, queryInt } from './common';
+import { RegionPrices, UnixSeconds, Uuid, checkedByDomain, queryBoolean, queryInt } from './common';
 
 export const AdminProductListQuery = z.object({
   q: z.string().trim().max(200).optional().describe('Words of the name, URL name or id'),
@@ -150,10 +150,23 @@ export const AdminSettings = z.object({
     z.object({ key: z.string(), name: z.string(), currency: z.string(), countries: z.array(z.string()), enabled: z.boolean() }),
   ),
   shippingLocations: z.array(AdminShippingLocation),
+  quotationPricing: z
+    .object({
+      feePercent: z.number().describe('Added to a converted marketplace price, in percent'),
+      exchangeRates: z.record(z.string(), z.number()).describe('Currency -> what one unit is worth in the display currency'),
+    })
+    .describe('How the quotation queue suggests a price for a marketplace product'),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
 export const AdminCurrencyInput = z.object({ appCurrency: z.string() });
+export const AdminQuotationPricingInput = z
+  .object({
+    feePercent: checkedByDomain({ type: 'number', description: '0 to 100, at most two decimals' }),
+    exchangeRates: checkedByDomain({ type: 'object', description: 'Currency code -> value of one unit in the display currency (above 0)' }),
+  })
+  .meta({ id: 'AdminQuotationPricingInput', required: ['feePercent', 'exchangeRates'] });
+export type AdminQuotationPricingInput = z.infer<typeof AdminQuotationPricingInput>;
 export const AdminRegionInput = z.object({ enabled: z.boolean() });
 export const AdminRegionParam = z.object({ key: z.string().min(1).max(16) });
 export const AdminShippingLocationInput = z.object({

@@ -6,6 +6,7 @@ import {
   AdminCategoryInput,
   AdminCountryParam,
   AdminCurrencyInput,
+  AdminQuotationPricingInput,
   AdminHomeGroupDetail,
   AdminHomeGroupInput,
   AdminHomeGroupList,
@@ -237,6 +238,7 @@ export const endpoints = {
   'PUT /admin/merchant/:id': { params: AdminIdParam, body: AdminMerchantInput, response: MerchantDetail },
   'GET /admin/settings': { response: AdminSettings },
   'PUT /admin/settings/currency': { body: AdminCurrencyInput, response: AdminSettings },
+  'PUT /admin/settings/quotation_pricing': { body: AdminQuotationPricingInput, response: AdminSettings },
   'PUT /admin/region/:key': { params: AdminRegionParam, body: AdminRegionInput, response: AdminSettings },
   'PUT /admin/shipping_location/:countryCode': {
     params: AdminCountryParam,

@@ -185,6 +185,12 @@ export const AdminQuotationItem = QuotationItem.extend({
   shopper: z.object({ id: Uuid, email: z.string(), name: z.string() }),
   product: Product.nullable().describe("The shop's product as it is now ('i')"),
   answeredBy: z.object({ id: Uuid, email: z.string() }).nullable(),
+  suggestedQuotedPrice: z
+    .record(z.string(), z.int())
+    .nullable()
+    .describe(
+      "Marketplace products: region key -> a price per unit from the page's price, the shop's exchange rates and fee (settings); null when the page gave no price or a currency has no rate",
+    ),
   version: z.int().describe('Send it back with the answer: an answer to an older version is a 409'),
 }).meta({ id: 'AdminQuotationItem' });
 export type AdminQuotationItem = z.infer<typeof AdminQuotationItem>;

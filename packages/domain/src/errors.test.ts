@@ -106,6 +106,7 @@ const PROJECT_CODES: ErrorCode[] = [
   'shipping/invalid_rates',
   'shipping/invalid_days',
   'settings/invalid_currency',
+  'settings/invalid_quotation_pricing',
   'text_page/invalid_title',
   'text_page/invalid_body',
   'staff/last_owner',

@@ -121,6 +121,8 @@ export const ERROR_MESSAGES = {
   'shipping/invalid_rates': 'Each region’s delivery fee must be a whole amount of 0 or more, and its free-from amount above 0 or empty',
   'shipping/invalid_days': 'Delivery days must be whole numbers from 0 to 90, the fewest first',
   'settings/invalid_currency': 'Choose one of the supported currencies',
+  'settings/invalid_quotation_pricing':
+    'The fee must be 0 to 100 % with at most two decimals, and each exchange rate a positive number for another currency’s three-letter code',
   'text_page/invalid_title': 'Page title must be 1 to 200 characters',
   'text_page/invalid_body': 'Page text must be 1 to 50000 characters',
   'banner/invalid_title': 'Banner title must be 1 to 200 characters',
@@ -280,6 +282,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'shipping/invalid_rates': 400,
   'shipping/invalid_days': 400,
   'settings/invalid_currency': 400,
+  'settings/invalid_quotation_pricing': 400,
   'text_page/invalid_title': 400,
   'text_page/invalid_body': 400,
   'banner/invalid_title': 400,

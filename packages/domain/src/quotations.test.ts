@@ -10,10 +10,12 @@ import {
   parseQuotationInstructions,
   parseQuotationName,
   parseQuotationQuantity,
+  parseQuotationPricing,
   parseQuotationQuote,
   quotationTypeOf,
   quotedUnitPrice,
   statusAfterShopperEdit,
+  suggestQuotedPrice,
   type QuotationLine,
 } from './quotations';
 
@@ -167,5 +169,45 @@ describe('checkout of quotation items (states.md)', () => {
     expect(isQuotationItemAvailable({ ...item('r'), quantity: 6 }, product)).toBe(false);
     expect(isQuotationItemAvailable(item('r'), undefined)).toBe(false);
     expect(isQuotationItemAvailable(item('r', 'e'), undefined)).toBe(true);
+  });
+});
+
+describe('suggested quotes (exchange rates and fee)', () => {
+  const pricing = { feePercent: 10, exchangeRates: { USD: 1.35, MYR: 0.3, JPY: 0.009 } };
+
+  it('converts through the display currency and adds the fee, rounding up to a whole minor unit', () => {
+    // USD 129.90 = SGD 175.365, + 10 % = 192.9015 -> 192.91
+    expect(suggestQuotedPrice(12990, 'USD', 'SGD', 'SGD', pricing)).toBe(19291);
+    // -> MYR: 175.365 / 0.3 = 584.55, + 10 % = 643.005 -> 643.01
+    expect(suggestQuotedPrice(12990, 'USD', 'MYR', 'SGD', pricing)).toBe(64301);
+    // -> JPY (no decimals): 175.365 / 0.009 = 19485, + 10 % = 21433.5 -> 21434
+    expect(suggestQuotedPrice(12990, 'USD', 'JPY', 'SGD', pricing)).toBe(21434);
+    // The display currency to itself: only the fee.
+    expect(suggestQuotedPrice(10000, 'SGD', 'SGD', 'SGD', { feePercent: 0, exchangeRates: {} })).toBe(10000);
+  });
+
+  it('is null when a currency has no rate', () => {
+    expect(suggestQuotedPrice(100, 'EUR', 'SGD', 'SGD', pricing)).toBeNull();
+    expect(suggestQuotedPrice(100, 'USD', 'GBP', 'SGD', pricing)).toBeNull();
+  });
+
+  it('owners save a fee of 0 to 100 % and positive rates for other three-letter codes', () => {
+    expect(parseQuotationPricing({ feePercent: 12.5, exchangeRates: { USD: 1.35 } }, 'SGD')).toEqual({
+      feePercent: 12.5,
+      exchangeRates: { USD: 1.35 },
+    });
+    for (const bad of [
+      { feePercent: -1, exchangeRates: {} },
+      { feePercent: 101, exchangeRates: {} },
+      { feePercent: 1.005, exchangeRates: {} },
+      { feePercent: 10, exchangeRates: { usd: 1 } },
+      { feePercent: 10, exchangeRates: { USD: 0 } },
+      { feePercent: 10, exchangeRates: { USD: '1.3' } },
+      { feePercent: 10, exchangeRates: { SGD: 1 } },
+      { feePercent: 10, exchangeRates: [] },
+      null,
+    ]) {
+      expect(parseQuotationPricing(bad, 'SGD')).toBeNull();
+    }
   });
 });

@@ -4,6 +4,7 @@
  * follows which, what the shop's answer must contain, and which items can go to checkout.
  */
 import { CART_MESSAGE_MAX, CART_QUANTITY_MAX, isCartItemAvailable, type CartProduct } from './cart';
+import { currencyDecimals } from './money';
 import { parsePositiveInt } from './numbers';
 
 /** A quotation follows the cart's limits (issue 15): the same most units and longest note. */
@@ -155,4 +156,57 @@ export function isQuotationItemCheckable(item: QuotationLine, product: Pick<Cart
 /** The quoted price of one unit in a region, or null where the shop quoted none. */
 export function quotedUnitPrice(quote: QuotationQuote | null, region: string): number | null {
   return quote?.quotedPrice[region] ?? null;
+}
+
+/**
+ * How the back office suggests a quote for a marketplace product (issue 15): the marketplace's price
+ * converted with the shop's exchange rates, plus the shop's fee. `exchangeRates` gives, for each
+ * currency, what one unit of it is worth in the shop's display currency (`app_currency`, worth 1).
+ */
+export interface QuotationPricing {
+  /** Added to the converted price, in percent (0 to 100, at most two decimals). */
+  feePercent: number;
+  exchangeRates: Record<string, number>;
+}
+
+export const DEFAULT_QUOTATION_PRICING: QuotationPricing = { feePercent: 10, exchangeRates: {} };
+const EXCHANGE_RATES_MAX = 200;
+
+/** What owners save, checked: null when the fee or any rate is out of bounds (`settings/invalid_quotation_pricing`). */
+export function parseQuotationPricing(input: unknown, appCurrency: string): QuotationPricing | null {
+  if (typeof input !== 'object' || input === null) return null;
+  const { feePercent, exchangeRates } = input as Record<string, unknown>;
+  const fee = typeof feePercent === 'number' ? feePercent : NaN;
+  if (!(fee >= 0 && fee <= 100) || Math.round(fee * 100) !== fee * 100) return null;
+  if (typeof exchangeRates !== 'object' || exchangeRates === null || Array.isArray(exchangeRates)) return null;
+  const entries = Object.entries(exchangeRates);
+  if (entries.length > EXCHANGE_RATES_MAX) return null;
+  const rates: Record<string, number> = {};
+  for (const [currency, rate] of entries) {
+    if (!/^[A-Z]{3}$/.test(currency) || currency === appCurrency) return null;
+    if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate >= 1_000_000) return null;
+    rates[currency] = rate;
+  }
+  return { feePercent: fee, exchangeRates: rates };
+}
+
+/**
+ * The suggested price of one unit in `targetCurrency`, in its minor units, rounded up to a whole
+ * minor unit: `basePrice` (minor units of `baseCurrency`) converted through the display currency,
+ * plus the fee. Null when either currency has no rate.
+ */
+export function suggestQuotedPrice(
+  basePrice: number,
+  baseCurrency: string,
+  targetCurrency: string,
+  appCurrency: string,
+  pricing: QuotationPricing,
+): number | null {
+  const rateOf = (currency: string) => (currency === appCurrency ? 1 : pricing.exchangeRates[currency]);
+  const from = rateOf(baseCurrency);
+  const to = rateOf(targetCurrency);
+  if (from === undefined || to === undefined) return null;
+  const major = (basePrice / 10 ** currencyDecimals(baseCurrency)) * (from / to) * (1 + pricing.feePercent / 100);
+  // The tiny allowance keeps 12.30000000001 (a float's error) from rounding up to 12.31.
+  return Math.max(1, Math.ceil(major * 10 ** currencyDecimals(targetCurrency) - 1e-6));
 }

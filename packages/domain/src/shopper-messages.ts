@@ -125,6 +125,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'shipping/invalid_rates': 'Enter a fee of 0 or more for each region, and a free-from amount above 0 or leave it empty.',
   'shipping/invalid_days': 'Enter delivery days from 0 to 90, the fewest first.',
   'settings/invalid_currency': 'Choose one of the supported currencies.',
+  'settings/invalid_quotation_pricing': 'Give a fee of 0 to 100 % and, for each currency, a rate above 0.',
   'text_page/invalid_title': 'Give the page a title of up to 200 characters.',
   'text_page/invalid_body': 'Write the page text (up to 50,000 characters).',
   'banner/invalid_title': 'Give the banner a title of up to 200 characters.',

@@ -2,6 +2,7 @@
  * The shop's configuration entries (the `config` table over built-in defaults): reference data
  * every part reads — the auth guard, e-mails, the public configuration — so it lives here.
  */
+import { DEFAULT_QUOTATION_PRICING, parseQuotationPricing, type QuotationPricing } from '@kedai/domain';
 import { schema, type Database } from '@kedai/db';
 import { cached } from './cache';
 
@@ -26,6 +27,11 @@ export function configEntries(db: Database): Promise<Record<string, unknown>> {
 /** The shop's name, as e-mails and the authenticator app show it. */
 export async function shopName(db: Database): Promise<string> {
   return String((await configEntries(db)).shop_name ?? CONFIG_DEFAULTS.shop_name);
+}
+
+/** The fee and exchange rates the quotation queue suggests prices with (`quotation_pricing`), or the defaults. */
+export function quotationPricingOf(entries: Record<string, unknown>): QuotationPricing {
+  return parseQuotationPricing(entries.quotation_pricing, String(entries.app_currency)) ?? DEFAULT_QUOTATION_PRICING;
 }
 
 /** Sets one configuration entry (the back office's settings; audited by the caller, in its transaction). */

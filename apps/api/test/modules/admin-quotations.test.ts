@@ -118,7 +118,7 @@ describe('resolve', () => {
     [{ quotedPrice: { SG: 0 }, basePrice: 100, basePriceCurrency: 'USD' }, 'a price of 0'],
     [{ quotedPrice: { SG: 10.5 }, basePrice: 100, basePriceCurrency: 'USD' }, 'a fraction of a minor unit'],
     [{ quotedPrice: { SG: 100 }, basePrice: 100, basePriceCurrency: 'dollars' }, 'a currency that is not a code'],
-  ])('%j (%s) is 400 quotation/invalid_quote and changes nothing', async (quote) => {
+  ] as [Record<string, unknown>, string][])('%j (%s) is 400 quotation/invalid_quote and changes nothing', async (quote) => {
     const { client } = await shopper();
     const id = await askExternal(client);
     const { version } = await read(id);
@@ -232,5 +232,38 @@ describe('two answers, and the shopper changing the item', () => {
     await staff.post(`/admin/quotation_item/${id}/resolve`, { version, quotedPrice: { SG: 1800 } });
     const same = await client.put(`/quotation_item/${id}`, { quantity: 2, instructions: 'two boxes' });
     expect(same.body.quotationItem).toMatchObject({ status: 'r', statusData: { quotedPrice: { SG: 1800 } } });
+  });
+});
+
+describe('suggested prices', () => {
+  it("owners set the fee and exchange rates; a marketplace item's page price becomes a suggestion per region", async () => {
+    expectError(
+      await otherStaff.put('/admin/settings/quotation_pricing', { feePercent: 150, exchangeRates: {} }),
+      400,
+      'settings/invalid_quotation_pricing',
+    );
+    expectError(
+      await otherStaff.put('/admin/settings/quotation_pricing', { feePercent: 10, exchangeRates: { USD: -1 } }),
+      400,
+      'settings/invalid_quotation_pricing',
+    );
+    expectError(await staff.put('/admin/settings/quotation_pricing', { feePercent: 10, exchangeRates: {} }), 403, 'auth/not_authorized');
+    const saved = await otherStaff.put('/admin/settings/quotation_pricing', { feePercent: 10, exchangeRates: { USD: 1.35, MYR: 0.3 } });
+    expect(saved.status, saved.response.payload).toBe(200);
+    expect(saved.body.quotationPricing).toEqual({ feePercent: 10, exchangeRates: { USD: 1.35, MYR: 0.3 } });
+
+    const { client } = await shopper();
+    const id = await askExternal(client);
+    const [row] = await t.app.db.select().from(schema.quotationItems).where(eq(schema.quotationItems.id, id));
+    expect((await staff.get(`/admin/quotation_item/${id}`)).body.suggestedQuotedPrice).toBeNull();
+    // As if the page had shown USD 129.90.
+    await t.app.db
+      .update(schema.externalProducts)
+      .set({ price: '129.90', currency: 'USD' })
+      .where(eq(schema.externalProducts.id, row!.externalProductId!));
+    const { body } = await staff.get(`/admin/quotation_item/${id}`);
+    // SGD: 129.90 × 1.35 × 1.1 = 192.9015 -> 192.91; MYR: × 1.35 / 0.3 × 1.1 = 643.005 -> 643.01; USD: only the fee,
+    // 142.89; JPY, IDR and GBP have no rate.
+    expect(body.suggestedQuotedPrice).toEqual({ SG: 19291, MY: 64301, US: 14289 });
   });
 });

@@ -7,6 +7,9 @@ import {
   isUuid,
   parseDeclineReason,
   parseQuotationQuote,
+  suggestQuotedPrice,
+  toMinorUnits,
+  type QuotationPricing,
   type QuotationStatus,
 } from '@kedai/domain';
 import { and, count, desc, eq, inArray, schema, sql, type Database, type SQL } from '@kedai/db';
@@ -20,7 +23,7 @@ import type {
 import { recordAudit } from '../../platform/audit';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
-import { shopName } from '../../platform/shop-config';
+import { configEntries, quotationPricingOf, shopName } from '../../platform/shop-config';
 import { listRegions } from '../regions/service';
 import { mailContacts } from '../users/service';
 import { relatedOf, toQuotationItem } from './service';
@@ -46,9 +49,37 @@ export interface QuotationAdminDeps {
   publicWebUrl: string;
 }
 
+interface Pricing {
+  appCurrency: string;
+  pricing: QuotationPricing;
+  regions: { key: string; currency: string }[];
+}
+
+/**
+ * A quote suggested from what the page showed: its price converted to each region's currency with
+ * the shop's exchange rates, plus the fee. Null without a price, or where no region can be priced.
+ */
+function suggestionFor(
+  external: { price: string | null; currency: string | null } | undefined,
+  { appCurrency, pricing, regions }: Pricing,
+) {
+  if (!external?.price || !external.currency) return null;
+  let basePrice: number;
+  try {
+    basePrice = toMinorUnits(external.price, external.currency);
+  } catch {
+    return null;
+  }
+  const prices = regions.flatMap(({ key, currency }) => {
+    const amount = suggestQuotedPrice(basePrice, external.currency!, currency, appCurrency, pricing);
+    return amount === null ? [] : [[key, amount] as const];
+  });
+  return prices.length > 0 ? Object.fromEntries(prices) : null;
+}
+
 async function toAdminItems(db: Database, rows: ItemRow[]): Promise<AdminQuotationItem[]> {
   const userIds = [...new Set(rows.flatMap((row) => [row.userId, row.answeredBy ?? []]).flat())];
-  const [related, people] = await Promise.all([
+  const [related, people, entries, regions] = await Promise.all([
     relatedOf(db, rows),
     userIds.length > 0
       ? db
@@ -56,14 +87,18 @@ async function toAdminItems(db: Database, rows: ItemRow[]): Promise<AdminQuotati
           .from(users)
           .where(inArray(users.id, userIds))
       : [],
+    configEntries(db),
+    listRegions(db),
   ]);
+  const pricing: Pricing = { appCurrency: String(entries.app_currency), pricing: quotationPricingOf(entries), regions };
   const personById = new Map(people.map((person) => [person.id, person]));
   return rows.map((row) => {
     const product = related.productById.get(row.productId ?? '');
     const shopper = personById.get(row.userId);
     const answeredBy = row.answeredBy ? personById.get(row.answeredBy) : undefined;
+    const external = row.externalProductId ? related.externalById.get(row.externalProductId) : undefined;
     return {
-      ...toQuotationItem(row, row.externalProductId ? related.externalById.get(row.externalProductId) : undefined, product),
+      ...toQuotationItem(row, external, product),
       shopper: {
         id: row.userId,
         email: shopper?.email ?? '',
@@ -71,6 +106,7 @@ async function toAdminItems(db: Database, rows: ItemRow[]): Promise<AdminQuotati
       },
       product: product ?? null,
       answeredBy: answeredBy && row.status !== 'p' ? { id: answeredBy.id, email: answeredBy.email } : null,
+      suggestedQuotedPrice: suggestionFor(external, pricing),
       version: row.version,
     };
   });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminCountryParam,
   AdminCurrencyInput,
+  AdminQuotationPricingInput,
   AdminRegionInput,
   AdminRegionParam,
   AdminSettings,
@@ -10,7 +11,7 @@ import {
   ErrorEnvelope,
 } from '@kedai/contract';
 import { authOf, requireStaff } from '../../platform/auth-guard';
-import { saveShippingLocation, setAppCurrency, setRegionEnabled, shopSettings } from './admin';
+import { saveShippingLocation, setAppCurrency, setQuotationPricing, setRegionEnabled, shopSettings } from './admin';
 
 /** The shop's settings (issue 14): owners only (rules: access.md "Staff"). */
 export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,6 +44,23 @@ export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff('owner'),
     },
     async (request) => setAppCurrency(app.db, authOf(request).user.id, request.body.appCurrency),
+  );
+
+  app.put(
+    '/admin/settings/quotation_pricing',
+    {
+      schema: {
+        tags,
+        summary: 'The fee and exchange rates the quotation queue suggests marketplace prices with',
+        description:
+          '400 `settings/invalid_quotation_pricing`: a fee of 0 to 100 with at most two decimals; each rate above 0 for a ' +
+          'three-letter code other than the display currency.',
+        body: AdminQuotationPricingInput,
+        response: { 200: AdminSettings, ...answers },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async (request) => setQuotationPricing(app.db, authOf(request).user.id, request.body),
   );
 
   app.put(

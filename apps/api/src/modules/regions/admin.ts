@@ -9,6 +9,7 @@ import {
   isSupportedCurrency,
   parseDeliveryDays,
   parseShippingCountry,
+  parseQuotationPricing,
   parseShippingRates,
   sortCountryCodes,
 } from '@kedai/domain';
@@ -16,7 +17,7 @@ import { asc, eq, schema, type Database } from '@kedai/db';
 import type { AdminSettings, AdminShippingLocationInput } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
 import { invalidate } from '../../platform/cache';
-import { configEntries, setConfigEntry } from '../../platform/shop-config';
+import { configEntries, quotationPricingOf, setConfigEntry } from '../../platform/shop-config';
 
 const { regions, shippingLocations } = schema;
 type LocationRow = typeof shippingLocations.$inferSelect;
@@ -39,7 +40,28 @@ export async function shopSettings(db: Database): Promise<AdminSettings> {
     appCurrency: String(entries.app_currency),
     regions: regionRows.map(({ key, name, currency, countries, enabled }) => ({ key, name, currency, countries, enabled })),
     shippingLocations: sortCountryCodes(locationRows.map((row) => row.countryCode)).map(({ code }) => toLocation(byCode.get(code)!)),
+    quotationPricing: quotationPricingOf(entries),
   };
+}
+
+/** `PUT /admin/settings/quotation_pricing`: the fee and exchange rates the quotation queue suggests prices with. */
+export async function setQuotationPricing(db: Database, actorId: string, input: unknown): Promise<AdminSettings> {
+  const entries = await configEntries(db);
+  const pricing = parseQuotationPricing(input, String(entries.app_currency));
+  if (!pricing) throw new AppError('settings/invalid_quotation_pricing');
+  await db.transaction(async (tx) => {
+    await setConfigEntry(tx, 'quotation_pricing', pricing);
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.quotation_pricing',
+      objectType: 'settings',
+      objectId: 'quotation_pricing',
+      before: entries.quotation_pricing ?? null,
+      after: pricing,
+    });
+  });
+  invalidate(db);
+  return shopSettings(db);
 }
 
 /** `PUT /admin/settings/currency`. */
