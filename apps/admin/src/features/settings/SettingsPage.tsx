@@ -10,6 +10,7 @@ import { Alert, LoadError, Loading } from '../../ui/Alert';
 import { SelectField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { sessionAllows } from '../auth/gate';
+import { QuotationPricingSection } from './QuotationPricingSection';
 import { useSession } from '../auth/session';
 import {
   addableCountries,
@@ -35,6 +36,7 @@ export function SettingsPage() {
     enabled: owner,
     staleTime: Infinity, // rows keep what is typed; each save answers the new state
   });
+  const saved = useSettingsSaved();
   if (!owner) {
     return (
       <>
@@ -54,6 +56,7 @@ export function SettingsPage() {
           <CurrencySection appCurrency={data.appCurrency} />
           <RegionsSection regions={data.regions} />
           <ShippingSection regions={data.regions} locations={data.shippingLocations} />
+          <QuotationPricingSection settings={data} onSaved={saved} />
         </>
       ) : null}
     </>
