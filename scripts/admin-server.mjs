@@ -32,6 +32,13 @@ export const ADMIN_VIA = '1.1 kedai-admin';
  * The policy of every answer: scripts and styles only from this origin (the build has no inline
  * script and the app writes no style attribute), images also as data: URLs (the two-factor QR code),
  * API calls only to this origin, never framed.
+ *
+ * Images are also allowed from any `https:` address: the quotation queue (issue 15) shows the
+ * pictures of a product on another marketplace, which the shopper's link names and which live on
+ * that marketplace's own hosts (any of them, not known in advance). An image cannot run script, and
+ * the back office loads them with `referrerpolicy="no-referrer"`, so the marketplace learns nothing
+ * of the back office's addresses; scripts, styles, frames and API calls stay on this origin. Plain
+ * `http:` pictures stay blocked (mixed content over HTTPS); the page links them instead.
  */
 /** The origin of the assets host when images come from elsewhere (a CDN), so their thumbnails show. */
 function assetsOrigin() {
@@ -49,7 +56,7 @@ export const ADMIN_CSP = [
   `default-src 'self'`,
   `script-src 'self'`,
   `style-src 'self'`,
-  `img-src 'self' data:${assetsOrigin() ? ` ${assetsOrigin()}` : ''}`,
+  `img-src 'self' data: https:${assetsOrigin() ? ` ${assetsOrigin()}` : ''}`,
   `font-src 'self'`,
   `connect-src 'self'`,
   `frame-src 'none'`,

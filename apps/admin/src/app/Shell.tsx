@@ -1,12 +1,14 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { sessionAllows } from '../features/auth/gate';
 import { useSession, useSignOut } from '../features/auth/session';
+import { usePendingCount } from '../features/quotations/queries';
 
 /** The back office's frame: navigation, who is signed in, sign out, and the screen. */
 export function Shell() {
   const { data: session } = useSession();
   const signOut = useSignOut();
   const profile = session?.profile;
+  const pending = usePendingCount();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -20,6 +22,18 @@ export function Shell() {
           <ul>
             <li>
               <NavLink to="/products">Products</NavLink>
+            </li>
+            <li>
+              <NavLink to="/quotations">
+                Quotations
+                {pending ? (
+                  <>
+                    {' '}
+                    <span className="badge badge--count">{pending > 99 ? '99+' : pending}</span>
+                    <span className="visually-hidden"> pending</span>
+                  </>
+                ) : null}
+              </NavLink>
             </li>
             <li>
               <NavLink to="/categories">Categories</NavLink>

@@ -13,6 +13,8 @@ import { MerchantEditorPage } from '../features/merchants/MerchantEditorPage';
 import { MerchantListPage } from '../features/merchants/MerchantListPage';
 import { ProductEditorPage } from '../features/products/ProductEditorPage';
 import { ProductListPage } from '../features/products/ProductListPage';
+import { QuotationDetailPage } from '../features/quotations/QuotationDetailPage';
+import { QuotationListPage } from '../features/quotations/QuotationListPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { StaffPage } from '../features/staff/StaffPage';
 import { NotFound } from './NotFound';
@@ -31,6 +33,8 @@ export const router = createBrowserRouter([
       { path: 'products', element: <ProductListPage /> },
       { path: 'products/new', element: <ProductEditorPage /> },
       { path: 'products/:id', element: <ProductEditorPage /> },
+      { path: 'quotations', element: <QuotationListPage /> },
+      { path: 'quotations/:id', element: <QuotationDetailPage /> },
       { path: 'categories', element: <CategoriesPage /> },
       { path: 'merchants', element: <MerchantListPage /> },
       { path: 'merchants/new', element: <MerchantEditorPage /> },
