@@ -49,6 +49,8 @@ describe('the back office server', () => {
     const csp = answer.headers.get('content-security-policy');
     expect(csp).toContain(`script-src 'self';`);
     expect(csp).toContain(`frame-ancestors 'none'`);
+    // Marketplace pictures in the quotation queue are https addresses of other sites; plain http ones stay out.
+    expect(csp).toMatch(/img-src 'self' data: https:( |;)/);
     expect(csp).not.toContain('unsafe-inline');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('referrer-policy')).toBe('same-origin');
