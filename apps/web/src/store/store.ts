@@ -10,6 +10,8 @@ import { fetchCurrentUser, sessionExpired, userSlice } from '../features/account
 import { cartSlice } from '../features/cart/cart-slice';
 import { registerCartWatchers } from '../features/cart/listeners';
 import { selectionSlice } from '../features/cart/selection-slice';
+import { registerQuotationWatchers } from '../features/quotations/listeners';
+import { quotationSlice } from '../features/quotations/quotation-slice';
 import { registerRegionWatchers } from '../features/region/listeners';
 import { regionSlice } from '../features/region/region-slice';
 import { browserApi, onSessionExpired } from '../lib/browser-api';
@@ -21,9 +23,10 @@ const reducer = {
   region: regionSlice.reducer,
   cart: cartSlice.reducer,
   selection: selectionSlice.reducer,
+  quotations: quotationSlice.reducer,
 };
 
-const watchers = [registerRegionWatchers, registerCartWatchers];
+const watchers = [registerRegionWatchers, registerCartWatchers, registerQuotationWatchers];
 
 const rootReducer = combineReducers(reducer);
 export type RootState = ReturnType<typeof rootReducer>;

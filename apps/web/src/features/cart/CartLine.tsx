@@ -11,6 +11,7 @@ import { availabilityOf, variantOptionsText } from './cart-view';
 import styles from './cart.module.css';
 import { QuantityStepper } from './QuantityStepper';
 import { checkCartItem } from './selection-slice';
+import { addInternalQuotation } from '../quotations/quotation-slice';
 
 export interface CartLineProps {
   item: CartItem;
@@ -22,6 +23,8 @@ export interface CartLineProps {
   /** Announces what happened (the cart's live region). */
   onAnnounce: (message: string) => void;
   onRemoved: (item: CartItem, product: Product | undefined) => void;
+  /** The line became a quotation item (and left the cart). */
+  onMovedToQuotations: (item: CartItem, product: Product | undefined) => void;
 }
 
 /** What the line asks of the shopper after a quantity that cannot be kept: more than the stock, or 0. */
@@ -29,20 +32,21 @@ type QuantityQuestion = { kind: 'above_stock'; asked: number } | { kind: 'remove
 
 /**
  * One cart line: selection checkbox (disabled while unavailable), image, name, options, price,
- * availability, a quantity stepper, the note to the seller (editable) and Remove. Focusable
- * (tabIndex -1) so buy-now can bring it into view and focus it.
+ * availability, a quantity stepper, the note to the seller (editable), "Ask for a quotation" (the
+ * line moves to the quotation list, issue 15) and Remove. Focusable (tabIndex -1) so buy-now can
+ * bring it into view and focus it.
  *
  * The stepper goes no higher than the stock: a larger number typed is not kept, and the line says
  * how many are left and offers that many; a line already above the stock (it ran low since) offers
  * the same. A typed 0 asks whether to remove the line.
  */
 export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLine(
-  { item, product, region, assetsUrl, checked, highlighted, onAnnounce, onRemoved },
+  { item, product, region, assetsUrl, checked, highlighted, onAnnounce, onRemoved, onMovedToQuotations },
   ref,
 ) {
   const id = useId();
   const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState<'quantity' | 'note' | 'remove' | null>(null);
+  const [busy, setBusy] = useState<'quantity' | 'note' | 'remove' | 'quote' | null>(null);
   const [editingNote, setEditingNote] = useState(false);
   const [note, setNote] = useState(item.message);
   const [question, setQuestion] = useState<QuantityQuestion>(null);
@@ -95,6 +99,16 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
     if (removeCartItem.fulfilled.match(result)) {
       onRemoved(item, product);
       return;
+    }
+    setBusy(null);
+  }
+
+  async function askForQuotation() {
+    setBusy('quote');
+    const result = await dispatch(addInternalQuotation(item.id));
+    if (addInternalQuotation.fulfilled.match(result)) {
+      onMovedToQuotations(item, product);
+      return; // the line has left the cart
     }
     setBusy(null);
   }
@@ -248,6 +262,12 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
                 {item.message ? 'Edit note' : 'Add a note to the seller'}
                 <span className="visually-hidden"> for {name}</span>
               </button>
+              {product && !product.disabled ? (
+                <button type="button" className={styles.linkButton} disabled={busy !== null} onClick={() => void askForQuotation()}>
+                  {busy === 'quote' ? 'Moving to your quotations…' : 'Ask for a quotation'}
+                  <span className="visually-hidden"> for {name}</span>
+                </button>
+              ) : null}
               <button type="button" className={styles.linkButton} disabled={busy !== null} onClick={() => void remove()}>
                 {busy === 'remove' ? 'Removing…' : 'Remove'}
                 <span className="visually-hidden"> {name}</span>

@@ -22,8 +22,10 @@ export interface CartViewProps {
 /**
  * The cart (`/cart`, signed-in users): lines grouped by merchant, each with its selection checkbox,
  * quantity stepper, note and Remove; select-all; the subtotal of the selection in the region's
- * currency; a checkout button that says it is not available yet. `?itemId=` (after buy-now) checks
- * that line only, scrolls it into view, focuses and highlights it. Reports `view_cart` once loaded.
+ * currency; a checkout button that says it is not available yet; links to the quotations and "Buy it
+ * for me". A line asked for a quotation leaves the cart with a notice "Moved to your quotations" and
+ * a link there. `?itemId=` (after buy-now) checks that line only, scrolls it into view, focuses and
+ * highlights it. Reports `view_cart` once loaded.
  */
 export function CartView({ region, assetsUrl }: CartViewProps) {
   const dispatch = useAppDispatch();
@@ -34,6 +36,8 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const viewed = useRef(false);
   const [fetchedHere, setFetchedHere] = useState(false);
+  const [movedName, setMovedName] = useState<string | null>(null);
+  const quotationError = useAppSelector((state) => state.quotations.addInternalError);
 
   // Fresh lines and stock on every visit.
   useEffect(() => {
@@ -65,15 +69,31 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
     headingRef.current?.focus();
   }
 
+  function onMovedToQuotations(_item: CartItem, product: Product | undefined) {
+    setMovedName(product?.name ?? 'The item');
+    headingRef.current?.focus();
+  }
+
   const heading = (
     <h1 id="cart-title" ref={headingRef} tabIndex={-1}>
       Your cart
     </h1>
   );
   const live = (
-    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-      {announcement}
-    </p>
+    <>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+      {/* Seen, not only heard: the line left the cart, and this says where it went. */}
+      <div aria-live="polite" aria-atomic="true">
+        {movedName ? (
+          <p className={styles.status} role="status">
+            <strong>Moved to your quotations:</strong> {movedName}. The shop will quote you a price.{' '}
+            <Link href={QUOTATIONS_HREF}>See your quotations</Link>
+          </p>
+        ) : null}
+      </div>
+    </>
   );
 
   if (!ready) {
@@ -121,7 +141,7 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
   const subtotal = selectionSubtotal(cart.data, cart.productById, checkedIds, region);
   const groups = groupByMerchant(cart.data, cart.productById);
   const unavailableCount = cart.data.length - available.length;
-  const flowError = cart.setError ?? cart.removeError;
+  const flowError = cart.setError ?? cart.removeError ?? quotationError;
 
   return (
     <>
@@ -129,7 +149,11 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
       {live}
       {flowError ? (
         <p className={styles.error} role="alert">
-          {cart.setError ? `Your change could not be saved: ${cart.setError}` : `The item could not be removed: ${cart.removeError}`}
+          {cart.setError
+            ? `Your change could not be saved: ${cart.setError}`
+            : cart.removeError
+              ? `The item could not be removed: ${cart.removeError}`
+              : `The item could not be moved to your quotations: ${quotationError}`}
         </p>
       ) : null}
       <div className={styles.layout}>
@@ -171,6 +195,7 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
                     highlighted={highlighted === item.id}
                     onAnnounce={setAnnouncement}
                     onRemoved={onRemoved}
+                    onMovedToQuotations={onMovedToQuotations}
                   />
                 ))}
               </ul>
@@ -225,6 +250,7 @@ function CartSummary({ subtotal, cartUnits, region }: { subtotal: SelectionSubto
       <p className={styles.hint} id="checkout-soon">
         Checkout is not available yet — it is coming soon. Your cart is saved until then.
       </p>
+      <QuotationLinks />
     </aside>
   );
 }
@@ -243,7 +269,20 @@ function EmptyCart() {
           See your wishlist
         </Link>
       </p>
+      <QuotationLinks />
     </div>
+  );
+}
+
+const QUOTATIONS_HREF = '/quotations';
+
+/** Quotations (issue 15): a price asked for a cart line, or for a product on another marketplace. */
+function QuotationLinks() {
+  return (
+    <p className={styles.hint}>
+      Seen something on another marketplace? <Link href="/buy-for-me">Buy it for me</Link> — the shop quotes you a price. Or see{' '}
+      <Link href={QUOTATIONS_HREF}>your quotations</Link>.
+    </p>
   );
 }
 

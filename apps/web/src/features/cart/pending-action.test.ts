@@ -71,5 +71,13 @@ describe('a guest’s pending action', () => {
     expect(pendingActionReason({ ...action, kind: 'notify' }, 'Create an account')).toBe(
       'Create an account to be e-mailed when Kopi is back in stock.',
     );
+    expect(pendingActionReason({ ...action, kind: 'quote' }, 'Sign in')).toBe('Sign in to ask for a quotation for 2 × Kopi.');
+  });
+
+  it('keeps a wish to ask for a quotation (the form opens again on the way back)', () => {
+    const storage = memoryStorage();
+    const quote = { kind: 'quote', productId: 'p-1', productName: 'Kopi', variantPath: '0/1', quantity: 5, message: '' } as const;
+    rememberPendingAction(quote, storage, T0);
+    expect(takePendingAction('p-1', storage, T0 + 1000)).toEqual({ ...quote, savedAt: T0 });
   });
 });

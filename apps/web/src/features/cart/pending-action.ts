@@ -1,7 +1,8 @@
 /**
  * What a signed-out shopper asked for when they were sent to sign in: add to cart or buy now (with
- * the variant, quantity and note), save to the wishlist, or be e-mailed when a sold-out product (the
- * variant path) is back (`notify`). Kept in `sessionStorage` (this tab, this
+ * the variant, quantity and note), save to the wishlist, be e-mailed when a sold-out product (the
+ * variant path) is back (`notify`), or ask for a quotation (`quote`: the product page opens its
+ * quotation form again with the variant and quantity, for the shopper to add instructions and send). Kept in `sessionStorage` (this tab, this
  * visit) across sign-in — and registration with its e-mail verification — so the product page can
  * finish it on the way back, and the sign-in and register pages can say why they were needed.
  * Forgotten once taken, and ignored after `PENDING_ACTION_TTL_MS`: an old wish is not acted on.
@@ -12,7 +13,7 @@ export const PENDING_ACTION_KEY = 'kedai_pending_action';
 export const PENDING_ACTION_TTL_MS = 60 * 60 * 1000;
 
 export interface PendingAction {
-  kind: 'add' | 'buy' | 'wishlist' | 'notify';
+  kind: 'add' | 'buy' | 'wishlist' | 'notify' | 'quote';
   productId: string;
   /** For the sign-in page's sentence ("Sign in to add 2 × Kopi to your cart"). */
   productName: string;
@@ -37,7 +38,7 @@ function isPendingAction(value: unknown): value is PendingAction {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    (v.kind === 'add' || v.kind === 'buy' || v.kind === 'wishlist' || v.kind === 'notify') &&
+    (v.kind === 'add' || v.kind === 'buy' || v.kind === 'wishlist' || v.kind === 'notify' || v.kind === 'quote') &&
     typeof v.productId === 'string' &&
     typeof v.productName === 'string' &&
     typeof v.variantPath === 'string' &&
@@ -104,5 +105,7 @@ export function pendingActionReason(action: PendingAction, verb: 'Sign in' | 'Cr
       return `${verb} to save ${action.productName} to your wishlist.`;
     case 'notify':
       return `${verb} to be e-mailed when ${action.productName} is back in stock.`;
+    case 'quote':
+      return `${verb} to ask for a quotation for ${what}.`;
   }
 }

@@ -3,7 +3,18 @@ import { makeStore } from '../../store/store';
 import { fakeApi, settle, type Answer } from '../../store/testing';
 import { signedOut } from '../account/user-slice';
 import { addToCart, fetchCart, removeCartItem, setCartItem } from './cart-slice';
-import { availableCartItemIds, checkAllCartItems, checkCartItem, checkOnlyCartItem, initialSelectionState } from './selection-slice';
+import { fetchQuotationItems, removeQuotationItem, setQuotationItem } from '../quotations/quotation-slice';
+import { externalItem, externalProduct, internalItem, quotationAnswer, quote } from '../quotations/test-fixtures';
+import {
+  allQuotationItemsChecked,
+  availableCartItemIds,
+  checkAllCartItems,
+  checkAllQuotationItems,
+  checkCartItem,
+  checkOnlyCartItem,
+  checkQuotationItem,
+  initialSelectionState,
+} from './selection-slice';
 import { cartAnswer, line, pan, phone } from './test-fixtures';
 
 // phone 0/0 has 29 in stock, 0/1 none, 0/2 three; the pan 12.
@@ -144,7 +155,7 @@ describe('selection for checkout (rules: entities.md)', () => {
     expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, c.id, added.id], allChecked: false });
   });
 
-  it('the quotation items set stays empty (quotation items come later)', async () => {
+  it('checking cart lines leaves the quotation items set alone', async () => {
     const { store } = await storeWithCart();
     store.dispatch(checkAllCartItems(true));
     expect(store.getState().selection.quotationItemIds).toEqual([]);
@@ -153,6 +164,132 @@ describe('selection for checkout (rules: entities.md)', () => {
   it('signing out clears the selection', async () => {
     const { store } = await storeWithCart();
     store.dispatch(checkAllCartItems(true));
+    store.dispatch(signedOut());
+    expect(store.getState().selection).toEqual(initialSelectionState);
+  });
+});
+
+describe('selection of quotation items for checkout (spec §4 "Quotation")', () => {
+  const quoted = externalItem(externalProduct(), {
+    status: 'r',
+    statusData: quote({ SG: 15900 }, { basePrice: 12990, basePriceCurrency: 'USD' }),
+  });
+  const quotedPhone = internalItem(phone(), { status: 'r', statusData: quote({ SG: 99000 }) });
+  const pending = externalItem(externalProduct());
+  const declined = internalItem(pan(), { status: 'd', declineReason: 'Out of production' });
+  const disabledPan = pan({ uuid: '44444444-4444-4444-8444-444444444444', disabled: true });
+  const ofDisabled = internalItem(disabledPan, { status: 'r', statusData: quote({ SG: 100 }), checkable: true });
+  const list = quotationAnswer([quoted, quotedPhone, pending, declined, ofDisabled], [phone(), pan(), disabledPan]);
+
+  async function storeWithQuotations(answers: Record<string, Answer[]> = {}) {
+    const fake = fakeApi({ '/quotation_item': [{ ok: list }], ...answers });
+    const store = makeStore({ api: fake.api });
+    await store.dispatch(fetchQuotationItems());
+    await settle();
+    return { store, ...fake };
+  }
+
+  it('nothing is checked until the shopper checks it', async () => {
+    const { store } = await storeWithQuotations();
+    expect(store.getState().selection.quotationItemIds).toEqual([]);
+  });
+
+  it('checks and unchecks a resolved item', async () => {
+    const { store } = await storeWithQuotations();
+    store.dispatch(checkQuotationItem(quotedPhone.id, true));
+    store.dispatch(checkQuotationItem(quoted.id, true));
+    expect(store.getState().selection.quotationItemIds).toEqual([quoted.id, quotedPhone.id]);
+    store.dispatch(checkQuotationItem(quoted.id, false));
+    expect(store.getState().selection.quotationItemIds).toEqual([quotedPhone.id]);
+  });
+
+  it('a pending item cannot be checked', async () => {
+    const { store } = await storeWithQuotations();
+    store.dispatch(checkQuotationItem(pending.id, true));
+    expect(store.getState().selection.quotationItemIds).toEqual([]);
+  });
+
+  it('a declined item cannot be checked', async () => {
+    const { store } = await storeWithQuotations();
+    store.dispatch(checkQuotationItem(declined.id, true));
+    expect(store.getState().selection.quotationItemIds).toEqual([]);
+  });
+
+  it('an internal item whose product is disabled or missing cannot be checked', async () => {
+    const ofDeleted = internalItem(undefined, {
+      status: 'r',
+      statusData: quote({ SG: 100 }),
+      productSourceData: { productId: '55555555-5555-4555-8555-555555555555', variantPath: '' },
+      checkable: true,
+    });
+    const fake = fakeApi({ '/quotation_item': [{ ok: quotationAnswer([ofDisabled, ofDeleted], [disabledPan]) }] });
+    const store = makeStore({ api: fake.api });
+    await store.dispatch(fetchQuotationItems());
+    store.dispatch(checkQuotationItem(ofDisabled.id, true));
+    store.dispatch(checkQuotationItem(ofDeleted.id, true));
+    expect(store.getState().selection.quotationItemIds).toEqual([]);
+  });
+
+  it('an id that is not in the list cannot be checked', async () => {
+    const { store } = await storeWithQuotations();
+    store.dispatch(checkQuotationItem('nope', true));
+    expect(store.getState().selection.quotationItemIds).toEqual([]);
+  });
+
+  it('select-all checks every checkable item and the derived flag is on; clearing it unchecks all', async () => {
+    const { store } = await storeWithQuotations();
+    const checkable = [quoted.id, quotedPhone.id];
+    store.dispatch(checkAllQuotationItems(true));
+    expect(store.getState().selection.quotationItemIds).toEqual(checkable);
+    expect(allQuotationItemsChecked(store.getState().selection, checkable)).toBe(true);
+    store.dispatch(checkAllQuotationItems(false));
+    expect(store.getState().selection.quotationItemIds).toEqual([]);
+    expect(allQuotationItemsChecked(store.getState().selection, checkable)).toBe(false);
+  });
+
+  it('with nothing checkable the derived flag stays off', () => {
+    expect(allQuotationItemsChecked({ quotationItemIds: [] }, [])).toBe(false);
+  });
+
+  it('ids that no longer exist are dropped when the list changes', async () => {
+    const { store } = await storeWithQuotations({ [`DELETE /quotation_item/${quoted.id}`]: [{ ok: undefined }] });
+    store.dispatch(checkAllQuotationItems(true));
+    await store.dispatch(removeQuotationItem(quoted.id));
+    await settle();
+    expect(store.getState().selection.quotationItemIds).toEqual([quotedPhone.id]);
+  });
+
+  it('ids missing from a fresh fetch are dropped', async () => {
+    const { store } = await storeWithQuotations({ '/quotation_item': [{ ok: list }, { ok: quotationAnswer([quotedPhone], [phone()]) }] });
+    store.dispatch(checkAllQuotationItems(true));
+    await store.dispatch(fetchQuotationItems());
+    await settle();
+    expect(store.getState().selection.quotationItemIds).toEqual([quotedPhone.id]);
+  });
+
+  it('an item that is no longer checkable (changed, so pending again) is unchecked', async () => {
+    const reopened = { ...quotedPhone, quantity: 3, status: 'p' as const, statusData: null, checkable: false };
+    const { store } = await storeWithQuotations({
+      [`PUT /quotation_item/${quotedPhone.id}`]: [{ ok: { quotationItem: reopened, product: phone() } }],
+    });
+    store.dispatch(checkAllQuotationItems(true));
+    await store.dispatch(setQuotationItem({ id: quotedPhone.id, quantity: 3 }));
+    await settle();
+    expect(store.getState().selection.quotationItemIds).toEqual([quoted.id]);
+  });
+
+  it("the cart's allChecked flag is about cart lines only", async () => {
+    const fake = fakeApi({ '/cart': [{ ok: cart }], '/quotation_item': [{ ok: list }] });
+    const store = makeStore({ api: fake.api });
+    await store.dispatch(fetchCart());
+    await store.dispatch(fetchQuotationItems());
+    await settle();
+    expect(store.getState().selection).toMatchObject({ cartItemIds: [a.id, b.id, c.id], quotationItemIds: [], allChecked: true });
+  });
+
+  it('signing out clears the quotation selection too', async () => {
+    const { store } = await storeWithQuotations();
+    store.dispatch(checkAllQuotationItems(true));
     store.dispatch(signedOut());
     expect(store.getState().selection).toEqual(initialSelectionState);
   });

@@ -1,6 +1,6 @@
 /**
  * Selection for checkout (rules: entities.md): separate checked sets for cart items and for quotation items,
- * plus an all-checked flag. Rules:
+ * plus an all-checked flag. Rules for cart lines:
  * - only available items can be checked (the rules: validation.md stock check, `isCartItemAvailable` of the
  *   domain with the item and its product);
  * - an available item is checked unless the shopper unchecked it (`uncheckedIds`): the cart opens
@@ -12,10 +12,24 @@
  * - select-all checks every available item; clearing it unchecks them all; the flag is true while
  *   every available item is checked (and there is at least one);
  * - signing out clears the selection.
- * Quotation items come in a later issue: their set is kept, and stays empty until then.
  *
- * The checks that need the cart are thunks (`checkCartItem`, `checkAllCartItems`, `checkOnlyCartItem`)
- * that read it and hand the reducer the ids that may be checked.
+ * Rules for quotation items (spec §4 "Quotation", issue 15):
+ * - only checkable items can be checked: resolved, and for the shop's products the product still
+ *   there and enabled (`isCheckable` of the quotation state: the domain's `isQuotationItemCheckable`
+ *   with the item and its product); pending and declined items never are;
+ * - nothing is checked until the shopper checks it: a quote is a price to accept, not a cart line;
+ * - when the quotation list changes, ids that no longer exist or are no longer checkable are dropped
+ *   (the watcher in `quotations/listeners.ts` dispatches `quotationSelectionPruned`);
+ * - select-all checks every checkable item, clearing it unchecks them all.
+ *
+ * `allChecked` is the cart page's select-all: every available cart line checked (and at least one).
+ * Quotation items are checked out on their own (spec §7: `/quotation_checkout` beside `/checkout`),
+ * so they never turn the cart's flag off; the quotations page's select-all is derived
+ * (`allQuotationItemsChecked`), not stored, so the state keeps the spec's one flag.
+ *
+ * The checks that need the cart or the quotation list are thunks (`checkCartItem`, `checkAllCartItems`,
+ * `checkOnlyCartItem`, `checkQuotationItem`, `checkAllQuotationItems`) that read it and hand the
+ * reducer the ids that may be checked.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartItem, Product } from '@kedai/contract';
@@ -23,6 +37,7 @@ import { isCartItemAvailable } from '@kedai/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { CartRoot } from './cart-slice';
 import { sessionExpired, signedOut } from '../account/user-slice';
+import { checkableQuotationItemIds, type QuotationRoot } from '../quotations/quotation-slice';
 
 export interface SelectionState {
   cartItemIds: string[];
@@ -95,13 +110,36 @@ export const selectionSlice = createSlice({
       state.cartItemIds = selectedOf(available, state.uncheckedIds);
       state.allChecked = allCheckedOf(state.cartItemIds, available);
     },
+    /** Checks or unchecks one quotation item; `checkable` lists the ids that may be checked. */
+    quotationItemToggled(state, action: PayloadAction<{ id: string; checked: boolean; checkable: string[] }>) {
+      const { id, checked, checkable } = action.payload;
+      const others = state.quotationItemIds.filter((existing) => existing !== id);
+      const next = checked ? [...others, id] : others;
+      state.quotationItemIds = checkable.filter((candidate) => next.includes(candidate));
+    },
+    /** Select-all of the quotations page: every checkable item, or none. */
+    allQuotationItemsToggled(state, action: PayloadAction<{ checked: boolean; checkable: string[] }>) {
+      state.quotationItemIds = action.payload.checked ? [...action.payload.checkable] : [];
+    },
+    /** The quotation list changed: ids that are gone or no longer checkable are dropped. */
+    quotationSelectionPruned(state, action: PayloadAction<{ checkable: string[] }>) {
+      state.quotationItemIds = state.quotationItemIds.filter((id) => action.payload.checkable.includes(id));
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialSelectionState).addCase(sessionExpired, () => initialSelectionState);
   },
 });
 
-const { cartItemToggled, allCartItemsToggled, onlyCartItemChecked, selectionPruned } = selectionSlice.actions;
+const {
+  cartItemToggled,
+  allCartItemsToggled,
+  onlyCartItemChecked,
+  selectionPruned,
+  quotationItemToggled,
+  allQuotationItemsToggled,
+  quotationSelectionPruned,
+} = selectionSlice.actions;
 
 /** What the selection's thunks read: the cart and the selection. */
 export interface SelectionRoot extends CartRoot {
@@ -146,3 +184,39 @@ export const pruneSelection = (): Thunk => (dispatch, getState) => {
     selection.allChecked !== allCheckedOf(expected, available);
   if (changed) dispatch(selectionPruned({ available, inCart }));
 };
+
+/** What the quotation selection's thunks read: the quotation list and the selection. */
+export interface QuotationSelectionRoot extends QuotationRoot {
+  selection: SelectionState;
+}
+
+type QuotationThunk = (
+  dispatch: ThunkDispatch<QuotationSelectionRoot, unknown, UnknownAction>,
+  getState: () => QuotationSelectionRoot,
+) => void;
+
+/** Checks (or unchecks) a quotation item; one that cannot be checked (pending, declined, product gone) stays unchecked. */
+export const checkQuotationItem =
+  (id: string, checked: boolean): QuotationThunk =>
+  (dispatch, getState) => {
+    dispatch(quotationItemToggled({ id, checked, checkable: checkableQuotationItemIds(getState().quotations) }));
+  };
+
+/** Select-all of the quotations page: checks every checkable item (or unchecks all). */
+export const checkAllQuotationItems =
+  (checked: boolean): QuotationThunk =>
+  (dispatch, getState) => {
+    dispatch(allQuotationItemsToggled({ checked, checkable: checkableQuotationItemIds(getState().quotations) }));
+  };
+
+/** Brings the quotation selection in line with the current list (see `quotationSelectionPruned`). */
+export const pruneQuotationSelection = (): QuotationThunk => (dispatch, getState) => {
+  const { quotations, selection } = getState();
+  const checkable = checkableQuotationItemIds(quotations);
+  if (selection.quotationItemIds.some((id) => !checkable.includes(id))) dispatch(quotationSelectionPruned({ checkable }));
+};
+
+/** The quotations page's select-all: true while every checkable item is checked (and there is one). */
+export function allQuotationItemsChecked(selection: Pick<SelectionState, 'quotationItemIds'>, checkable: readonly string[]): boolean {
+  return allCheckedOf(selection.quotationItemIds, checkable);
+}

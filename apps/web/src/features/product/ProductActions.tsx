@@ -22,6 +22,7 @@ import { useSignInGate } from '../cart/useSignInGate';
 import { WishlistButton, saveToWishlist } from '../wishlist/WishlistButton';
 import { BackInStockButton } from '../back-in-stock/BackInStockButton';
 import { BACK_IN_STOCK_ASKED, backInStockPath, setBackInStock } from '../back-in-stock/back-in-stock';
+import { RequestQuotation } from '../quotations/RequestQuotation';
 
 export interface ProductActionsProps {
   product: ActionProduct;
@@ -38,8 +39,10 @@ type Message = { text: string; kind: 'status' | 'error'; cartLink?: boolean };
  * The product page's buying controls: quantity (with a stepper), a note to the seller, Add to cart,
  * Buy now and the wishlist heart. Disabled, with the reason, until a full variant is chosen, when
  * it is sold out or not sold in the region. When what is chosen is sold out (or every variant is),
- * the quantity and the note give way to "Tell me when it is back". The product's flags (`GET /product/{id}/flags`, which
- * also records the view for "recently viewed") tell whether it is in the cart or the wishlist.
+ * the quantity and the note give way to "Tell me when it is back". "Request a quotation" asks the
+ * shop to quote the chosen variant and quantity (issue 15), also when it is sold out or not sold
+ * here. The product's flags (`GET /product/{id}/flags`, which also records the view for "recently
+ * viewed") tell whether it is in the cart or the wishlist.
  */
 export function ProductActions({ product, region, regionName, initialPath }: ProductActionsProps) {
   const id = useId();
@@ -53,6 +56,7 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<'add' | 'buy' | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  const [pendingQuote, setPendingQuote] = useState<{ quantity: number } | null>(null);
 
   // The variant picker writes the chosen path to the address (`?v=`); a variant with one option is chosen by itself.
   const hasVariants = product.variants.length > 0;
@@ -111,6 +115,12 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
       const result = await saveToWishlist(product, region);
       if (result.ok) setFlags((value) => (value ? { ...value, inWishlist: true } : value));
       setMessage(result.ok ? { text: `Saved ${product.name} to your wishlist.`, kind: 'status' } : { text: result.error, kind: 'error' });
+      return;
+    }
+    if (pending.kind === 'quote') {
+      // The quotation's form opens again; the shopper adds instructions and sends it.
+      setQuantity(pending.quantity);
+      setPendingQuote({ quantity: pending.quantity });
       return;
     }
     // Shown as asked, so a failure leaves the shopper's choice in the form to try again.
@@ -203,6 +213,14 @@ export function ProductActions({ product, region, regionName, initialPath }: Pro
           onMessage={(text, kind) => setMessage({ text, kind })}
         />
       </div>
+      <RequestQuotation
+        product={product}
+        path={path}
+        quantity={quantity}
+        chooseFirst={path === null ? blocked : null}
+        gate={gate}
+        pendingQuote={pendingQuote}
+      />
       <div aria-live="polite" aria-atomic="true">
         {message?.kind === 'status' ? (
           <p className={styles.status} role="status">

@@ -3,6 +3,8 @@ import type { Region } from '@kedai/contract';
 import { getCategories, getPublicConfig } from '../../lib/catalogue';
 import { AccountMenu } from '../account/AccountMenu';
 import { CartLink } from '../cart/CartLink';
+import { BuyForMeLink } from '../quotations/BuyForMeLink';
+import { QuotationsLink } from '../quotations/QuotationsLink';
 import { RegionPicker } from '../region/RegionPicker';
 import { currentRegion, enabledRegions } from '../region/server';
 import { SearchBox } from '../search/SearchBox';
@@ -39,7 +41,8 @@ async function headerData(): Promise<HeaderData> {
 
 /**
  * The banner of every page: skip link, shop name, product search with suggestions, the account
- * links (cart, wishlist, account), the region picker and the category menu. A server component;
+ * links (wishlist, quotations once signed in, account, cart), the category menu, "Buy it for me"
+ * and the region picker. A server component;
  * the search box, account menu, region picker and category menu are small client components.
  */
 export async function SiteHeader({ shopName }: SiteHeaderProps) {
@@ -69,6 +72,7 @@ export async function SiteHeader({ shopName }: SiteHeaderProps) {
                   <span className="site-nav__text">Wishlist</span>
                 </Link>
               </li>
+              <QuotationsLink icon={<QuoteIcon />} />
               <li>
                 <AccountMenu icon={<PersonIcon />} />
               </li>
@@ -80,6 +84,7 @@ export async function SiteHeader({ shopName }: SiteHeaderProps) {
         </div>
         <div className="container site-header__bar">
           <CategoryMenu groups={groups} />
+          <BuyForMeLink />
           {region && regions.length > 0 ? (
             <RegionPicker regions={regions} current={region.key} label="Country or region" className="site-header__region" />
           ) : null}
@@ -99,6 +104,15 @@ function HeartIcon() {
         strokeWidth="2"
         strokeLinejoin="round"
       />
+    </svg>
+  );
+}
+
+function QuoteIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" className="icon">
+      <path d="M6 3h9l4 4v14H6z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M9.5 11h6M9.5 15h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }
