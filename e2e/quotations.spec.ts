@@ -49,7 +49,9 @@ test('a shopper asks for two quotations, staff answer them, the shopper sees the
   // From a link: the fixture marketplace's product page is read and quoted.
   await page.getByRole('link', { name: 'Buy it for me' }).first().click();
   await expect(main.getByRole('heading', { level: 1, name: 'Buy it for me' })).toBeVisible();
-  await main.getByRole('textbox', { name: 'Paste a link to a product on another marketplace' }).fill(`${marketplaceOrigin}/p/studio-headphones`);
+  await main
+    .getByRole('textbox', { name: 'Paste a link to a product on another marketplace' })
+    .fill(`${marketplaceOrigin}/p/studio-headphones`);
   await main.getByRole('button', { name: 'Find the product' }).click();
   await expect(main.getByRole('heading', { level: 2, name: 'We found this product' })).toBeVisible();
   await expect(main.getByText('Studio Wireless Headphones').first()).toBeVisible();
@@ -81,7 +83,10 @@ test('a shopper asks for two quotations, staff answer them, the shopper sees the
   const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? { width: 1280, height: 900 } });
   const staff = await staffContext.newPage();
   await signInAsDemoOwner(staff);
-  await staff.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: /Quotations/ }).click();
+  await staff
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: /Quotations/ })
+    .click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Quotations' })).toBeVisible();
   await staff.getByRole('link', { name: 'Studio Wireless Headphones' }).first().click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Quotation: Studio Wireless Headphones' })).toBeVisible();
