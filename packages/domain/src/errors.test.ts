@@ -151,6 +151,14 @@ const PROJECT_CODES: ErrorCode[] = [
   'quotation/version_conflict',
   'quotation/invalid_quote',
   'quotation/invalid_decline_reason',
+  // Vouchers at checkout (issue 16).
+  'voucher/not_found',
+  'voucher/not_started',
+  'voucher/expired',
+  'voucher/used_up',
+  'voucher/already_used',
+  'voucher/min_spend',
+  'voucher/not_applicable',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];

@@ -146,6 +146,14 @@ export const ERROR_MESSAGES = {
   'content/invalid_link': 'A link must be a path on this shop (starting with /) or an http(s) address',
   'content/invalid_sort_order': 'Order must be a whole number from -100000 to 100000',
 
+  'voucher/not_found': 'This voucher code does not exist',
+  'voucher/not_started': 'This voucher can be used from {0}',
+  'voucher/expired': 'This voucher expired on {0}',
+  'voucher/used_up': 'This voucher has been fully redeemed',
+  'voucher/already_used': 'You have already used this voucher',
+  'voucher/min_spend': 'Spend at least {0} to use this voucher',
+  'voucher/not_applicable': 'This voucher is not valid for these items or this region',
+
   'general/unknown_error': 'message {0}',
   'general/missing_argument': '{0}',
   'general/argument_error': 'Some of the details sent are not valid',
@@ -305,6 +313,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'image_page/invalid_alt': 400,
   'content/invalid_link': 400,
   'content/invalid_sort_order': 400,
+
+  'voucher/not_found': 404,
+  'voucher/not_started': 400,
+  'voucher/expired': 400,
+  'voucher/used_up': 409,
+  'voucher/already_used': 409,
+  'voucher/min_spend': 400,
+  'voucher/not_applicable': 400,
 
   'general/unknown_error': 500,
   'general/missing_argument': 400,
