@@ -48,6 +48,14 @@ const TABLE_OWNERS = {
   recentlyViewed: 'modules/recently-viewed',
   externalProducts: 'modules/quotations',
   quotationItems: 'modules/quotations',
+  checkoutSessions: 'modules/checkout',
+  vouchers: 'modules/vouchers',
+  voucherRedemptions: 'modules/vouchers',
+  orders: 'modules/orders',
+  orderLines: 'modules/orders',
+  orderEvents: 'modules/orders',
+  payments: 'modules/payments',
+  taxRates: 'modules/regions',
 };
 
 /** `db.insert(users)`, `tx.update(schema.users)`, `db.delete(users)` on a table this module does not own. */

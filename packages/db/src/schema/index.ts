@@ -12,3 +12,4 @@ export * from './cart';
 export * from './wishlist';
 export * from './back-in-stock';
 export * from './quotations';
+export * from './orders';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
 import { createdAt, updatedAt } from './columns';
+import { orders } from './orders';
 import { users } from './users';
 
 /**
@@ -84,6 +85,8 @@ export const quotationItems = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
+    /** The order that bought it: consumed items leave the list, and come back if that order is cancelled. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -122,6 +122,17 @@ export const SHIPPING_ZONES: readonly ShippingZone[] = [
   { countries: [], feeSgd: 28, freeFromSgd: 400, days: [7, 14] },
 ];
 
+/**
+ * Tax the demo shop charges by destination (issue 16): GST added on top in Singapore and Australia;
+ * Japan's consumption tax and the UK's VAT are inside the prices shoppers there see.
+ */
+export const TAX_RATES: ReadonlyArray<{ countryCode: string; name: string; rateBp: number; inclusive: boolean }> = [
+  { countryCode: 'SG', name: 'GST', rateBp: 900, inclusive: false },
+  { countryCode: 'AU', name: 'GST', rateBp: 1000, inclusive: false },
+  { countryCode: 'JP', name: 'Consumption tax', rateBp: 1000, inclusive: true },
+  { countryCode: 'GB', name: 'VAT', rateBp: 2000, inclusive: true },
+];
+
 export const CONFIG: Record<string, unknown> = {
   app_currency: 'SGD',
   default_region: 'SG',

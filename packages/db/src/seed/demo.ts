@@ -32,6 +32,7 @@ import {
   products,
   regions,
   shippingLocations,
+  taxRates,
   type ImagePageBlock,
 } from '../schema';
 import {
@@ -44,6 +45,7 @@ import {
   PRICE_CAP_SGD,
   REGIONS,
   SHIPPING_COUNTRIES,
+  TAX_RATES,
   SHIPPING_ZONES,
   SOURCING_MERCHANT,
   type CategoryDef,
@@ -623,6 +625,8 @@ async function insertReferenceData(db: Database): Promise<{ categoryIds: Map<str
         deliveryDaysMax: sql`excluded.delivery_days_max`,
       },
     });
+  // Only where missing: the shop's own tax settings are kept.
+  await db.insert(taxRates).values([...TAX_RATES]).onConflictDoNothing();
   await db
     .insert(config)
     .values(Object.entries(CONFIG).map(([key, value]) => ({ key, value })))

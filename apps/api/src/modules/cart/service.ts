@@ -10,7 +10,7 @@ import {
   parseCartQuantity,
   toUnixSeconds,
 } from '@kedai/domain';
-import { and, asc, eq, lockKey, schema, sql, type Database } from '@kedai/db';
+import { and, asc, eq, inArray, lockKey, schema, sql, type Database } from '@kedai/db';
 import type { AddCartItemRequest, CartItem, CartItemResponse, CartResponse, Product, UpdateCartItemRequest } from '@kedai/contract';
 import { productsByIds } from '../catalogue/service';
 
@@ -186,4 +186,25 @@ export async function takeCartItem(db: Database, userId: string, id: unknown): P
     .returning();
   if (!row) throw notFound();
   return row;
+}
+
+/** The caller's cart lines of these ids, oldest first (checkout reads what it will buy). */
+export async function cartItemsByIds(db: Database, userId: string, ids: readonly string[]): Promise<CartRow[]> {
+  const valid = ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase());
+  if (valid.length === 0) return [];
+  return db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, valid)))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** Takes the lines an order bought out of the cart, in the order's transaction; answers the ids taken. */
+export async function takeCartItems(db: Database, userId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const taken = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, [...ids])))
+    .returning({ id: cartItems.id });
+  return taken.map((row) => row.id);
 }

@@ -50,3 +50,5 @@ export async function newestInCategory(
   const [rows, currencies] = await Promise.all([newestRowsInCategories(db, await subtreeIds(db, category), limit), regionCurrencies(db)]);
   return { category, products: rows.map((row) => toSummary(row, currencies)) };
 }
+
+export { returnStock, takeStock, type StockLine } from './stock';

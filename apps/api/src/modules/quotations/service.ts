@@ -16,7 +16,7 @@ import {
   toUnixSeconds,
   type QuotationStatus,
 } from '@kedai/domain';
-import { and, desc, eq, inArray, lockKey, schema, sql, type Database, type SQL } from '@kedai/db';
+import { and, desc, eq, inArray, isNull, lockKey, schema, sql, type Database, type SQL } from '@kedai/db';
 import type {
   ExternalProduct,
   Product,
@@ -112,7 +112,8 @@ export async function relatedOf(db: Database, rows: ItemRow[]) {
 
 /** `GET /quotation_item`, `/quotation_item/external` and `/quotation`: newest first, with the products named. */
 export async function listQuotationItems(db: Database, userId: string, query: QuotationListQuery = {}): Promise<QuotationItemsResponse> {
-  const filters: SQL[] = [eq(quotationItems.userId, userId)];
+  // Items an order has bought leave the list (they come back if that order is cancelled).
+  const filters: SQL[] = [eq(quotationItems.userId, userId), isNull(quotationItems.orderId)];
   if (query.status) filters.push(eq(quotationItems.status, query.status));
   if (query.source) filters.push(eq(quotationItems.productSource, query.source));
   const rows = await db
@@ -305,7 +306,7 @@ async function ownItem(db: Database, userId: string, id: string): Promise<ItemRo
   const [row] = await db
     .select()
     .from(quotationItems)
-    .where(and(eq(quotationItems.id, id.toLowerCase()), eq(quotationItems.userId, userId)));
+    .where(and(eq(quotationItems.id, id.toLowerCase()), eq(quotationItems.userId, userId), isNull(quotationItems.orderId)));
   if (!row) throw notFound();
   return row;
 }
@@ -347,7 +348,7 @@ export async function updateQuotationItem(
       version: sql`${quotationItems.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(quotationItems.id, current.id), eq(quotationItems.userId, userId)))
+    .where(and(eq(quotationItems.id, current.id), eq(quotationItems.userId, userId), isNull(quotationItems.orderId)))
     .returning();
   if (!row) throw notFound(); // deleted meanwhile
   return answerOf(db, row);
@@ -358,7 +359,61 @@ export async function deleteQuotationItem(db: Database, userId: string, id: stri
   if (!isUuid(id)) throw notFound();
   const deleted = await db
     .delete(quotationItems)
-    .where(and(eq(quotationItems.id, id.toLowerCase()), eq(quotationItems.userId, userId)))
+    .where(and(eq(quotationItems.id, id.toLowerCase()), eq(quotationItems.userId, userId), isNull(quotationItems.orderId)))
     .returning({ id: quotationItems.id });
   if (deleted.length === 0) throw notFound();
+}
+
+/** The caller's quotation items of these ids that no order has bought yet, with what they name (checkout). */
+export async function openQuotationItems(db: Database, userId: string, ids: readonly string[]) {
+  const valid = ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase());
+  const rows =
+    valid.length === 0
+      ? []
+      : await db
+          .select()
+          .from(quotationItems)
+          .where(and(eq(quotationItems.userId, userId), inArray(quotationItems.id, valid), isNull(quotationItems.orderId)))
+          .orderBy(desc(quotationItems.createdAt), desc(quotationItems.id));
+  const { externalById, productById } = await relatedOf(db, rows);
+  return rows.map((row) => ({
+    row,
+    item: toQuotationItem(
+      row,
+      row.externalProductId ? externalById.get(row.externalProductId) : undefined,
+      productById.get(row.productId ?? ''),
+    ),
+    external: row.externalProductId ? externalById.get(row.externalProductId) : undefined,
+    product: productById.get(row.productId ?? ''),
+  }));
+}
+
+/**
+ * Marks the items bought by `orderId`, in the order's transaction: each must still be the caller's,
+ * resolved and not bought (a conditional update), else the answer lists fewer ids and the caller
+ * abandons its transaction.
+ */
+export async function consumeQuotationItems(db: Database, userId: string, ids: readonly string[], orderId: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const taken = await db
+    .update(quotationItems)
+    .set({ orderId, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(quotationItems.userId, userId),
+        inArray(quotationItems.id, [...ids]),
+        eq(quotationItems.status, 'r'),
+        isNull(quotationItems.orderId),
+      ),
+    )
+    .returning({ id: quotationItems.id });
+  return taken.map((row) => row.id);
+}
+
+/** A cancelled order's quotation items come back to the shopper's list, still answered. */
+export async function releaseQuotationItems(db: Database, orderId: string): Promise<void> {
+  await db
+    .update(quotationItems)
+    .set({ orderId: null, updatedAt: sql`now()` })
+    .where(eq(quotationItems.orderId, orderId));
 }
