@@ -159,6 +159,22 @@ const PROJECT_CODES: ErrorCode[] = [
   'voucher/already_used',
   'voucher/min_spend',
   'voucher/not_applicable',
+  // Checkout, orders and payments (issue 16).
+  'checkout/session_not_found',
+  'checkout/nothing_selected',
+  'checkout/items_unavailable',
+  'checkout/not_delivered',
+  'checkout/invalid_payment_method',
+  'checkout/invalid_notes',
+  'checkout/address_required',
+  'checkout/invalid_idempotency_key',
+  'order/not_found',
+  'order/invalid_transition',
+  'order/version_conflict',
+  'payment/declined',
+  'payment/invalid_card',
+  'payment/not_payable',
+  'payment/not_found',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];
@@ -232,8 +248,9 @@ describe('ERROR_STATUS', () => {
   const statusOf = (codes: ErrorCode[]) => codes.map((code) => ERROR_STATUS[code]);
 
   it('has a valid HTTP error status for every code', () => {
+    // 402: a card the payment provider declined (payment/declined).
     for (const code of ERROR_CODES) {
-      expect([400, 401, 403, 404, 409, 413, 415, 429, 500], code).toContain(ERROR_STATUS[code]);
+      expect([400, 401, 402, 403, 404, 409, 413, 415, 429, 500], code).toContain(ERROR_STATUS[code]);
     }
   });
 

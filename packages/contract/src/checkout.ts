@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { CartItem } from './cart';
+import { Product } from './catalogue';
+import { UnixSeconds, Uuid, checkedByDomain, queryInt } from './common';
+import { QuotationItem } from './quotations';
+
+/**
+ * Checkout and orders (rules: api.md "Checkout and orders", issue 16). Signed-in shoppers only, and
+ * a shopper who has turned two-factor on must have passed it in this session. Field contents are
+ * checked by the rules of packages/domain, so each problem answers with its own code.
+ */
+
+export const PAYMENT_METHODS = ['card'] as const;
+
+const idList = (what: string) =>
+  checkedByDomain({ type: 'array', items: { type: 'string', format: 'uuid' }, description: `Ids of the ${what}` });
+
+/** `POST /checkout/session`: the checked cart lines and quotation items go to checkout. */
+export const CheckoutSessionRequest = z
+  .object({ cartItemIds: idList('cart lines checked'), quotationItemIds: idList('quotation items checked') })
+  .meta({ id: 'CheckoutSessionRequest' });
+export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
+
+export const CheckoutSessionKeyParams = z.object({ key: z.string().max(100) });
+
+export const UnavailableReason = z.enum(['gone', 'out_of_stock', 'disabled', 'not_sold_in_region', 'not_quoted', 'not_quoted_in_region']);
+
+/** A line that cannot be bought now, and why (shown beside it at checkout). */
+export const UnavailableLine = z.object({
+  id: Uuid,
+  kind: z.enum(['cart', 'quotation']),
+  reason: UnavailableReason.describe(
+    "'gone' no longer in the cart or the list; 'out_of_stock'; 'disabled' the product is no longer sold; 'not_sold_in_region' no price in the region; 'not_quoted' the quotation is not resolved; 'not_quoted_in_region' no quoted price in the region",
+  ),
+});
+
+/** `GET /checkout/session/{key}`: what the session holds, read now. */
+export const CheckoutSession = z
+  .object({
+    key: z.string(),
+    expiresAt: UnixSeconds,
+    cartItems: z.array(CartItem),
+    quotationItems: z.array(QuotationItem),
+    products: z.array(Product),
+    unavailable: z.array(UnavailableLine),
+  })
+  .meta({ id: 'CheckoutSession' });
+export type CheckoutSession = z.infer<typeof CheckoutSession>;
+
+export const EstimateQuery = z.object({
+  checkoutSessionKey: z.string().max(100),
+  voucherCode: z.string().max(64).optional(),
+  paymentMethod: z.string().max(32).optional(),
+  shippingAddressId: z.string().max(64).optional(),
+  regionCountryCode: z.string().max(2).optional().describe("The shopper's region, by one of its countries; the default region when absent"),
+});
+export type EstimateQuery = z.infer<typeof EstimateQuery>;
+
+export const QuotationEstimateQuery = z.object({
+  quotationIds: z.string().max(2000).describe('Comma-separated quotation item ids'),
+  voucherCode: z.string().max(64).optional(),
+  paymentMethod: z.string().max(32).optional(),
+  shippingAddressId: z.string().max(64).optional(),
+  regionCountryCode: z.string().max(2).optional(),
+});
+export type QuotationEstimateQuery = z.infer<typeof QuotationEstimateQuery>;
+
+export const EstimateLine = z.object({
+  id: Uuid,
+  kind: z.enum(['cart', 'quotation']),
+  name: z.string(),
+  quantity: z.int(),
+  unitPrice: z.int().nullable().describe('Minor units of `currency`; null when it cannot be bought'),
+  lineTotal: z.int().nullable(),
+  reason: UnavailableReason.nullable(),
+});
+
+/** What the order would cost now, in the region's currency, minor units. */
+export const CostEstimate = z
+  .object({
+    region: z.string(),
+    currency: z.string(),
+    lines: z.array(EstimateLine),
+    subtotal: z.int(),
+    shipping: z.int().nullable().describe('Null until a shipping address is chosen, or when the shop does not deliver there'),
+    discount: z.int(),
+    tax: z.int(),
+    taxName: z.string().nullable(),
+    taxInclusive: z.boolean().describe('Prices already hold the tax: it is shown, not added'),
+    total: z.int(),
+    voucher: z.object({ code: z.string(), discount: z.int() }).nullable(),
+    voucherError: z.object({ errorCode: z.string(), error: z.string() }).nullable().describe('Why the voucher given does not apply'),
+    shippingCountry: z.string().nullable(),
+    shippingError: z
+      .object({ errorCode: z.string(), error: z.string() })
+      .nullable()
+      .describe('Why the shop cannot deliver to the address chosen'),
+    canPlaceOrder: z.boolean().describe('Every line can be bought, an address the shop delivers to is chosen, and the voucher (if any) applies'),
+  })
+  .meta({ id: 'CostEstimate' });
+export type CostEstimate = z.infer<typeof CostEstimate>;
+
+const orderFields = {
+  voucherCode: checkedByDomain({ type: 'string', description: 'Optional' }),
+  paymentMethod: checkedByDomain({ enum: PAYMENT_METHODS }),
+  notes: checkedByDomain({ type: 'string', description: 'Notes to the shop, at most 1000 characters' }),
+  shippingAddressId: checkedByDomain({ type: 'string', format: 'uuid', description: 'One of the address book' }),
+  billingAddressId: checkedByDomain({ type: 'string', format: 'uuid', description: 'One of the address book; the shipping address when absent' }),
+  regionCountryCode: checkedByDomain({ type: 'string', description: "The shopper's region, by one of its countries" }),
+};
+
+/** `POST /checkout/create_order` (send an `Idempotency-Key` header: the same key answers the same order). */
+export const CreateOrderRequest = z
+  .object({ checkoutSessionKey: checkedByDomain({ type: 'string' }), ...orderFields })
+  .meta({ id: 'CreateOrderRequest', required: ['checkoutSessionKey', 'paymentMethod', 'shippingAddressId'] });
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
+
+/** `POST /quotation_checkout/create_order`. */
+export const CreateQuotationOrderRequest = z
+  .object({ quotationIds: idList('quotation items to buy'), ...orderFields })
+  .meta({ id: 'CreateQuotationOrderRequest', required: ['quotationIds', 'paymentMethod', 'shippingAddressId'] });
+export type CreateQuotationOrderRequest = z.infer<typeof CreateQuotationOrderRequest>;
+
+export const OrderAddress = z.object({
+  fullName: z.string(),
+  address: z.string(),
+  unitNumber: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phoneNumber: z.string(),
+});
+
+/** A line as bought: the capture of its product then (rules: entities.md `productCaptures`). */
+export const ProductCapture = z.object({
+  source: z.enum(['cart', 'quotation']),
+  productId: Uuid.nullable(),
+  variantPath: z.string(),
+  quotationItemId: Uuid.nullable(),
+  name: z.string(),
+  options: z.array(z.object({ name: z.string(), option: z.string() })),
+  image: z.string().nullable(),
+  paramName: z.string().nullable(),
+  sourceMarketPlace: z.string().nullable(),
+  quantity: z.int(),
+  unitPrice: z.int(),
+  lineTotal: z.int(),
+});
+
+export const ORDER_STATUS_VALUES = [
+  'awaiting_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+
+export const OrderPayment = z.object({
+  id: Uuid,
+  kind: z.enum(['charge', 'refund']),
+  status: z.enum(['pending', 'requires_action', 'succeeded', 'failed']),
+  amount: z.int(),
+  currency: z.string(),
+  provider: z.string(),
+  methodSummary: z.string().nullable(),
+  failureCode: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+  createdAt: UnixSeconds,
+});
+
+export const Order = z
+  .object({
+    id: Uuid,
+    orderRef: z.string(),
+    kind: z.enum(['cart', 'quotation']),
+    status: z.enum(ORDER_STATUS_VALUES),
+    statusLabel: z.string(),
+    history: z.array(
+      z.object({ from: z.string().nullable(), to: z.string(), actor: z.string(), note: z.string().nullable(), at: UnixSeconds }),
+    ),
+    regionKey: z.string(),
+    regionCountryCode: z.string(),
+    currency: z.string(),
+    subtotal: z.int(),
+    shippingFee: z.int(),
+    discount: z.int(),
+    taxFee: z.int(),
+    taxInclusive: z.boolean(),
+    taxName: z.string().nullable(),
+    total: z.int(),
+    voucherCode: z.string().nullable(),
+    paymentMethod: z.string(),
+    notes: z.string(),
+    shippingAddress: OrderAddress,
+    billingAddress: OrderAddress,
+    cartItems: z.array(Uuid).describe('The cart lines this order bought'),
+    quotationItems: z.array(Uuid).describe('The quotation items this order bought'),
+    productCaptures: z.array(ProductCapture),
+    payments: z.array(OrderPayment),
+    payBy: UnixSeconds.nullable().describe('An unpaid order is cancelled after this'),
+    carrier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+    canCancel: z.boolean(),
+    canConfirmReceipt: z.boolean(),
+    createdAt: UnixSeconds,
+    updatedAt: UnixSeconds,
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+export const OrderIdParams = z.object({ id: z.string().max(100) });
+
+export const OrderListQuery = z.object({
+  status: z.enum(ORDER_STATUS_VALUES).optional(),
+  page: queryInt(1, 100_000).optional(),
+  limit: queryInt(1, 50).optional(),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+export const OrderList = z
+  .object({ orders: z.array(Order), total: z.int(), page: z.int(), limit: z.int(), pages: z.int() })
+  .meta({ id: 'OrderList' });
+export type OrderList = z.infer<typeof OrderList>;
+
+/** `POST /voucher/validate`: whether a code exists and can be used by this shopper now (the amount depends on the order). */
+export const VoucherValidateRequest = z
+  .object({ code: checkedByDomain({ type: 'string' }) })
+  .meta({ id: 'VoucherValidateRequest', required: ['code'] });
+export const VoucherSummary = z
+  .object({
+    code: z.string(),
+    kind: z.enum(['percent', 'fixed']),
+    percentBp: z.int().nullable(),
+    amountOff: z.record(z.string(), z.int()),
+    minSpend: z.record(z.string(), z.int()),
+    maxDiscount: z.record(z.string(), z.int()),
+    validUntil: UnixSeconds.nullable(),
+    scope: z.enum(['cart', 'quotation', 'both']),
+  })
+  .meta({ id: 'VoucherSummary' });
+export type VoucherSummary = z.infer<typeof VoucherSummary>;
+
+export const DisputeInfo = z
+  .object({
+    canDispute: z.boolean(),
+    until: UnixSeconds.nullable(),
+    how: z.string(),
+  })
+  .meta({ id: 'DisputeInfo' });
+export type DisputeInfo = z.infer<typeof DisputeInfo>;
