@@ -19,3 +19,8 @@ export * from './catalogue-admin';
 export * from './content-admin';
 export * from './shop-settings';
 export * from './quotations';
+export * from './tax';
+export * from './vouchers';
+export * from './checkout';
+export * from './orders';
+export * from './test-cards';
