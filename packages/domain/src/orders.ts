@@ -30,7 +30,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
  * status included (moving to where an order already is changes nothing and records nothing):
  *  awaiting_payment -> paid (payment), -> cancelled (shopper, staff, system: unpaid in time)
  *  paid -> processing (staff), -> cancelled (shopper, staff; the payment is given back)
- *  processing -> shipped (staff, with carrier and tracking), -> cancelled (staff)
+ *  processing -> shipped (staff, with carrier and tracking), -> cancelled (shopper, staff: not shipped yet)
  *  shipped -> delivered (staff), -> completed (shopper: confirms receipt)
  *  delivered -> completed (shopper confirms, or system after the dispute window)
  *  completed -> refunded (staff, after a dispute)
@@ -39,7 +39,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
   awaiting_payment: { paid: ['payment'], cancelled: ['shopper', 'staff', 'system'] },
   paid: { processing: ['staff'], cancelled: ['shopper', 'staff'] },
-  processing: { shipped: ['staff'], cancelled: ['staff'] },
+  processing: { shipped: ['staff'], cancelled: ['shopper', 'staff'] },
   shipped: { delivered: ['staff'], completed: ['shopper'] },
   delivered: { completed: ['shopper', 'system'] },
   completed: { refunded: ['staff'] },
@@ -57,9 +57,8 @@ export function nextOrderStatuses(from: OrderStatus, actor: OrderActor): OrderSt
 }
 
 /**
- * Whether the shopper may still cancel: before the shop has started on it (awaiting payment, paid).
- * Read from the table, so the cancel button and the API never disagree; once processing, only
- * staff cancel.
+ * Whether the shopper may still cancel: until the shop has shipped (issue 16). Read from the
+ * table, so the cancel button and the API never disagree.
  */
 export function isShopperCancellable(status: OrderStatus): boolean {
   return canMoveOrder(status, 'cancelled', 'shopper');
@@ -113,7 +112,7 @@ export function disputeWindowEnd(times: OrderTimes): Date | null {
 
 const HOW = {
   cancelInstead: 'Nothing has been shipped yet: cancel the order instead.',
-  askShop: 'The shop is preparing this order: contact the shop to change or cancel it.',
+  askShop: 'The shop is preparing this order: nothing has been shipped yet, so you can still cancel it.',
   open: `Open a dispute from this order's page, saying what is wrong, within ${DISPUTE_WINDOW_DAYS} days of delivery.`,
   closed: `Disputes can be opened up to ${DISPUTE_WINDOW_DAYS} days after delivery; that time has passed.`,
   cancelled: 'This order was cancelled, so there is nothing to dispute.',
@@ -124,7 +123,7 @@ const HOW = {
  * Whether a dispute may be opened about an order now, until when, and how. From shipped on: while
  * in transit the window has not started (`until` null, open); after the goods arrived, until
  * `disputeWindowEnd` (that instant included). Before shipping there is nothing to dispute — the
- * shopper cancels, or asks the shop once it is processing; a cancelled or refunded order has none.
+ * shopper cancels; a cancelled or refunded order has none.
  */
 export function disputeInfo(status: OrderStatus, times: OrderTimes, now: Date): DisputeInfo {
   const none = (how: string): DisputeInfo => ({ canDispute: false, until: null, how });
