@@ -41,6 +41,9 @@ import { regionAdminRoutes } from './modules/regions/admin-routes';
 import { contentAdminRoutes } from './modules/content/admin-routes';
 import { quotationRoutes } from './modules/quotations/routes';
 import { quotationAdminRoutes } from './modules/quotations/admin-routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { voucherRoutes } from './modules/vouchers/routes';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
@@ -143,6 +146,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(backInStockRoutes);
   await app.register(recentlyViewedRoutes);
   await app.register(quotationRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(orderRoutes);
+  await app.register(voucherRoutes);
   // The back office (issue 14): every route behind requireStaff.
   await app.register(catalogueAdminRoutes);
   await app.register(merchantAdminRoutes);

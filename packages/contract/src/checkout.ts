@@ -21,7 +21,14 @@ export const CheckoutSessionRequest = z
   .meta({ id: 'CheckoutSessionRequest' });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
 
+export const CheckoutSessionCreated = z
+  .object({ key: z.string().describe('Unguessable; read it back with `GET /checkout/session/{key}`'), expiresAt: UnixSeconds })
+  .meta({ id: 'CheckoutSessionCreated' });
+
 export const CheckoutSessionKeyParams = z.object({ key: z.string().max(100) });
+export const CheckoutSessionQuery = z.object({
+  regionCountryCode: z.string().max(2).optional().describe("The shopper's region, by one of its countries, for `unavailable`"),
+});
 
 export const UnavailableReason = z.enum(['gone', 'out_of_stock', 'disabled', 'not_sold_in_region', 'not_quoted', 'not_quoted_in_region']);
 
@@ -95,7 +102,9 @@ export const CostEstimate = z
       .object({ errorCode: z.string(), error: z.string() })
       .nullable()
       .describe('Why the shop cannot deliver to the address chosen'),
-    canPlaceOrder: z.boolean().describe('Every line can be bought, an address the shop delivers to is chosen, and the voucher (if any) applies'),
+    canPlaceOrder: z
+      .boolean()
+      .describe('Every line can be bought, an address the shop delivers to is chosen, and the voucher (if any) applies'),
   })
   .meta({ id: 'CostEstimate' });
 export type CostEstimate = z.infer<typeof CostEstimate>;
@@ -105,7 +114,11 @@ const orderFields = {
   paymentMethod: checkedByDomain({ enum: PAYMENT_METHODS }),
   notes: checkedByDomain({ type: 'string', description: 'Notes to the shop, at most 1000 characters' }),
   shippingAddressId: checkedByDomain({ type: 'string', format: 'uuid', description: 'One of the address book' }),
-  billingAddressId: checkedByDomain({ type: 'string', format: 'uuid', description: 'One of the address book; the shipping address when absent' }),
+  billingAddressId: checkedByDomain({
+    type: 'string',
+    format: 'uuid',
+    description: 'One of the address book; the shipping address when absent',
+  }),
   regionCountryCode: checkedByDomain({ type: 'string', description: "The shopper's region, by one of its countries" }),
 };
 

@@ -117,6 +117,25 @@ import {
   SearchExternalResponse,
   UpdateQuotationItemRequest,
 } from './quotations';
+import {
+  CheckoutSession,
+  CheckoutSessionCreated,
+  CheckoutSessionKeyParams,
+  CheckoutSessionQuery,
+  CheckoutSessionRequest,
+  CostEstimate,
+  CreateOrderRequest,
+  CreateQuotationOrderRequest,
+  DisputeInfo,
+  EstimateQuery,
+  Order,
+  OrderIdParams,
+  OrderList,
+  OrderListQuery,
+  QuotationEstimateQuery,
+  VoucherSummary,
+  VoucherValidateRequest,
+} from './checkout';
 import { Ping, PublicConfig } from './system';
 
 /** The answer of a call that answers 204. */
@@ -139,6 +158,7 @@ export interface EndpointSchemas {
  * typed client (`@kedai/contract/client`) takes its paths and types from. The API's routes are
  * checked against it (apps/api/test/contract.test.ts): same calls, same schemas, same statuses.
  * `POST /cart` answers 201 for a new line and 200 when it merged into one; both carry the same body.
+ * `create_order` answers 201 for a new order and 200 for the earlier order of the same `Idempotency-Key`.
  */
 export const endpoints = {
   'GET /ping': { response: Ping },
@@ -218,6 +238,23 @@ export const endpoints = {
   'POST /quotation_item/external': { body: QuotationFromExternalRequest, response: QuotationItemResponse, status: 201 },
   'PUT /quotation_item/:id': { params: QuotationItemIdParams, body: UpdateQuotationItemRequest, response: QuotationItemResponse },
   'DELETE /quotation_item/:id': { params: QuotationItemIdParams, response: NoContent, status: 204 },
+
+  'POST /checkout/session': { body: CheckoutSessionRequest, response: CheckoutSessionCreated, status: 201 },
+  'GET /checkout/session/:key': { params: CheckoutSessionKeyParams, query: CheckoutSessionQuery, response: CheckoutSession },
+  'DELETE /checkout/session/:key': { params: CheckoutSessionKeyParams, response: NoContent, status: 204 },
+  'GET /checkout/estimate_costs': { query: EstimateQuery, response: CostEstimate },
+  'GET /quotation_checkout/estimate_costs': { query: QuotationEstimateQuery, response: CostEstimate },
+  'POST /checkout/create_order': { body: CreateOrderRequest, response: Order, status: 201 },
+  'POST /quotation_checkout/create_order': { body: CreateQuotationOrderRequest, response: Order, status: 201 },
+  'POST /voucher/validate': { body: VoucherValidateRequest, response: VoucherSummary },
+  'GET /order': { query: OrderListQuery, response: OrderList },
+  'GET /order/:id': { params: OrderIdParams, response: Order },
+  'GET /quotation_order': { query: OrderListQuery, response: OrderList },
+  'GET /quotation_order/:id': { params: OrderIdParams, response: Order },
+  'DELETE /order/:id': { params: OrderIdParams, response: Order },
+  'POST /order/:id/confirm_receipt': { params: OrderIdParams, response: Order },
+  'GET /order/:id/dispute_info': { params: OrderIdParams, response: DisputeInfo },
+  'GET /order/:id/dispute_info/v1': { params: OrderIdParams, response: DisputeInfo },
 
   /** Only where the development outbox is on (never in production). */
   'GET /dev/outbox': { query: OutboxQuery, response: OutboxResponse },

@@ -8,6 +8,7 @@ export * from './addresses';
 export * from './cart';
 export * from './back-in-stock';
 export * from './quotations';
+export * from './checkout';
 export * from './admin';
 export * from './admin-images';
 export * from './endpoints';

@@ -54,6 +54,7 @@ CREATE TABLE "orders" (
 	"shipping_address" jsonb NOT NULL,
 	"billing_address" jsonb NOT NULL,
 	"idempotency_key" text,
+	"cart_item_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"pay_by" timestamp with time zone,
 	"carrier" text,
 	"tracking_number" text,

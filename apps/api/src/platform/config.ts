@@ -100,6 +100,14 @@ const EnvSchema = z.object({
   MAX_CART_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_CART_ITEMS),
   MAX_WISHLIST_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_WISHLIST_ITEMS),
   MAX_QUOTATION_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_QUOTATION_ITEMS),
+  CHECKOUT_SESSION_MINUTES: z.coerce.number().int().min(5).max(1440).default(60).describe('How long a checkout session lasts'),
+  ORDER_PAYMENT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(10080)
+    .default(30)
+    .describe('How long an order waits for its payment before it is cancelled and its stock given back'),
   MAX_IMAGE_UPLOAD_BYTES: z.coerce
     .number()
     .int()
@@ -209,6 +217,8 @@ export interface AppConfig {
   /** Products one wishlist may hold (`wishlist/max_items_reached` beyond it). */
   maxWishlistItems: number;
   maxQuotationItems: number;
+  checkoutSessionMinutes: number;
+  orderPaymentMinutes: number;
   /** Largest image body `POST /admin/image` reads (413 `general/payload_too_large` beyond it). */
   maxImageUploadBytes: number;
   /**
@@ -329,6 +339,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxCartItems: e.MAX_CART_ITEMS,
     maxWishlistItems: e.MAX_WISHLIST_ITEMS,
     maxQuotationItems: e.MAX_QUOTATION_ITEMS,
+    checkoutSessionMinutes: e.CHECKOUT_SESSION_MINUTES,
+    orderPaymentMinutes: e.ORDER_PAYMENT_MINUTES,
     maxImageUploadBytes: e.MAX_IMAGE_UPLOAD_BYTES,
     countryHeader: e.COUNTRY_HEADER,
     safeFetchTestOrigins: e.SAFE_FETCH_TEST_ORIGINS ?? [],

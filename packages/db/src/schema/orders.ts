@@ -130,6 +130,8 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
     billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** The cart lines it bought (gone from the cart since), as spec'd `cartItems`. */
+    cartItemIds: uuid('cart_item_ids').array().notNull().default(sql`'{}'::uuid[]`),
     /** When an unpaid order is cancelled by the expiry job. */
     payBy: timestamp('pay_by', { withTimezone: true }),
     carrier: text('carrier'),

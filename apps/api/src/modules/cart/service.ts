@@ -208,3 +208,14 @@ export async function takeCartItems(db: Database, userId: string, ids: readonly 
     .returning({ id: cartItems.id });
   return taken.map((row) => row.id);
 }
+
+/** Cart lines of these ids as `GET /cart` answers them, with their products (a checkout session). */
+export async function getCartItemsAsAnswered(db: Database, userId: string, ids: readonly string[]): Promise<CartResponse> {
+  const rows = await cartItemsByIds(db, userId, ids);
+  const products = await productsByIds(
+    db,
+    rows.map((row) => row.productId),
+  );
+  const byId = new Map(products.map((product) => [product.uuid, product]));
+  return { cartItems: rows.map((row) => toCartItem(row, byId.get(row.productId))), products };
+}

@@ -1,4 +1,4 @@
-import { AppError, sortCountryCodes } from '@kedai/domain';
+import { AppError, sortCountryCodes, type TaxRule } from '@kedai/domain';
 import { asc, eq, schema, type Database } from '@kedai/db';
 import type { Region } from '@kedai/contract';
 import { cached } from '../../platform/cache';
@@ -103,4 +103,11 @@ export async function enabledShippingLocations(db: Database) {
     const deliveryDays = row.min !== null && row.max !== null ? { min: row.min, max: row.max } : null;
     return { countryCode: code, name, rates: row.rates, deliveryDays };
   });
+}
+
+/** The tax the shop charges on orders delivered to `country`, or null where it charges none. */
+export async function taxRuleFor(db: Database, country: string): Promise<TaxRule | null> {
+  const rows = await cached(db, 'tax_rates', () => db.select().from(schema.taxRates));
+  const row = rows.find((r) => r.countryCode === country);
+  return row ? { name: row.name, rateBp: row.rateBp, inclusive: row.inclusive } : null;
 }

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { DisputeInfo, ErrorEnvelope, NoContent, Order, OrderIdParams, OrderList, OrderListQuery } from '@kedai/contract';
+import { authOf, requireUser } from '../../platform/auth-guard';
+import { cancelOrder, confirmReceipt, getOrder, listOrders, orderDisputeInfo } from './service';
+
+/** The shopper's orders (rules: api.md "Checkout and orders", issue 16). */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['orders'];
+  const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope };
+  const now = () => app.config.clock?.() ?? new Date();
+  const userId = (request: FastifyRequest) => authOf(request).user.id;
+  const one = { params: OrderIdParams, response: { 200: Order, 404: ErrorEnvelope, ...errors } };
+
+  for (const [path, kind, what] of [
+    ['/order', undefined, 'orders'],
+    ['/quotation_order', 'quotation', 'orders of quotation items'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `The shopper's ${what}, newest first`,
+          querystring: OrderListQuery,
+          response: { 200: OrderList, 400: ErrorEnvelope, ...errors },
+        },
+        preHandler: requireUser(),
+      },
+      async (request) => listOrders(app.db, userId(request), request.query, kind),
+    );
+    app.get(
+      `${path}/:id`,
+      {
+        schema: { tags, summary: `One of the shopper's ${what}: status and history, lines as bought, costs, addresses, payments`, ...one },
+        preHandler: requireUser(),
+      },
+      async (request) => getOrder(app.db, userId(request), request.params.id, kind),
+    );
+  }
+
+  app.delete(
+    '/order/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an order the shop has not shipped: its stock, voucher and quotation items are given back',
+        description: '409 `order/invalid_transition` once shipped (or already cancelled); 404 `order/not_found`.',
+        params: OrderIdParams,
+        response: { 200: Order, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
+      },
+      preHandler: requireUser(),
+    },
+    async (request) => {
+      const me = userId(request);
+      await cancelOrder(app.db, request.params.id, {
+        actor: 'shopper',
+        actorId: me,
+        userId: me,
+        reason: 'Cancelled by the shopper',
+        now: now(),
+      });
+      return getOrder(app.db, me, request.params.id);
+    },
+  );
+
+  app.post(
+    '/order/:id/confirm_receipt',
+    {
+      schema: {
+        tags,
+        summary: 'Say the order arrived (shipped or delivered -> completed)',
+        description: '409 `order/invalid_transition` before it is shipped.',
+        params: OrderIdParams,
+        response: { 200: Order, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
+      },
+      preHandler: requireUser(),
+    },
+    async (request) => {
+      await confirmReceipt(app.db, userId(request), request.params.id, now());
+      return getOrder(app.db, userId(request), request.params.id);
+    },
+  );
+
+  for (const path of ['/order/:id/dispute_info', '/order/:id/dispute_info/v1'] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: 'Whether and until when a dispute may be opened about the order, and how',
+          params: OrderIdParams,
+          response: { 200: DisputeInfo, 404: ErrorEnvelope, ...errors },
+        },
+        preHandler: requireUser(),
+      },
+      async (request) => orderDisputeInfo(app.db, userId(request), request.params.id, now()),
+    );
+  }
+};

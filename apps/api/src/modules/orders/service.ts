@@ -1,0 +1,272 @@
+import {
+  AppError,
+  ORDER_STATUS_LABELS,
+  canMoveOrder,
+  disputeInfo,
+  isShopperCancellable,
+  isUuid,
+  toUnixSeconds,
+  type OrderActor,
+  type OrderStatus,
+} from '@kedai/domain';
+import { and, asc, count, desc, eq, inArray, queryRows, schema, sql, type Database, type SQL } from '@kedai/db';
+import type { DisputeInfo, Order, OrderList, OrderListQuery } from '@kedai/contract';
+import { returnStock } from '../catalogue/service';
+import { releaseQuotationItems } from '../quotations/service';
+import { releaseVoucher } from '../vouchers/service';
+
+/**
+ * Orders (issue 16, rules: entities.md "Order"): written once, in the transaction that places them,
+ * and then changed only by their status transitions (packages/domain `canMoveOrder`), each one a
+ * conditional update on the status it moves from and a line of history. Cancelling gives back what
+ * the order held: its stock, its voucher's use and its quotation items. Every read names the
+ * shopper (`user_id = $me`): another shopper's order, or an id that is not one, is a 404.
+ */
+
+type OrderRow = typeof schema.orders.$inferSelect;
+type LineRow = typeof schema.orderLines.$inferSelect;
+type EventRow = typeof schema.orderEvents.$inferSelect;
+type PaymentRow = typeof schema.payments.$inferSelect;
+export type NewOrder = typeof schema.orders.$inferInsert;
+export type NewOrderLine = Omit<typeof schema.orderLines.$inferInsert, 'orderId'>;
+const { orders, orderLines, orderEvents, payments } = schema;
+
+const notFound = () => new AppError('order/not_found');
+
+/** Writes a new order with its lines and the first line of its history, in the caller's transaction. */
+export async function writeOrder(tx: Database, order: NewOrder & { id: string }, lines: NewOrderLine[]): Promise<void> {
+  await tx.insert(orders).values(order);
+  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, fromStatus: null, toStatus: order.status, actor: 'shopper', actorId: order.userId });
+}
+
+/** The shopper's order placed with this idempotency key, if any. */
+export async function orderIdByIdempotencyKey(db: Database, userId: string, key: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row?.id;
+}
+
+function toOrder(row: OrderRow, lines: LineRow[], events: EventRow[], paid: PaymentRow[]): Order {
+  const status = row.status;
+  return {
+    id: row.id,
+    orderRef: row.orderRef,
+    kind: row.kind,
+    status,
+    statusLabel: ORDER_STATUS_LABELS[status],
+    history: events.map((event) => ({
+      from: event.fromStatus,
+      to: event.toStatus,
+      actor: event.actor,
+      note: event.note,
+      at: toUnixSeconds(event.createdAt),
+    })),
+    regionKey: row.regionKey,
+    regionCountryCode: row.regionCountryCode,
+    currency: row.currency,
+    subtotal: row.subtotal,
+    shippingFee: row.shippingFee,
+    discount: row.discount,
+    taxFee: row.taxFee,
+    taxInclusive: row.taxInclusive,
+    taxName: row.taxName,
+    total: row.total,
+    voucherCode: row.voucherCode,
+    paymentMethod: row.paymentMethod,
+    notes: row.notes,
+    shippingAddress: row.shippingAddress,
+    billingAddress: row.billingAddress,
+    cartItems: row.cartItemIds,
+    quotationItems: lines.flatMap((line) => line.quotationItemId ?? []),
+    productCaptures: lines.map((line) => ({
+      source: line.source,
+      productId: line.productId,
+      variantPath: line.variantPath,
+      quotationItemId: line.quotationItemId,
+      ...line.capture,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
+    })),
+    payments: paid.map((payment) => ({
+      id: payment.id,
+      kind: payment.kind,
+      status: payment.status,
+      amount: payment.amount,
+      currency: payment.currency,
+      provider: payment.provider,
+      methodSummary: payment.methodSummary,
+      failureCode: payment.failureCode,
+      failureMessage: payment.failureMessage,
+      createdAt: toUnixSeconds(payment.createdAt),
+    })),
+    payBy: row.payBy && status === 'awaiting_payment' ? toUnixSeconds(row.payBy) : null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    cancelReason: row.cancelReason,
+    canCancel: isShopperCancellable(status),
+    canConfirmReceipt: canMoveOrder(status, 'completed', 'shopper'),
+    createdAt: toUnixSeconds(row.createdAt),
+    updatedAt: toUnixSeconds(row.updatedAt),
+  };
+}
+
+/** Orders as answered, with their lines, history and payments, in the order of `rows`. */
+async function withDetails(db: Database, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [lines, events, paid] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)),
+    db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.createdAt), asc(payments.id)),
+  ]);
+  const of = <T extends { orderId: string }>(list: T[], id: string) => list.filter((item) => item.orderId === id);
+  return rows.map((row) => toOrder(row, of(lines, row.id), of(events, row.id), of(paid, row.id)));
+}
+
+/** `GET /order/{id}` and `GET /quotation_order/{id}` (`kind` 'quotation'): the caller's order. */
+export async function getOrder(db: Database, userId: string, id: string, kind?: 'cart' | 'quotation'): Promise<Order> {
+  if (!isUuid(id)) throw notFound();
+  const filters: SQL[] = [eq(orders.id, id.toLowerCase()), eq(orders.userId, userId)];
+  if (kind) filters.push(eq(orders.kind, kind));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(...filters));
+  if (!row) throw notFound();
+  const [order] = await withDetails(db, [row]);
+  return order!;
+}
+
+/** `GET /order` and `GET /quotation_order`: the caller's orders, newest first, a page at a time. */
+export async function listOrders(db: Database, userId: string, query: OrderListQuery, kind?: 'cart' | 'quotation'): Promise<OrderList> {
+  const limit = query.limit ?? 20;
+  const page = query.page ?? 1;
+  const filters: SQL[] = [eq(orders.userId, userId)];
+  if (kind) filters.push(eq(orders.kind, kind));
+  if (query.status) filters.push(eq(orders.status, query.status));
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { orders: await withDetails(db, rows), total: n, page, limit, pages: Math.max(1, Math.ceil(n / limit)) };
+}
+
+export interface OrderMove {
+  to: OrderStatus;
+  actor: OrderActor;
+  actorId: string | null;
+  note?: string | null;
+  /** Columns set with the move (the carrier and tracking number of a shipment, a cancel reason…). */
+  set?: Partial<
+    Pick<OrderRow, 'carrier' | 'trackingNumber' | 'cancelReason' | 'paidAt' | 'shippedAt' | 'deliveredAt' | 'completedAt' | 'cancelledAt'>
+  >;
+}
+
+/**
+ * Moves an order along one allowed transition, in the caller's transaction: a conditional update on
+ * the status it is in now, so of two moves at once only one happens; the other is 409
+ * `order/invalid_transition` (from, to) as if it had come second.
+ */
+export async function moveOrder(tx: Database, order: Pick<OrderRow, 'id' | 'status'>, move: OrderMove): Promise<OrderRow> {
+  if (!canMoveOrder(order.status, move.to, move.actor)) throw new AppError('order/invalid_transition', [order.status, move.to]);
+  const [moved] = await tx
+    .update(orders)
+    .set({ ...move.set, status: move.to, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning();
+  if (!moved) throw new AppError('order/invalid_transition', [order.status, move.to]);
+  await tx
+    .insert(orderEvents)
+    .values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: move.to,
+      actor: move.actor,
+      actorId: move.actorId,
+      note: move.note ?? null,
+    });
+  return moved;
+}
+
+/** The order's row for a change: locked until the transaction ends. */
+async function lockOrder(tx: Database, id: string, userId: string | null): Promise<OrderRow> {
+  if (!isUuid(id)) throw notFound();
+  const [locked] = await queryRows<{ id: string }>(
+    tx,
+    userId
+      ? sql`SELECT id FROM orders WHERE id = ${id.toLowerCase()}::uuid AND user_id = ${userId}::uuid FOR UPDATE`
+      : sql`SELECT id FROM orders WHERE id = ${id.toLowerCase()}::uuid FOR UPDATE`,
+  );
+  if (!locked) throw notFound();
+  const [row] = await tx.select().from(orders).where(eq(orders.id, locked.id));
+  return row!;
+}
+
+/** Gives back what a cancelled order held: its stock, its voucher's use, its quotation items. */
+async function giveBack(tx: Database, orderId: string): Promise<void> {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  await returnStock(
+    tx,
+    lines.flatMap((line) =>
+      line.productId ? [{ productId: line.productId, variantPath: line.variantPath, quantity: line.quantity }] : [],
+    ),
+  );
+  await releaseVoucher(tx, orderId);
+  await releaseQuotationItems(tx, orderId);
+}
+
+/**
+ * Cancels an order (the shopper's `DELETE /order/{id}`, staff, or the job that cancels unpaid
+ * orders) and gives back what it held, in one transaction.
+ */
+export async function cancelOrder(
+  db: Database,
+  id: string,
+  by: { actor: OrderActor; actorId: string | null; userId: string | null; reason: string | null; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id, by.userId);
+    await moveOrder(tx, order, {
+      to: 'cancelled',
+      actor: by.actor,
+      actorId: by.actorId,
+      note: by.reason,
+      set: { cancelReason: by.reason, cancelledAt: by.now },
+    });
+    await giveBack(tx, order.id);
+  });
+}
+
+/** `POST /order/{id}/confirm_receipt`: the shopper has the goods. */
+export async function confirmReceipt(db: Database, userId: string, id: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id, userId);
+    await moveOrder(tx, order, { to: 'completed', actor: 'shopper', actorId: userId, set: { completedAt: now } });
+  });
+}
+
+/** `GET /order/{id}/dispute_info`. */
+export async function orderDisputeInfo(db: Database, userId: string, id: string, now: Date): Promise<DisputeInfo> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id.toLowerCase()), eq(orders.userId, userId)));
+  if (!row) throw notFound();
+  const info = disputeInfo(row.status, { shippedAt: row.shippedAt, deliveredAt: row.deliveredAt, completedAt: row.completedAt }, now);
+  return { canDispute: info.canDispute, until: info.until ? toUnixSeconds(info.until) : null, how: info.how };
+}
