@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { DisputeInfo, ErrorEnvelope, NoContent, Order, OrderIdParams, OrderList, OrderListQuery } from '@kedai/contract';
+import { DisputeInfo, ErrorEnvelope, Order, OrderIdParams, OrderList, OrderListQuery } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { cancelOrder, confirmReceipt, getOrder, listOrders, orderDisputeInfo } from './service';
 

@@ -1,0 +1,400 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, schema } from '@kedai/db';
+import { createProduct } from '@kedai/db/factories';
+import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
+import { TestClient } from '../client';
+import { createTestApp, expectError, type TestApp } from '../helpers';
+
+/**
+ * Checkout through the real app (issue 16): sessions, estimates, placing an order in one
+ * transaction, idempotency, stock and vouchers under concurrency, cancelling. The seeded shop
+ * delivers to Singapore for SGD 4.00 (free from SGD 60.00) and charges 9 % GST on top there.
+ */
+
+let t: TestApp;
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp({ env: LIFTED_LIMITS });
+}, 120_000);
+afterAll(() => t?.close());
+
+const SG_ADDRESS = {
+  fullName: 'Tan Ah Kow',
+  address: '1 Raffles Place',
+  unitNumber: '#10-01',
+  city: '',
+  country: 'SG',
+  phoneNumber: '+65 6123 4567',
+  postalCode: '048616',
+  state: '',
+};
+const NO_ADDRESS = { ...SG_ADDRESS, country: 'NO', postalCode: '0150', city: 'Oslo', phoneNumber: '+47 22 12 34 56' };
+
+interface Shopper {
+  id: string;
+  client: TestClient;
+  addressId: string;
+}
+
+async function shopper(): Promise<Shopper> {
+  const user = await createVerifiedUser(t.app);
+  const client = await signedInClient(t.app, user);
+  const created = await client.post('/address', SG_ADDRESS);
+  expect(created.status, created.response.payload).toBe(201);
+  return { id: user.id, client, addressId: created.body.address.id };
+}
+
+async function product(stock = 10, price = 1500) {
+  return (await createProduct(t.app.db, { stock, price: { SG: price } })).id;
+}
+
+async function line(s: Shopper, productId: string, quantity = 1): Promise<string> {
+  const answer = await s.client.post('/cart', { productId, quantity });
+  expect(answer.status, answer.response.payload).toBe(201);
+  return answer.body.cartItem.id;
+}
+
+async function session(s: Shopper, cartItemIds: string[], quotationItemIds: string[] = []): Promise<string> {
+  const answer = await s.client.post('/checkout/session', { cartItemIds, quotationItemIds });
+  expect(answer.status, answer.response.payload).toBe(201);
+  return answer.body.key;
+}
+
+async function stockOf(productId: string): Promise<number> {
+  const [row] = await t.app.db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, productId));
+  return row!.stock;
+}
+
+function order(s: Shopper, key: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  return s.client.post(
+    '/checkout/create_order',
+    { checkoutSessionKey: key, paymentMethod: 'card', shippingAddressId: s.addressId, ...extra },
+    headers,
+  );
+}
+
+async function voucher(code: string, values: Partial<typeof schema.vouchers.$inferInsert> = {}) {
+  await t.app.db.insert(schema.vouchers).values({ code, kind: 'percent', percentBp: 1000, ...values });
+}
+
+describe('who may check out', () => {
+  it('visitors get 401 and a session owing its second factor 403 (spec: two-factor required)', async () => {
+    const visitor = new TestClient(t.app);
+    const owing = await clientOwingSecondFactor(t.app);
+    for (const client of [visitor, owing]) {
+      const status = client === visitor ? 401 : 403;
+      const code = client === visitor ? 'auth/not_authorized' : 'auth/tfa_not_verified';
+      for (const answer of [
+        await client.post('/checkout/session', { cartItemIds: [NO_ID] }),
+        await client.get(`/checkout/estimate_costs?checkoutSessionKey=x`),
+        await client.post('/checkout/create_order', { checkoutSessionKey: 'x', paymentMethod: 'card' }),
+        await client.get('/order'),
+        await client.delete(`/order/${NO_ID}`),
+        await client.post('/voucher/validate', { code: 'X' }),
+      ]) {
+        expectError(answer, status, code);
+      }
+    }
+  });
+});
+
+describe('checkout sessions', () => {
+  it('keep the chosen lines, read back as they are now; another shopper cannot read them', async () => {
+    const s = await shopper();
+    const p = await product();
+    const id = await line(s, p, 2);
+    const key = await session(s, [id]);
+    const read = await s.client.get(`/checkout/session/${key}`);
+    expect(read.status, read.response.payload).toBe(200);
+    expect(read.body.cartItems.map((item: { id: string }) => item.id)).toEqual([id]);
+    expect(read.body.products.map((item: { uuid: string }) => item.uuid)).toEqual([p]);
+    expect(read.body.unavailable).toEqual([]);
+    expectError(await (await shopper()).client.get(`/checkout/session/${key}`), 404, 'checkout/session_not_found');
+  });
+
+  it('refuse an empty or malformed choice', async () => {
+    const s = await shopper();
+    expectError(await s.client.post('/checkout/session', {}), 400, 'checkout/nothing_selected');
+    expectError(await s.client.post('/checkout/session', { cartItemIds: ['nope'] }), 400, 'checkout/nothing_selected');
+    expectError(await s.client.post('/checkout/session', { cartItemIds: 'x' }), 400, 'checkout/nothing_selected');
+  });
+
+  it('expire, and can be deleted (a GET never deletes)', async () => {
+    const s = await shopper();
+    const key = await session(s, [await line(s, await product())]);
+    expect((await s.client.get(`/checkout/session/${key}`)).status).toBe(200);
+    expect((await s.client.get(`/checkout/session/${key}`)).status).toBe(200);
+    expect((await s.client.delete(`/checkout/session/${key}`)).status).toBe(204);
+    expectError(await s.client.get(`/checkout/session/${key}`), 404, 'checkout/session_not_found');
+    const later = await session(s, [await line(s, await product())]);
+    t.clock.advance(61 * 60);
+    expectError(await s.client.get(`/checkout/session/${later}`), 404, 'checkout/session_not_found');
+  });
+});
+
+describe('the estimate', () => {
+  it('prices the lines in the region, ships to the address and adds GST on top', async () => {
+    const s = await shopper();
+    const key = await session(s, [await line(s, await product(10, 1500), 2)]);
+    const without = (await s.client.get(`/checkout/estimate_costs?checkoutSessionKey=${key}`)).body;
+    expect(without).toMatchObject({ currency: 'SGD', subtotal: 3000, shipping: null, canPlaceOrder: false });
+    const answer = await s.client.get(`/checkout/estimate_costs?checkoutSessionKey=${key}&shippingAddressId=${s.addressId}`);
+    expect(answer.status, answer.response.payload).toBe(200);
+    // SGD 30.00 + SGD 4.00 delivery = 34.00; GST 9 % = 3.06; total 37.06.
+    expect(answer.body).toMatchObject({
+      region: 'SG',
+      subtotal: 3000,
+      shipping: 400,
+      discount: 0,
+      tax: 306,
+      taxName: 'GST',
+      taxInclusive: false,
+      total: 3706,
+      canPlaceOrder: true,
+      shippingCountry: 'SG',
+    });
+    expect(answer.body.lines).toEqual([
+      expect.objectContaining({ kind: 'cart', quantity: 2, unitPrice: 1500, lineTotal: 3000, reason: null }),
+    ]);
+  });
+
+  it('says why a line, a voucher or an address does not work, instead of refusing', async () => {
+    const s = await shopper();
+    const scarce = await product(1);
+    const key = await session(s, [await line(s, scarce, 3)]);
+    // An address kept from before the shop stopped delivering to its country.
+    const [norway] = await t.app.db
+      .insert(schema.addresses)
+      .values({ ...NO_ADDRESS, userId: s.id })
+      .returning({ id: schema.addresses.id });
+    const answer = await s.client.get(
+      `/checkout/estimate_costs?checkoutSessionKey=${key}&voucherCode=NOSUCH&shippingAddressId=${norway!.id}`,
+    );
+    expect(answer.status, answer.response.payload).toBe(200);
+    expect(answer.body.lines[0]).toMatchObject({ reason: 'out_of_stock', unitPrice: null });
+    expect(answer.body.voucherError).toMatchObject({ errorCode: 'voucher/not_found' });
+    expect(answer.body.shippingError).toMatchObject({ errorCode: 'checkout/not_delivered' });
+    expect(answer.body.shipping).toBeNull();
+    expectError(await order({ ...s, addressId: norway!.id }, key), 400, 'checkout/not_delivered');
+    expect(answer.body.canPlaceOrder).toBe(false);
+  });
+
+  it('takes a voucher off before shipping and tax', async () => {
+    await voucher('TENOFF');
+    const s = await shopper();
+    const key = await session(s, [await line(s, await product(10, 5000), 1)]);
+    const { body } = await s.client.get(
+      `/checkout/estimate_costs?checkoutSessionKey=${key}&voucherCode=tenoff&shippingAddressId=${s.addressId}`,
+    );
+    // 50.00 - 5.00 = 45.00, below the free delivery threshold: + 4.00 = 49.00; GST 4.41; total 53.41.
+    expect(body).toMatchObject({
+      subtotal: 5000,
+      discount: 500,
+      shipping: 400,
+      tax: 441,
+      total: 5341,
+      voucher: { code: 'TENOFF', discount: 500 },
+    });
+  });
+});
+
+describe('placing the order', () => {
+  it('takes the stock, consumes the lines, captures the products and awaits payment', async () => {
+    const s = await shopper();
+    const p = await product(5, 2000);
+    const id = await line(s, p, 2);
+    const key = await session(s, [id]);
+    const answer = await order(s, key, { notes: 'Leave it with the guard' });
+    expect(answer.status, answer.response.payload).toBe(201);
+    expect(answer.body).toMatchObject({
+      kind: 'cart',
+      status: 'awaiting_payment',
+      statusLabel: 'Awaiting payment',
+      currency: 'SGD',
+      subtotal: 4000,
+      shippingFee: 400,
+      taxFee: 396,
+      total: 4796,
+      regionCountryCode: 'SG',
+      notes: 'Leave it with the guard',
+      cartItems: [id],
+      canCancel: true,
+      shippingAddress: { fullName: 'Tan Ah Kow', country: 'SG' },
+    });
+    expect(answer.body.orderRef).toMatch(/^KD-\d{6}-[0-9A-Z]{6}$/);
+    expect(answer.body.productCaptures).toEqual([
+      expect.objectContaining({ source: 'cart', productId: p, quantity: 2, unitPrice: 2000, lineTotal: 4000 }),
+    ]);
+    expect(await stockOf(p)).toBe(3);
+    expect((await s.client.get('/cart')).body.cartItems).toEqual([]);
+    expectError(await s.client.get(`/checkout/session/${key}`), 404, 'checkout/session_not_found');
+
+    // The capture keeps the name as bought.
+    const before = answer.body.productCaptures[0].name as string;
+    await t.app.db.update(schema.products).set({ name: 'Renamed since' }).where(eq(schema.products.id, p));
+    const read = await s.client.get(`/order/${answer.body.id}`);
+    expect(read.body.productCaptures[0].name).toBe(before);
+    expect((await s.client.get('/order')).body.orders.map((o: { id: string }) => o.id)).toEqual([answer.body.id]);
+  });
+
+  it('refuses, writing nothing, when a line cannot be bought', async () => {
+    const s = await shopper();
+    const p = await product(1);
+    const id = await line(s, p, 2);
+    const answer = await order(s, await session(s, [id]));
+    expectError(answer, 409, 'checkout/items_unavailable');
+    expect(answer.body.params).toEqual([{ id, kind: 'cart', reason: 'out_of_stock' }]);
+    expect(await stockOf(p)).toBe(1);
+    expect((await s.client.get('/cart')).body.cartItems).toHaveLength(1);
+    expect((await s.client.get('/order')).body.orders).toEqual([]);
+  });
+
+  it.each([
+    [{ paymentMethod: 'cash' }, 400, 'checkout/invalid_payment_method'],
+    [{ shippingAddressId: NO_ID }, 400, 'checkout/address_required'],
+    [{ notes: 'x'.repeat(1001) }, 400, 'checkout/invalid_notes'],
+    [{ voucherCode: 'NOPE' }, 404, 'voucher/not_found'],
+  ])('%j is %i %s', async (extra, status, code) => {
+    const s = await shopper();
+    const key = await session(s, [await line(s, await product())]);
+    expectError(await order(s, key, extra), status, code);
+    expect((await s.client.get('/order')).body.orders).toEqual([]);
+  });
+
+  it('the same Idempotency-Key sent 10 times at once places one order', async () => {
+    const s = await shopper();
+    const p = await product(10);
+    const key = await session(s, [await line(s, p, 1)]);
+    const headers = { 'idempotency-key': 'order-attempt-0001' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => order(s, key, {}, headers)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const ids = new Set(answers.filter((a) => a.status === 200 || a.status === 201).map((a) => a.body.id));
+    expect(ids.size).toBe(1);
+    expect(await stockOf(p)).toBe(9);
+    expectError(await order(s, key, {}, { 'idempotency-key': 'bad key!' }), 400, 'checkout/invalid_idempotency_key');
+  });
+
+  it('buyers racing for the last units: exactly as many orders as units, stock never below 0', async () => {
+    const p = await product(3);
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => shopper()));
+    const keys = await Promise.all(buyers.map(async (b) => session(b, [await line(b, p, 1)])));
+    const answers = await Promise.all(buyers.map((b, i) => order(b, keys[i]!)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    for (const refused of answers.filter((a) => a.status !== 201)) expectError(refused, 409, 'checkout/items_unavailable');
+    expect(await stockOf(p)).toBe(0);
+  });
+
+  it('a voucher with one use left, raced by several buyers: exactly one order gets it', async () => {
+    await voucher('LASTONE', { totalLimit: 1 });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => shopper()));
+    const keys = await Promise.all(buyers.map(async (b) => session(b, [await line(b, await product(), 1)])));
+    const answers = await Promise.all(buyers.map((b, i) => order(b, keys[i]!, { voucherCode: 'LASTONE' })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 201)) expectError(refused, 409, 'voucher/used_up');
+    const [row] = await t.app.db.select().from(schema.vouchers).where(eq(schema.vouchers.code, 'LASTONE'));
+    expect(row!.redeemed).toBe(1);
+  });
+});
+
+describe('after the order', () => {
+  it('cancelling gives the stock, the voucher and nothing else back; twice is 409', async () => {
+    await voucher('COMEBACK', { totalLimit: 1 });
+    const s = await shopper();
+    const p = await product(4);
+    const placed = await order(s, await session(s, [await line(s, p, 2)]), { voucherCode: 'COMEBACK' });
+    expect(placed.status, placed.response.payload).toBe(201);
+    expect(await stockOf(p)).toBe(2);
+    const cancelled = await s.client.delete(`/order/${placed.body.id}`);
+    expect(cancelled.status, cancelled.response.payload).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', canCancel: false });
+    expect(cancelled.body.history.map((h: { to: string }) => h.to)).toEqual(['awaiting_payment', 'cancelled']);
+    expect(await stockOf(p)).toBe(4);
+    const [row] = await t.app.db.select().from(schema.vouchers).where(eq(schema.vouchers.code, 'COMEBACK'));
+    expect(row!.redeemed).toBe(0);
+    expectError(await s.client.delete(`/order/${placed.body.id}`), 409, 'order/invalid_transition');
+  });
+
+  it("another shopper's order is 404 for every call, and so is an id that is not one", async () => {
+    const owner = await shopper();
+    const other = await shopper();
+    const placed = await order(owner, await session(owner, [await line(owner, await product())]));
+    for (const answer of [
+      await other.client.get(`/order/${placed.body.id}`),
+      await other.client.delete(`/order/${placed.body.id}`),
+      await other.client.post(`/order/${placed.body.id}/confirm_receipt`),
+      await other.client.get(`/order/${placed.body.id}/dispute_info`),
+      await other.client.get('/order/not-an-id'),
+      await other.client.get(`/quotation_order/${placed.body.id}`),
+    ]) {
+      expectError(answer, 404, 'order/not_found');
+    }
+    expect((await owner.client.get(`/order/${placed.body.id}`)).body.status).toBe('awaiting_payment');
+  });
+
+  it('receipt cannot be confirmed before shipping; dispute info says to cancel instead', async () => {
+    const s = await shopper();
+    const placed = await order(s, await session(s, [await line(s, await product())]));
+    expectError(await s.client.post(`/order/${placed.body.id}/confirm_receipt`), 409, 'order/invalid_transition');
+    for (const path of ['dispute_info', 'dispute_info/v1']) {
+      const info = await s.client.get(`/order/${placed.body.id}/${path}`);
+      expect(info.body).toMatchObject({ canDispute: false, until: null, how: expect.stringMatching(/cancel/) });
+    }
+  });
+});
+
+describe('quotation checkout', () => {
+  it('buys resolved quotation items, which leave the list and come back when the order is cancelled', async () => {
+    const s = await shopper();
+    const p = await product(5, 999);
+    const asked = await s.client.post('/quotation_item/internal_product', { productId: p, quantity: 2 });
+    const itemId = asked.body.quotationItem.id as string;
+    expectError(
+      await s.client.post('/quotation_checkout/create_order', {
+        quotationIds: [itemId],
+        paymentMethod: 'card',
+        shippingAddressId: s.addressId,
+      }),
+      409,
+      'checkout/items_unavailable',
+    );
+    await t.app.db
+      .update(schema.quotationItems)
+      .set({ status: 'r', statusData: { quotedPrice: { SG: 1200 }, basePrice: null, basePriceCurrency: null } })
+      .where(eq(schema.quotationItems.id, itemId));
+    const estimate = await s.client.get(`/quotation_checkout/estimate_costs?quotationIds=${itemId}&shippingAddressId=${s.addressId}`);
+    expect(estimate.body).toMatchObject({ subtotal: 2400, canPlaceOrder: true });
+    const placed = await s.client.post('/quotation_checkout/create_order', {
+      quotationIds: [itemId],
+      paymentMethod: 'card',
+      shippingAddressId: s.addressId,
+    });
+    expect(placed.status, placed.response.payload).toBe(201);
+    expect(placed.body).toMatchObject({ kind: 'quotation', subtotal: 2400, quotationItems: [itemId] });
+    expect(await stockOf(p)).toBe(3);
+    expect((await s.client.get('/quotation_item')).body.quotationItems).toEqual([]);
+    expect((await s.client.get('/quotation_order')).body.orders.map((o: { id: string }) => o.id)).toEqual([placed.body.id]);
+    expect((await s.client.get(`/quotation_order/${placed.body.id}`)).status).toBe(200);
+
+    await s.client.delete(`/order/${placed.body.id}`);
+    expect(
+      (await s.client.get('/quotation_item')).body.quotationItems.map((i: { id: string; status: string }) => [i.id, i.status]),
+    ).toEqual([[itemId, 'r']]);
+    expect(await stockOf(p)).toBe(5);
+  });
+});
+
+describe('POST /voucher/validate', () => {
+  it('answers a usable voucher, and the reason for one that is not', async () => {
+    await voucher('SAVE5', { kind: 'fixed', percentBp: null, amountOff: { SGD: 500 } });
+    await voucher('OLD', { validUntil: new Date('2020-01-01T00:00:00Z') });
+    await voucher('OFF', { active: false });
+    const s = await shopper();
+    const ok = await s.client.post('/voucher/validate', { code: ' save5 ' });
+    expect(ok.status, ok.response.payload).toBe(200);
+    expect(ok.body).toMatchObject({ code: 'SAVE5', kind: 'fixed', amountOff: { SGD: 500 } });
+    expectError(await s.client.post('/voucher/validate', { code: 'OLD' }), 400, 'voucher/expired');
+    expectError(await s.client.post('/voucher/validate', { code: 'OFF' }), 404, 'voucher/not_found');
+    expectError(await s.client.post('/voucher/validate', { code: 42 }), 404, 'voucher/not_found');
+  });
+});
