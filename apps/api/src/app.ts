@@ -23,6 +23,8 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { merchantRoutes } from './modules/merchants/routes';
 import { contentRoutes } from './modules/content/routes';
 import { createMailer, type Mailer } from './platform/mailer';
+import type { PaymentProvider } from './modules/payments/provider';
+import { createTestGateway } from './modules/payments/providers/test-gateway';
 import { authRoutes } from './modules/auth/routes';
 import { passwordRoutes } from './modules/auth/password-routes';
 import { tfaRoutes } from './modules/tfa/routes';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     mailer: Mailer;
+    /** Takes card payments (modules/payments): the built-in test gateway until Stripe is configured. */
+    paymentProvider: PaymentProvider;
     /** Encrypt two-factor secrets at rest (platform/secret-box.ts). */
     tfaKeys: BoxKey[];
   }
@@ -83,6 +87,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.decorate('config', config);
   const mailer = createMailer({ db, config, log: app.log });
   app.decorate('mailer', mailer);
+  app.decorate('paymentProvider', createTestGateway());
   // Pending SMTP deliveries finish (and record their outcome) before the database closes.
   app.addHook('onClose', () => mailer.close());
   registerErrorHandling(app);

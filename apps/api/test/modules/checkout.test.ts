@@ -398,3 +398,108 @@ describe('POST /voucher/validate', () => {
     expectError(await s.client.post('/voucher/validate', { code: 42 }), 404, 'voucher/not_found');
   });
 });
+
+describe('paying on the built-in test gateway', () => {
+  const card = (number: string, extra: Record<string, unknown> = {}) => ({
+    card: { number, expMonth: 12, expYear: 2040, cvc: '123', name: 'Tan Ah Kow', ...extra },
+  });
+
+  async function placed(s: Shopper, productId?: string) {
+    const answer = await order(s, await session(s, [await line(s, productId ?? (await product()), 1)]));
+    expect(answer.status, answer.response.payload).toBe(201);
+    return answer.body.id as string;
+  }
+
+  it('4242 4242 4242 4242 pays the order; the ledger keeps the brand and last digits, never the number', async () => {
+    const s = await shopper();
+    const id = await placed(s);
+    const answer = await s.client.post(`/order/${id}/pay`, card('4242 4242 4242 4242'));
+    expect(answer.status, answer.response.payload).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'paid', payBy: null, canCancel: true });
+    expect(answer.body.payments).toEqual([
+      expect.objectContaining({
+        kind: 'charge',
+        status: 'succeeded',
+        provider: 'test',
+        methodSummary: 'visa •••• 4242',
+        amount: answer.body.total,
+      }),
+    ]);
+    expect(answer.body.history.map((h: { to: string; actor: string }) => `${h.to}:${h.actor}`)).toEqual([
+      'awaiting_payment:shopper',
+      'paid:payment',
+    ]);
+    const rows = await t.app.db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
+    expect(JSON.stringify(rows)).not.toContain('4242424242424242');
+    expectError(await s.client.post(`/order/${id}/pay`, card('4242424242424242')), 409, 'payment/not_payable');
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', 'Your card was declined.'],
+    ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
+    ['4000 0000 0000 0069', 'Your card has expired.'],
+  ])('%s is declined with "%s"; the order still awaits payment, and a good card then pays it', async (number, reason) => {
+    const s = await shopper();
+    const id = await placed(s);
+    const declined = await s.client.post(`/order/${id}/pay`, card(number));
+    expectError(declined, 402, 'payment/declined');
+    expect(declined.body.params).toEqual([reason]);
+    const after = (await s.client.get(`/order/${id}`)).body;
+    expect(after.status).toBe('awaiting_payment');
+    expect(after.payments).toEqual([expect.objectContaining({ status: 'failed', failureMessage: reason })]);
+    expect((await s.client.post(`/order/${id}/pay`, card('4242424242424242'))).body.status).toBe('paid');
+  });
+
+  it('4000 0025 0000 3155 asks the shopper to confirm; confirming pays', async () => {
+    const s = await shopper();
+    const id = await placed(s);
+    const asked = await s.client.post(`/order/${id}/pay`, card('4000002500003155'));
+    expect(asked.status, asked.response.payload).toBe(200);
+    expect(asked.body.status).toBe('awaiting_payment');
+    const payment = asked.body.payments[0] as { id: string; status: string };
+    expect(payment.status).toBe('requires_action');
+    expectError(await s.client.post(`/order/${id}/pay/confirm`, { paymentId: NO_ID }), 404, 'payment/not_found');
+    const confirmed = await s.client.post(`/order/${id}/pay/confirm`, { paymentId: payment.id });
+    expect(confirmed.status, confirmed.response.payload).toBe(200);
+    expect(confirmed.body.status).toBe('paid');
+    expectError(await s.client.post(`/order/${id}/pay/confirm`, { paymentId: payment.id }), 409, 'payment/not_payable');
+  });
+
+  it.each([
+    ['4242424242424241', {}],
+    ['4242', {}],
+    ['4242424242424242', { expYear: 2020 }],
+    ['4242424242424242', { expMonth: 13 }],
+    ['4242424242424242', { cvc: '12' }],
+  ])('%s %j is 400 payment/invalid_card and charges nothing', async (number, extra) => {
+    const s = await shopper();
+    const id = await placed(s);
+    expectError(await s.client.post(`/order/${id}/pay`, card(number, extra)), 400, 'payment/invalid_card');
+    expect((await s.client.get(`/order/${id}`)).body.payments).toEqual([]);
+  });
+
+  it('paying one order several times at once charges it once', async () => {
+    const s = await shopper();
+    const id = await placed(s);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => s.client.post(`/order/${id}/pay`, card('4242424242424242'))));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) expectError(refused, 409, 'payment/not_payable');
+    const charges = await t.app.db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
+    expect(charges.filter((c) => c.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('cancelling a paid order refunds it and gives the stock back', async () => {
+    const s = await shopper();
+    const p = await product(2);
+    const id = await placed(s, p);
+    await s.client.post(`/order/${id}/pay`, card('4242424242424242'));
+    expect(await stockOf(p)).toBe(1);
+    const cancelled = await s.client.delete(`/order/${id}`);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(cancelled.body.payments.map((p: { kind: string; status: string }) => `${p.kind}:${p.status}`)).toEqual([
+      'charge:succeeded',
+      'refund:succeeded',
+    ]);
+    expect(await stockOf(p)).toBe(2);
+  });
+});

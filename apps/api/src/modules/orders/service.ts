@@ -14,6 +14,8 @@ import type { DisputeInfo, Order, OrderList, OrderListQuery } from '@kedai/contr
 import { returnStock } from '../catalogue/service';
 import { releaseQuotationItems } from '../quotations/service';
 import { releaseVoucher } from '../vouchers/service';
+import type { PaymentProvider } from '../payments/provider';
+import { cardOf, chargeOrder, confirmCharge, refundOrder } from '../payments/service';
 
 /**
  * Orders (issue 16, rules: entities.md "Order"): written once, in the transaction that places them,
@@ -189,16 +191,14 @@ export async function moveOrder(tx: Database, order: Pick<OrderRow, 'id' | 'stat
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!moved) throw new AppError('order/invalid_transition', [order.status, move.to]);
-  await tx
-    .insert(orderEvents)
-    .values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: move.to,
-      actor: move.actor,
-      actorId: move.actorId,
-      note: move.note ?? null,
-    });
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: move.to,
+    actor: move.actor,
+    actorId: move.actorId,
+    note: move.note ?? null,
+  });
   return moved;
 }
 
@@ -216,8 +216,9 @@ async function lockOrder(tx: Database, id: string, userId: string | null): Promi
   return row!;
 }
 
-/** Gives back what a cancelled order held: its stock, its voucher's use, its quotation items. */
-async function giveBack(tx: Database, orderId: string): Promise<void> {
+/** Gives back what a cancelled order held: its payment, its stock, its voucher's use, its quotation items. */
+async function giveBack(tx: Database, provider: PaymentProvider, orderId: string): Promise<void> {
+  await refundOrder(tx, provider, orderId);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   await returnStock(
     tx,
@@ -236,7 +237,7 @@ async function giveBack(tx: Database, orderId: string): Promise<void> {
 export async function cancelOrder(
   db: Database,
   id: string,
-  by: { actor: OrderActor; actorId: string | null; userId: string | null; reason: string | null; now: Date },
+  by: { actor: OrderActor; actorId: string | null; userId: string | null; reason: string | null; now: Date; provider: PaymentProvider },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, by.userId);
@@ -247,7 +248,41 @@ export async function cancelOrder(
       note: by.reason,
       set: { cancelReason: by.reason, cancelledAt: by.now },
     });
-    await giveBack(tx, order.id);
+    await giveBack(tx, by.provider, order.id);
+  });
+}
+
+/**
+ * `POST /order/{id}/pay`: charges the order's total through the provider, the order locked so one
+ * attempt runs at a time; paid only when the provider says the charge succeeded. A declined or
+ * pending attempt is kept in the ledger (the order stays awaiting payment) and answered.
+ */
+export async function payOrder(
+  db: Database,
+  provider: PaymentProvider,
+  userId: string,
+  id: string,
+  card: unknown,
+  now: Date,
+  attemptKey: string,
+): Promise<{ status: 'succeeded' | 'requires_action' | 'failed' | 'pending'; failureMessage: string | null }> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id, userId);
+    if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
+    const payment = await chargeOrder(tx, provider, order, cardOf(card, now), attemptKey);
+    if (payment.status === 'succeeded') await moveOrder(tx, order, { to: 'paid', actor: 'payment', actorId: null, set: { paidAt: now } });
+    return { status: payment.status, failureMessage: payment.failureMessage };
+  });
+}
+
+/** `POST /order/{id}/pay/confirm`: the shopper approved a charge the provider asked them to (3-D Secure). */
+export async function confirmPayment(db: Database, provider: PaymentProvider, userId: string, id: string, paymentId: unknown, now: Date) {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id, userId);
+    if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
+    const payment = await confirmCharge(tx, provider, order.id, paymentId);
+    if (payment.status === 'succeeded') await moveOrder(tx, order, { to: 'paid', actor: 'payment', actorId: null, set: { paidAt: now } });
+    return { status: payment.status, failureMessage: payment.failureMessage };
   });
 }
 
