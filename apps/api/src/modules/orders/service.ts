@@ -14,8 +14,7 @@ import type { DisputeInfo, Order, OrderList, OrderListQuery } from '@kedai/contr
 import { returnStock } from '../catalogue/service';
 import { releaseQuotationItems } from '../quotations/service';
 import { releaseVoucher } from '../vouchers/service';
-import type { PaymentProvider } from '../payments/provider';
-import { cardOf, chargeOrder, confirmCharge, refundOrder } from '../payments/service';
+import { cardOf, chargeOrder, confirmCharge, refundOrder, type PaymentProvider } from '../payments/service';
 
 /**
  * Orders (issue 16, rules: entities.md "Order"): written once, in the transaction that places them,

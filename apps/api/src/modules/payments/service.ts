@@ -107,3 +107,5 @@ export async function refundOrder(tx: Database, provider: PaymentProvider, order
     });
   }
 }
+
+export type { CardInput, PaymentProvider } from './provider';
