@@ -8,6 +8,7 @@ import { followCacheChanges } from './platform/cache';
 import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
 import { startBackInStockMails } from './modules/back-in-stock/job';
+import { startOrderExpiry } from './modules/orders/expiry';
 import { DEMO_OWNER, ensureDemoOwner } from './modules/staff/service';
 
 /** Starts the API: checks config, migrates, seeds an empty database, listens, shuts down cleanly. */
@@ -58,6 +59,8 @@ async function main() {
 
   // Mails shoppers whose sold-out product is back (each request once, also with several processes).
   const stopBackInStock = startBackInStockMails(app);
+  // Cancels orders not paid in time and gives their stock back (each once, also with several processes).
+  const stopOrderExpiry = startOrderExpiry(app);
   // Another API process's back-office change drops this process's cached reference data too.
   const stopFollowingChanges = await followCacheChanges(handle);
 
@@ -69,6 +72,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await stopBackInStock();
+      await stopOrderExpiry();
       await stopFollowingChanges();
       await app.close();
       await handle.close();

@@ -4,6 +4,7 @@ import { createProduct } from '@kedai/db/factories';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
 import { createTestApp, expectError, type TestApp } from '../helpers';
+import { cancelUnpaidOrders } from '../../src/modules/orders/expiry';
 
 /**
  * Checkout through the real app (issue 16): sessions, estimates, placing an order in one
@@ -501,5 +502,32 @@ describe('paying on the built-in test gateway', () => {
       'refund:succeeded',
     ]);
     expect(await stockOf(p)).toBe(2);
+  });
+});
+
+describe('orders not paid in time', () => {
+  it('are cancelled by the job once, with their stock and voucher given back; paid ones are kept', async () => {
+    await voucher('LATE', { totalLimit: 5 });
+    const s = await shopper();
+    const p = await product(5);
+    const unpaid = (await order(s, await session(s, [await line(s, p, 2)]), { voucherCode: 'LATE' })).body.id as string;
+    const paid = (await order(s, await session(s, [await line(s, p, 1)]))).body.id as string;
+    await s.client.post(`/order/${paid}/pay`, { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'T' } });
+    expect(await stockOf(p)).toBe(2);
+
+    const run = (minutes: number) =>
+      cancelUnpaidOrders({ db: t.app.db, provider: t.app.paymentProvider, now: new Date(t.clock.now().getTime() + minutes * 60_000) });
+    await run(29);
+    expect((await s.client.get(`/order/${unpaid}`)).body.status).toBe('awaiting_payment');
+    // Two processes running the job at once cancel it once.
+    const [a, b] = await Promise.all([run(31), run(31)]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    const after = (await s.client.get(`/order/${unpaid}`)).body;
+    expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'Not paid in time' });
+    expect(after.history.filter((h: { to: string }) => h.to === 'cancelled')).toEqual([expect.objectContaining({ actor: 'system' })]);
+    expect((await s.client.get(`/order/${paid}`)).body.status).toBe('paid');
+    expect(await stockOf(p)).toBe(4);
+    const [row] = await t.app.db.select().from(schema.vouchers).where(eq(schema.vouchers.code, 'LATE'));
+    expect(row!.redeemed).toBe(0);
   });
 });

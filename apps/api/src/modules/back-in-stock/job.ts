@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray, isNull, schema, type Database } from '@kedai
 import type { Product } from '@kedai/contract';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
+import { startRepeating } from '../../platform/jobs';
 import { shopName } from '../../platform/shop-config';
 import { productsByIds } from '../catalogue/service';
 import { mailContacts } from '../users/service';
@@ -128,13 +129,8 @@ function backInStockMail(
   });
 }
 
-/**
- * Runs the job every `intervalMs` in this process (one run at a time; a failed run is logged and
- * the next one tries again). Returns the stop function, which waits for a run under way; the server
- * calls it before closing the app and the database.
- */
+/** Mails every BACK_IN_STOCK_INTERVAL_MS in this process (platform/jobs); answers the stop function. */
 export function startBackInStockMails(app: FastifyInstance, intervalMs = BACK_IN_STOCK_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<void> | undefined;
   const deps: BackInStockJobDeps = {
     db: app.db,
     mailer: app.mailer,
@@ -142,20 +138,5 @@ export function startBackInStockMails(app: FastifyInstance, intervalMs = BACK_IN
     publicWebUrl: app.config.publicWebUrl,
     clock: () => new Date(),
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sendBackInStockMails(deps)
-      .then((sent) => {
-        if (sent > 0) app.log.info({ sent }, 'back-in-stock mails queued');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'the back-in-stock job failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startRepeating(app, { name: 'back-in-stock mails', intervalMs, run: () => sendBackInStockMails(deps) });
 }
