@@ -1,9 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { forwardRef, useId, useRef, useState } from 'react';
+import { forwardRef, useId, useState } from 'react';
 import type { CartItem, Product } from '@kedai/contract';
-import { CART_MESSAGE_MAX, CART_QUANTITY_MAX, assetUrl, cartUnitPrice, formatMoneyOrNull, lineTotal, onlyLeftText } from '@kedai/domain';
+import { CART_MESSAGE_MAX, CART_QUANTITY_MAX, cartUnitPrice, formatMoneyOrNull, lineTotal, onlyLeftText } from '@kedai/domain';
 import { productHref } from '../catalogue/links';
 import { useAppDispatch } from '../../store/hooks';
 import { removeCartItem, setCartItem } from './cart-slice';
@@ -12,6 +12,10 @@ import styles from './cart.module.css';
 import { QuantityStepper } from './QuantityStepper';
 import { checkCartItem } from './selection-slice';
 import { addInternalQuotation } from '../quotations/quotation-slice';
+import { ConfirmGroup, RemoveConfirmation, useConfirmGroup } from '../../ui/ConfirmGroup';
+import { EditableText } from '../../ui/EditableText';
+import listStyles from '../../ui/list.module.css';
+import { RowPicture } from '../../ui/RowPicture';
 
 export interface CartLineProps {
   item: CartItem;
@@ -28,7 +32,7 @@ export interface CartLineProps {
 }
 
 /** What the line asks of the shopper after a quantity that cannot be kept: more than the stock, or 0. */
-type QuantityQuestion = { kind: 'above_stock'; asked: number } | { kind: 'remove' } | null;
+type QuantityQuestion = { kind: 'above_stock'; asked: number } | { kind: 'remove' };
 
 /**
  * One cart line: selection checkbox (disabled while unavailable), image, name, options, price,
@@ -47,10 +51,7 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
   const id = useId();
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState<'quantity' | 'note' | 'remove' | 'quote' | null>(null);
-  const [editingNote, setEditingNote] = useState(false);
-  const [note, setNote] = useState(item.message);
-  const [question, setQuestion] = useState<QuantityQuestion>(null);
-  const questionRef = useRef<HTMLDivElement>(null);
+  const { question, ref: questionRef, ask, dismiss, keep } = useConfirmGroup<QuantityQuestion>(`${id}-quantity`);
   const name = product?.name ?? 'A product no longer sold';
   const availability = availabilityOf(item, product);
   const options = variantOptionsText(product, item.variantPath);
@@ -58,7 +59,7 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
   const total = formatMoneyOrNull(lineTotal(item, product, region.key));
   const href = product ? `${productHref(product.paramName)}${item.variantPath ? `?v=${item.variantPath}` : ''}` : null;
   const availabilityId = `${id}-availability`;
-  const classes = [styles.line, availability.available ? '' : styles.lineUnavailable, highlighted ? styles.highlight : '']
+  const classes = [listStyles.row, styles.line, availability.available ? '' : styles.lineUnavailable, highlighted ? styles.highlight : '']
     .filter(Boolean)
     .join(' ');
 
@@ -67,14 +68,8 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
   /** The most that can be bought when the shopper asked for more (typed, or left from before). */
   const offer = question?.kind === 'above_stock' || availability.kind === 'too_many' ? maxQuantity : null;
 
-  function ask(next: QuantityQuestion) {
-    setQuestion(next);
-    // The question takes focus once shown, so a keyboard or screen reader user meets it at once.
-    requestAnimationFrame(() => questionRef.current?.focus());
-  }
-
   async function changeQuantity(quantity: number) {
-    setQuestion(null);
+    dismiss();
     setBusy('quantity');
     const result = await dispatch(setCartItem({ id: item.id, quantity }));
     setBusy(null);
@@ -83,14 +78,13 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
     }
   }
 
-  async function saveNote() {
+  async function saveNote(note: string) {
     setBusy('note');
-    const result = await dispatch(setCartItem({ id: item.id, message: note.trim() }));
+    const result = await dispatch(setCartItem({ id: item.id, message: note }));
     setBusy(null);
-    if (setCartItem.fulfilled.match(result)) {
-      setEditingNote(false);
-      onAnnounce(note.trim() ? `Note for ${name} saved.` : `Note for ${name} removed.`);
-    }
+    if (!setCartItem.fulfilled.match(result)) return false;
+    onAnnounce(note ? `Note for ${name} saved.` : `Note for ${name} removed.`);
+    return true;
   }
 
   async function remove() {
@@ -115,7 +109,7 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
 
   return (
     <li ref={ref} className={classes} tabIndex={-1} id={`cart-item-${item.id}`} data-cart-item={item.id} aria-labelledby={`${id}-name`}>
-      <label className={styles.check}>
+      <label className={listStyles.check}>
         <input
           type="checkbox"
           checked={checked && availability.available}
@@ -125,15 +119,7 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
         />
         <span className="visually-hidden">Select {name} for checkout</span>
       </label>
-      <img
-        className={styles.thumb}
-        src={assetUrl(assetsUrl, product?.mainImage, 'thumb')}
-        alt=""
-        width={72}
-        height={72}
-        loading="lazy"
-        decoding="async"
-      />
+      <RowPicture assetsUrl={assetsUrl} image={product?.mainImage} />
       <div className={styles.lineBody}>
         <h3 className={styles.lineName} id={`${id}-name`}>
           {href ? <Link href={href}>{name}</Link> : name}
@@ -152,7 +138,7 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
             {availability.available ? '' : ' — it cannot be checked out.'}
           </p>
         ) : null}
-        <div className={styles.lineRow}>
+        <div className={`${listStyles.controls} ${styles.lineRow}`}>
           <QuantityStepper
             id={`${id}-quantity`}
             label={`Quantity of ${name}`}
@@ -168,113 +154,59 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
           {total ? <span className={styles.linePrice}>{total}</span> : null}
         </div>
         {question?.kind === 'remove' ? (
-          <div className={styles.question} ref={questionRef} tabIndex={-1} role="group" aria-label={`Remove ${name}?`}>
-            <p>Remove {name} from your cart?</p>
-            <div className={styles.buttons}>
-              <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void remove()}>
-                {busy === 'remove' ? 'Removing…' : 'Remove it'}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setQuestion(null);
-                  document.getElementById(`${id}-quantity`)?.focus();
-                }}
-              >
-                Keep it
-              </button>
-            </div>
-          </div>
+          <RemoveConfirmation
+            ref={questionRef}
+            name={name}
+            list="your cart"
+            busy={busy !== null}
+            removing={busy === 'remove'}
+            onRemove={() => void remove()}
+            onKeep={keep}
+          />
         ) : offer !== null && stock !== null && stock > 0 ? (
-          <div className={styles.question} ref={questionRef} tabIndex={-1} role="group" aria-label={`Quantity of ${name}`}>
+          <ConfirmGroup
+            ref={questionRef}
+            label={`Quantity of ${name}`}
+            confirm={offer !== item.quantity ? { label: `Buy ${offer} instead`, onClick: () => void changeQuantity(offer) } : null}
+            cancel={question ? { label: offer !== item.quantity ? `Keep ${item.quantity}` : 'OK', onClick: dismiss } : null}
+            busy={busy !== null}
+          >
             <p role="alert">
               {question?.kind === 'above_stock'
                 ? `${onlyLeftText(stock)}, so ${question.asked} cannot be bought.`
                 : `${onlyLeftText(stock)}: lower the quantity to buy this item.`}
             </p>
-            <div className={styles.buttons}>
-              {offer !== item.quantity ? (
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={busy !== null}
-                  onClick={() => void changeQuantity(offer)}
-                >
-                  Buy {offer} instead
-                </button>
-              ) : null}
-              {question ? (
-                <button type="button" className="button button--secondary" onClick={() => setQuestion(null)}>
-                  {offer !== item.quantity ? `Keep ${item.quantity}` : 'OK'}
-                </button>
-              ) : null}
-            </div>
-          </div>
+          </ConfirmGroup>
         ) : null}
-        {editingNote ? (
-          <div className={styles.field}>
-            <label htmlFor={`${id}-note`} className={styles.label}>
-              Note to the seller
-            </label>
-            <textarea
-              id={`${id}-note`}
-              className={styles.note}
-              maxLength={CART_MESSAGE_MAX}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              autoFocus
-            />
-            <div className={styles.buttons}>
-              <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void saveNote()}>
-                {busy === 'note' ? 'Saving…' : 'Save note'}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={busy === 'note'}
-                onClick={() => {
-                  setNote(item.message);
-                  setEditingNote(false);
-                }}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
-        ) : (
-          <>
-            {item.message ? (
-              <p className={styles.noteText}>
-                <strong>Note:</strong> {item.message}
-              </p>
-            ) : null}
-            <div className={styles.lineRow}>
-              <button
-                type="button"
-                className={styles.linkButton}
-                disabled={busy !== null}
-                onClick={() => {
-                  setNote(item.message);
-                  setEditingNote(true);
-                }}
-              >
-                {item.message ? 'Edit note' : 'Add a note to the seller'}
-                <span className="visually-hidden"> for {name}</span>
-              </button>
+        <EditableText
+          id={`${id}-note`}
+          value={item.message}
+          valueLabel="Note:"
+          label="Note to the seller"
+          addLabel="Add a note to the seller"
+          editLabel="Edit note"
+          itemName={name}
+          maxLength={CART_MESSAGE_MAX}
+          saveLabel="Save note"
+          busy={busy !== null}
+          saving={busy === 'note'}
+          onSave={saveNote}
+          actionsClassName={styles.lineRow}
+          otherActions={
+            <>
               {product && !product.disabled ? (
-                <button type="button" className={styles.linkButton} disabled={busy !== null} onClick={() => void askForQuotation()}>
+                <button type="button" className={listStyles.linkButton} disabled={busy !== null} onClick={() => void askForQuotation()}>
                   {busy === 'quote' ? 'Moving to your quotations…' : 'Ask for a quotation'}
                   <span className="visually-hidden"> for {name}</span>
                 </button>
               ) : null}
-              <button type="button" className={styles.linkButton} disabled={busy !== null} onClick={() => void remove()}>
+              <button type="button" className={listStyles.linkButton} disabled={busy !== null} onClick={() => void remove()}>
                 {busy === 'remove' ? 'Removing…' : 'Remove'}
                 <span className="visually-hidden"> {name}</span>
               </button>
-            </div>
-          </>
-        )}
+            </>
+          }
+        />
       </div>
     </li>
   );

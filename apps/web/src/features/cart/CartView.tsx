@@ -12,7 +12,9 @@ import { groupByMerchant } from './cart-view';
 import styles from './cart.module.css';
 import { CartLine } from './CartLine';
 import { availableCartItemIds, checkAllCartItems, checkOnlyCartItem } from './selection-slice';
-import { StickyBar } from '../../ui/StickyBar';
+import { CheckoutSummary } from '../../ui/CheckoutSummary';
+import listStyles from '../../ui/list.module.css';
+import { LoadStatus } from '../../ui/LoadStatus';
 
 export interface CartViewProps {
   region: { key: string; name: string; currency: string };
@@ -97,31 +99,14 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
   );
 
   if (!ready) {
-    if (cart.fetchError && !cart.loading) {
-      return (
-        <>
-          {heading}
-          <div className={styles.error} role="alert">
-            <p>We could not load your cart: {cart.fetchError}</p>
-            <p>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void dispatch(fetchCart()).then(() => setFetchedHere(true))}
-              >
-                Try again
-              </button>
-            </p>
-          </div>
-        </>
-      );
-    }
     return (
       <>
         {heading}
-        <p role="status" aria-live="polite">
-          Loading your cart…
-        </p>
+        <LoadStatus
+          loading="Loading your cart…"
+          failure={cart.fetchError && !cart.loading ? `We could not load your cart: ${cart.fetchError}` : null}
+          onRetry={() => void dispatch(fetchCart()).then(() => setFetchedHere(true))}
+        />
       </>
     );
   }
@@ -148,7 +133,7 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
       {heading}
       {live}
       {flowError ? (
-        <p className={styles.error} role="alert">
+        <p className={listStyles.error} role="alert">
           {cart.setError
             ? `Your change could not be saved: ${cart.setError}`
             : cart.removeError
@@ -156,10 +141,10 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
               : `The item could not be moved to your quotations: ${quotationError}`}
         </p>
       ) : null}
-      <div className={styles.layout}>
-        <div className={styles.column}>
-          <div className={styles.toolbar}>
-            <label className={styles.check}>
+      <div className={listStyles.layout}>
+        <div className={listStyles.column}>
+          <div className={listStyles.toolbar}>
+            <label className={listStyles.check}>
               <input
                 type="checkbox"
                 checked={selection.allChecked}
@@ -169,7 +154,7 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
               <span>Select all available ({available.length})</span>
             </label>
             {unavailableCount > 0 ? (
-              <span className={styles.hint}>
+              <span className={listStyles.hint}>
                 {unavailableCount === 1 ? '1 item cannot be checked out.' : `${unavailableCount} items cannot be checked out.`}
               </span>
             ) : null}
@@ -210,48 +195,31 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
 
 /** The selection's subtotal and the checkout button, beside the lines. */
 function CartSummary({ subtotal, cartUnits, region }: { subtotal: SelectionSubtotal; cartUnits: number; region: { name: string } }) {
-  const summaryRef = useRef<HTMLElement>(null);
-  const total = formatMoneyOrNull(subtotal.total) ?? '—';
   const units = `${subtotal.units} ${subtotal.units === 1 ? 'item' : 'items'}`;
   return (
-    <aside className={styles.summary} aria-labelledby="cart-summary-title" ref={summaryRef}>
-      {/* On a phone the summary is below every line: the bar keeps the total and Checkout in reach. */}
-      <StickyBar watch={summaryRef} label="Cart total">
-        <p className="sticky-bar__text">
-          {total}
-          <small>Subtotal ({units})</small>
-        </p>
-        <button type="button" className="button button--primary" disabled aria-describedby="checkout-soon">
-          Checkout
-        </button>
-      </StickyBar>
-      <h2 id="cart-summary-title">Summary</h2>
-      <p className={styles.subtotal} aria-live="polite" aria-atomic="true">
-        <span>Subtotal ({units})</span>
-        <strong>{total}</strong>
-      </p>
+    <CheckoutSummary
+      titleId="cart-summary-title"
+      barLabel="Cart total"
+      totalLabel={`Subtotal (${units})`}
+      total={formatMoneyOrNull(subtotal.total) ?? '—'}
+      soonId="checkout-soon"
+      kept="Your cart is saved until then."
+      footer={<QuotationLinks />}
+    >
       {subtotal.unpriced > 0 ? (
-        <p className={styles.hint}>
+        <p className={listStyles.hint}>
           {subtotal.unpriced === 1 ? '1 selected item has' : `${subtotal.unpriced} selected items have`} no price in {region.name} and
           {subtotal.unpriced === 1 ? ' is' : ' are'} not counted.
         </p>
       ) : null}
       {subtotal.lines === 0 ? (
-        <p className={styles.hint}>Select the items you want to buy.</p>
+        <p className={listStyles.hint}>Select the items you want to buy.</p>
       ) : subtotal.units < cartUnits ? (
-        <p className={styles.hint}>
+        <p className={listStyles.hint}>
           {subtotal.units} of the {cartUnits} items in your cart {subtotal.units === 1 ? 'is' : 'are'} selected.
         </p>
       ) : null}
-      <p className={styles.hint}>Shipping and taxes are worked out at checkout.</p>
-      <button type="button" className={`button button--primary ${styles.checkout}`} disabled aria-describedby="checkout-soon">
-        Checkout
-      </button>
-      <p className={styles.hint} id="checkout-soon">
-        Checkout is not available yet — it is coming soon. Your cart is saved until then.
-      </p>
-      <QuotationLinks />
-    </aside>
+    </CheckoutSummary>
   );
 }
 
@@ -279,7 +247,7 @@ const QUOTATIONS_HREF = '/quotations';
 /** Quotations (issue 15): a price asked for a cart line, or for a product on another marketplace. */
 function QuotationLinks() {
   return (
-    <p className={styles.hint}>
+    <p className={listStyles.hint}>
       Seen something on another marketplace? <Link href="/buy-for-me">Buy it for me</Link> — the shop quotes you a price. Or see{' '}
       <Link href={QUOTATIONS_HREF}>your quotations</Link>.
     </p>

@@ -1,11 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Product, QuotationItem } from '@kedai/contract';
-import { QUOTATION_INSTRUCTIONS_MAX, QUOTATION_QUANTITY_MAX, assetUrl } from '@kedai/domain';
+import { QUOTATION_INSTRUCTIONS_MAX, QUOTATION_QUANTITY_MAX } from '@kedai/domain';
 import { useAppDispatch } from '../../store/hooks';
-import cartStyles from '../cart/cart.module.css';
 import { QuantityStepper } from '../cart/QuantityStepper';
 import { checkQuotationItem } from '../cart/selection-slice';
 import { ExternalImage } from './ExternalImage';
@@ -22,6 +21,10 @@ import {
   statusMessageOf,
 } from './quotation-view';
 import styles from './quotations.module.css';
+import { ConfirmGroup, RemoveConfirmation, useConfirmGroup } from '../../ui/ConfirmGroup';
+import { EditableText } from '../../ui/EditableText';
+import listStyles from '../../ui/list.module.css';
+import { RowPicture } from '../../ui/RowPicture';
 
 export interface QuotationItemRowProps {
   item: QuotationItem;
@@ -36,7 +39,7 @@ export interface QuotationItemRowProps {
 }
 
 /** What the row asks before acting: remove it, or change an answered quotation (which asks the shop again). */
-type Question = { kind: 'remove' } | { kind: 'requote'; quantity: number } | null;
+type Question = { kind: 'remove' } | { kind: 'requote'; quantity: number };
 
 const BADGE_TONE = { pending: styles.badgePending, resolved: styles.badgeResolved, declined: styles.badgeDeclined };
 
@@ -52,10 +55,7 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
   const id = useId();
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState<'quantity' | 'instructions' | 'remove' | null>(null);
-  const [editing, setEditing] = useState(false);
-  const [instructions, setInstructions] = useState(item.instructions);
-  const [question, setQuestion] = useState<Question>(null);
-  const questionRef = useRef<HTMLDivElement>(null);
+  const { question, ref: questionRef, ask, dismiss, keep } = useConfirmGroup<Question>(`${id}-quantity`);
 
   const name = item.name || product?.name || 'A product';
   const answered = item.status !== 'p';
@@ -69,14 +69,8 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
   const reasonId = `${id}-reason`;
   const nameId = `${id}-name`;
 
-  function ask(next: Question) {
-    setQuestion(next);
-    // The question takes focus once shown, so a keyboard or screen reader user meets it at once.
-    requestAnimationFrame(() => questionRef.current?.focus());
-  }
-
   async function saveQuantity(quantity: number) {
-    setQuestion(null);
+    dismiss();
     setBusy('quantity');
     const result = await dispatch(setQuotationItem({ id: item.id, quantity }));
     setBusy(null);
@@ -94,16 +88,14 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
     else void saveQuantity(quantity);
   }
 
-  async function saveInstructions() {
+  async function saveInstructions(text: string) {
     setBusy('instructions');
-    const text = instructions.trim();
     const result = await dispatch(setQuotationItem({ id: item.id, instructions: text }));
     setBusy(null);
-    if (setQuotationItem.fulfilled.match(result)) {
-      setEditing(false);
-      const requoted = answered && text !== item.instructions;
-      onAnnounce(`Instructions for ${name} saved.${requoted ? ' We asked the shop to quote it again.' : ''}`);
-    }
+    if (!setQuotationItem.fulfilled.match(result)) return false;
+    const requoted = answered && text !== item.instructions;
+    onAnnounce(`Instructions for ${name} saved.${requoted ? ' We asked the shop to quote it again.' : ''}`);
+    return true;
   }
 
   async function remove() {
@@ -117,8 +109,8 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
   }
 
   return (
-    <li className={styles.item} id={`quotation-${item.id}`} data-quotation-item={item.id} aria-labelledby={nameId} tabIndex={-1}>
-      <label className={cartStyles.check}>
+    <li className={listStyles.row} id={`quotation-${item.id}`} data-quotation-item={item.id} aria-labelledby={nameId} tabIndex={-1}>
+      <label className={listStyles.check}>
         <input
           type="checkbox"
           checked={checked && checkable}
@@ -131,20 +123,12 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
       {item.externalProduct ? (
         <ExternalImage
           src={externalImageOf(item.externalProduct)}
-          className={styles.thumb}
+          className={listStyles.thumb}
           placeholderClassName={styles.thumbPlaceholder}
           size={72}
         />
       ) : (
-        <img
-          className={styles.thumb}
-          src={assetUrl(assetsUrl, product?.mainImage, 'thumb')}
-          alt=""
-          width={72}
-          height={72}
-          loading="lazy"
-          decoding="async"
-        />
+        <RowPicture assetsUrl={assetsUrl} image={product?.mainImage} />
       )}
       <div className={styles.body}>
         <h3 className={styles.name} id={nameId}>
@@ -193,7 +177,7 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
             {blockReason}
           </p>
         ) : null}
-        <div className={styles.row}>
+        <div className={listStyles.controls}>
           <QuantityStepper
             id={`${id}-quantity`}
             label={`Quantity of ${name}`}
@@ -204,106 +188,54 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
             busy={busy !== null}
           />
         </div>
-        {question ? (
-          <div
-            className={cartStyles.question}
+        {question?.kind === 'remove' ? (
+          <RemoveConfirmation
             ref={questionRef}
-            tabIndex={-1}
-            role="group"
-            aria-label={question.kind === 'remove' ? `Remove ${name}?` : `Ask again for ${name}?`}
+            name={name}
+            list="your quotations"
+            busy={busy !== null}
+            removing={busy === 'remove'}
+            onRemove={() => void remove()}
+            onKeep={keep}
+          />
+        ) : question?.kind === 'requote' ? (
+          <ConfirmGroup
+            ref={questionRef}
+            label={`Ask again for ${name}?`}
+            confirm={{ label: 'Change and ask again', onClick: () => void saveQuantity(question.quantity) }}
+            cancel={{ label: 'Keep the answer', onClick: keep }}
+            busy={busy !== null}
           >
-            {question.kind === 'remove' ? (
-              <p>Remove {name} from your quotations?</p>
-            ) : (
-              <p>
-                Changing the quantity to {question.quantity} asks the shop to quote again: the current answer is withdrawn until they reply.
-              </p>
-            )}
-            <div className={cartStyles.buttons}>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy !== null}
-                onClick={() => void (question.kind === 'remove' ? remove() : saveQuantity(question.quantity))}
-              >
-                {question.kind === 'remove' ? (busy === 'remove' ? 'Removing…' : 'Remove it') : 'Change and ask again'}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setQuestion(null);
-                  document.getElementById(`${id}-quantity`)?.focus();
-                }}
-              >
-                {question.kind === 'remove' ? 'Keep it' : 'Keep the answer'}
-              </button>
-            </div>
-          </div>
-        ) : null}
-        {editing ? (
-          <div className={cartStyles.field}>
-            <label htmlFor={`${id}-instructions`} className={cartStyles.label}>
-              Instructions for the shop
-            </label>
-            <textarea
-              id={`${id}-instructions`}
-              className={cartStyles.note}
-              maxLength={QUOTATION_INSTRUCTIONS_MAX}
-              value={instructions}
-              onChange={(event) => setInstructions(event.target.value)}
-              aria-describedby={`${id}-instructions-hint`}
-              autoFocus
-            />
-            <p className={cartStyles.hint} id={`${id}-instructions-hint`}>
-              {answered
-                ? `Saving new instructions asks the shop to quote again. Up to ${QUOTATION_INSTRUCTIONS_MAX} characters.`
-                : `For example size, colour or seller. Up to ${QUOTATION_INSTRUCTIONS_MAX} characters.`}
+            <p>
+              Changing the quantity to {question.quantity} asks the shop to quote again: the current answer is withdrawn until they reply.
             </p>
-            <div className={cartStyles.buttons}>
-              <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void saveInstructions()}>
-                {busy === 'instructions' ? 'Saving…' : answered ? 'Save and ask again' : 'Save instructions'}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={busy === 'instructions'}
-                onClick={() => {
-                  setInstructions(item.instructions);
-                  setEditing(false);
-                }}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
-        ) : (
-          <>
-            {item.instructions ? (
-              <p className={styles.instructions}>
-                <strong>Instructions:</strong> {item.instructions}
-              </p>
-            ) : null}
-            <div className={styles.row}>
-              <button
-                type="button"
-                className={cartStyles.linkButton}
-                disabled={busy !== null}
-                onClick={() => {
-                  setInstructions(item.instructions);
-                  setEditing(true);
-                }}
-              >
-                {item.instructions ? 'Edit instructions' : 'Add instructions'}
-                <span className="visually-hidden"> for {name}</span>
-              </button>
-              <button type="button" className={cartStyles.linkButton} disabled={busy !== null} onClick={() => ask({ kind: 'remove' })}>
-                Remove
-                <span className="visually-hidden"> {name}</span>
-              </button>
-            </div>
-          </>
-        )}
+          </ConfirmGroup>
+        ) : null}
+        <EditableText
+          id={`${id}-instructions`}
+          value={item.instructions}
+          valueLabel="Instructions:"
+          label="Instructions for the shop"
+          addLabel="Add instructions"
+          editLabel="Edit instructions"
+          itemName={name}
+          maxLength={QUOTATION_INSTRUCTIONS_MAX}
+          hint={
+            answered
+              ? `Saving new instructions asks the shop to quote again. Up to ${QUOTATION_INSTRUCTIONS_MAX} characters.`
+              : `For example size, colour or seller. Up to ${QUOTATION_INSTRUCTIONS_MAX} characters.`
+          }
+          saveLabel={answered ? 'Save and ask again' : 'Save instructions'}
+          busy={busy !== null}
+          saving={busy === 'instructions'}
+          onSave={saveInstructions}
+          otherActions={
+            <button type="button" className={listStyles.linkButton} disabled={busy !== null} onClick={() => ask({ kind: 'remove' })}>
+              Remove
+              <span className="visually-hidden"> {name}</span>
+            </button>
+          }
+        />
       </div>
     </li>
   );

@@ -4,8 +4,9 @@ import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import type { QuotationItem } from '@kedai/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { StickyBar } from '../../ui/StickyBar';
-import cartStyles from '../cart/cart.module.css';
+import { CheckoutSummary } from '../../ui/CheckoutSummary';
+import listStyles from '../../ui/list.module.css';
+import { LoadStatus } from '../../ui/LoadStatus';
 import { allQuotationItemsChecked, checkAllQuotationItems } from '../cart/selection-slice';
 import { QuotationItemRow } from './QuotationItemRow';
 import { checkableQuotationItemIds, fetchQuotationItems, isCheckable, productOf } from './quotation-slice';
@@ -62,27 +63,14 @@ export function QuotationsView({ region, assetsUrl }: QuotationsViewProps) {
   );
 
   if (!quotations.dataLoaded) {
-    if (quotations.fetchError && !quotations.loading) {
-      return (
-        <>
-          {heading}
-          <div className={cartStyles.error} role="alert">
-            <p>We could not load your quotations: {quotations.fetchError}</p>
-            <p>
-              <button type="button" className="button button--secondary" onClick={() => void dispatch(fetchQuotationItems())}>
-                Try again
-              </button>
-            </p>
-          </div>
-        </>
-      );
-    }
     return (
       <>
         {heading}
-        <p role="status" aria-live="polite">
-          Loading your quotations…
-        </p>
+        <LoadStatus
+          loading="Loading your quotations…"
+          failure={quotations.fetchError && !quotations.loading ? `We could not load your quotations: ${quotations.fetchError}` : null}
+          onRetry={() => void dispatch(fetchQuotationItems())}
+        />
       </>
     );
   }
@@ -117,12 +105,12 @@ export function QuotationsView({ region, assetsUrl }: QuotationsViewProps) {
         an answered quotation asks the shop again.
       </p>
       {flowError ? (
-        <p className={cartStyles.error} role="alert">
+        <p className={listStyles.error} role="alert">
           {flowError}
         </p>
       ) : null}
-      <div className={cartStyles.layout}>
-        <div className={cartStyles.column}>
+      <div className={listStyles.layout}>
+        <div className={listStyles.column}>
           <div className={styles.filters} role="group" aria-label="Show quotations">
             {STATUS_FILTERS.map(({ value, label }) => (
               <button key={value} type="button" className={styles.filter} aria-pressed={filter === value} onClick={() => setFilter(value)}>
@@ -130,8 +118,8 @@ export function QuotationsView({ region, assetsUrl }: QuotationsViewProps) {
               </button>
             ))}
           </div>
-          <div className={cartStyles.toolbar}>
-            <label className={cartStyles.check}>
+          <div className={listStyles.toolbar}>
+            <label className={listStyles.check}>
               <input
                 type="checkbox"
                 checked={allQuotationItemsChecked(selection, checkable)}
@@ -140,7 +128,7 @@ export function QuotationsView({ region, assetsUrl }: QuotationsViewProps) {
               />
               <span>Select all quoted ({checkable.length})</span>
             </label>
-            {checkable.length === 0 ? <span className={cartStyles.hint}>Quoted items can be selected for checkout.</span> : null}
+            {checkable.length === 0 ? <span className={listStyles.hint}>Quoted items can be selected for checkout.</span> : null}
           </div>
           {shown.length === 0 ? (
             <p className={styles.empty}>No quotations with this status.</p>
@@ -178,42 +166,25 @@ function QuotationSummary({
   checkedIds: readonly string[];
   region: { key: string; name: string; currency: string };
 }) {
-  const summaryRef = useRef<HTMLElement>(null);
   const selected = quotationSelectionTotal(items, checkedIds, region);
-  const total = selected.total ?? '—';
   const count = `${selected.items} ${selected.items === 1 ? 'quotation' : 'quotations'}`;
   return (
-    <aside className={cartStyles.summary} aria-labelledby="quotations-summary-title" ref={summaryRef}>
-      {/* On a phone the summary is below every item: the bar keeps the total and Checkout in reach. */}
-      <StickyBar watch={summaryRef} label="Quotations total">
-        <p className="sticky-bar__text">
-          {total}
-          <small>Selected ({count})</small>
-        </p>
-        <button type="button" className="button button--primary" disabled aria-describedby="quotation-checkout-soon">
-          Checkout
-        </button>
-      </StickyBar>
-      <h2 id="quotations-summary-title">Summary</h2>
-      <p className={cartStyles.subtotal} aria-live="polite" aria-atomic="true">
-        <span>Selected ({count})</span>
-        <strong>{total}</strong>
-      </p>
+    <CheckoutSummary
+      titleId="quotations-summary-title"
+      barLabel="Quotations total"
+      totalLabel={`Selected (${count})`}
+      total={selected.total ?? '—'}
+      soonId="quotation-checkout-soon"
+      kept="Your quotations are saved until then."
+    >
       {selected.unquoted > 0 ? (
-        <p className={cartStyles.hint}>
+        <p className={listStyles.hint}>
           {selected.unquoted === 1 ? '1 selected quotation has' : `${selected.unquoted} selected quotations have`} no price for{' '}
           {region.name} and {selected.unquoted === 1 ? 'is' : 'are'} not counted.
         </p>
       ) : null}
-      {selected.items === 0 ? <p className={cartStyles.hint}>Select the quoted items you want to buy.</p> : null}
-      <p className={cartStyles.hint}>Shipping and taxes are worked out at checkout.</p>
-      <button type="button" className={`button button--primary ${cartStyles.checkout}`} disabled aria-describedby="quotation-checkout-soon">
-        Checkout
-      </button>
-      <p className={cartStyles.hint} id="quotation-checkout-soon">
-        Checkout is not available yet — it is coming soon. Your quotations are saved until then.
-      </p>
-    </aside>
+      {selected.items === 0 ? <p className={listStyles.hint}>Select the quoted items you want to buy.</p> : null}
+    </CheckoutSummary>
   );
 }
 

@@ -10,6 +10,8 @@ import { trackAddToCart } from '../analytics/analytics';
 import { addToCart } from '../cart/cart-slice';
 import { productHref } from '../catalogue/links';
 import { displayPrice } from '../catalogue/price';
+import listStyles from '../../ui/list.module.css';
+import { LoadStatus } from '../../ui/LoadStatus';
 import styles from './wishlist.module.css';
 
 export interface WishlistViewProps {
@@ -100,26 +102,16 @@ export function WishlistView({ region, assetsUrl }: WishlistViewProps) {
     </h1>
   );
 
-  if (load.state === 'loading') {
+  if (load.state !== 'ready') {
     return (
       <>
         {heading}
-        <p role="status">Loading your wishlist…</p>
-      </>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <>
-        {heading}
-        <div className="notice" role="alert">
-          <p>We could not load your wishlist: {load.message}</p>
-          <p>
-            <button type="button" className="button button--secondary" onClick={fetchList}>
-              Try again
-            </button>
-          </p>
-        </div>
+        <LoadStatus
+          loading="Loading your wishlist…"
+          failure={load.state === 'error' ? `We could not load your wishlist: ${load.message}` : null}
+          onRetry={fetchList}
+          failureClassName="notice"
+        />
       </>
     );
   }
@@ -134,7 +126,7 @@ export function WishlistView({ region, assetsUrl }: WishlistViewProps) {
         ) : null}
       </p>
       {error ? (
-        <p className={styles.error} role="alert">
+        <p className={listStyles.error} role="alert">
           {error}
         </p>
       ) : null}
