@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@kedai/db';
 import { createProduct } from '@kedai/db/factories';
-import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
+import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, outbox, signedInClient } from '../accounts';
 import { TestClient } from '../client';
 import { createTestApp, expectError, type TestApp } from '../helpers';
 import { cancelUnpaidOrders } from '../../src/modules/orders/expiry';
@@ -34,6 +34,7 @@ const NO_ADDRESS = { ...SG_ADDRESS, country: 'NO', postalCode: '0150', city: 'Os
 
 interface Shopper {
   id: string;
+  email: string;
   client: TestClient;
   addressId: string;
 }
@@ -43,7 +44,7 @@ async function shopper(): Promise<Shopper> {
   const client = await signedInClient(t.app, user);
   const created = await client.post('/address', SG_ADDRESS);
   expect(created.status, created.response.payload).toBe(201);
-  return { id: user.id, client, addressId: created.body.address.id };
+  return { id: user.id, email: user.email, client, addressId: created.body.address.id };
 }
 
 async function product(stock = 10, price = 1500) {
@@ -529,5 +530,21 @@ describe('orders not paid in time', () => {
     expect(await stockOf(p)).toBe(4);
     const [row] = await t.app.db.select().from(schema.vouchers).where(eq(schema.vouchers.code, 'LATE'));
     expect(row!.redeemed).toBe(0);
+  });
+});
+
+describe('e-mails', () => {
+  it('the shopper is e-mailed when the order is placed, paid and cancelled, with a link to it', async () => {
+    const s = await shopper();
+    const placed = (await order(s, await session(s, [await line(s, await product())]))).body as { id: string; orderRef: string };
+    await s.client.post(`/order/${placed.id}/pay`, {
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'T' },
+    });
+    await s.client.delete(`/order/${placed.id}`);
+    const mails = (await outbox(t.app, s.email)).slice(0, 3).map((mail) => mail.subject);
+    expect(mails).toEqual([`Order ${placed.orderRef} cancelled`, `Order ${placed.orderRef} paid`, `Order ${placed.orderRef} placed`]);
+    const [cancelled] = await outbox(t.app, s.email);
+    expect(cancelled!.text).toContain(`/orders/${placed.id}`);
+    expect(cancelled!.text).toContain('refunded');
   });
 });

@@ -16,6 +16,7 @@ import {
   QuotationEstimateQuery,
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
+import { mailOrder } from '../orders/service';
 import {
   createCheckoutSession,
   createOrder,
@@ -39,6 +40,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     payMinutes: app.config.orderPaymentMinutes,
   };
   const userId = (request: FastifyRequest) => authOf(request).user.id;
+  const mail = { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl };
   const placing =
     'Send an `Idempotency-Key` header (8 to 100 letters, digits, `-`, `_`): the same key answers the same order (200) ' +
     'instead of placing another (201). 400 `checkout/address_required`, `checkout/not_delivered`, ' +
@@ -147,6 +149,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         idempotencyKeyOf(request.headers['idempotency-key']),
       );
+      if (created) await mailOrder(mail, order.id, 'placed');
       return reply.code(created ? 201 : 200).send(order);
     },
   );
@@ -170,6 +173,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         idempotencyKeyOf(request.headers['idempotency-key']),
       );
+      if (created) await mailOrder(mail, order.id, 'placed');
       return reply.code(created ? 201 : 200).send(order);
     },
   );

@@ -3,7 +3,7 @@ import { AppError } from '@kedai/domain';
 import { and, asc, eq, lt, schema, type Database } from '@kedai/db';
 import { startRepeating } from '../../platform/jobs';
 import type { PaymentProvider } from '../payments/service';
-import { cancelOrder } from './service';
+import { cancelOrder, mailOrder, type OrderMailDeps } from './service';
 
 /**
  * Unpaid orders are cancelled once their time to pay (`pay_by`, ORDER_PAYMENT_MINUTES after they
@@ -15,7 +15,12 @@ import { cancelOrder } from './service';
 const BATCH = 100;
 const EXPIRY_INTERVAL_MS = 60_000;
 
-export async function cancelUnpaidOrders(deps: { db: Database; provider: PaymentProvider; now: Date }): Promise<number> {
+export async function cancelUnpaidOrders(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  now: Date;
+  mail?: OrderMailDeps;
+}): Promise<number> {
   const due = await deps.db
     .select({ id: schema.orders.id })
     .from(schema.orders)
@@ -34,6 +39,7 @@ export async function cancelUnpaidOrders(deps: { db: Database; provider: Payment
         provider: deps.provider,
       });
       cancelled++;
+      if (deps.mail) await mailOrder(deps.mail, id, 'cancelled');
     } catch (error) {
       // Paid or cancelled by someone else since it was read: nothing to do.
       if (!(error instanceof AppError && error.errorCode === 'order/invalid_transition')) throw error;
@@ -46,6 +52,12 @@ export function startOrderExpiry(app: FastifyInstance, intervalMs = EXPIRY_INTER
   return startRepeating(app, {
     name: 'unpaid order expiry',
     intervalMs,
-    run: () => cancelUnpaidOrders({ db: app.db, provider: app.paymentProvider, now: new Date() }),
+    run: () =>
+      cancelUnpaidOrders({
+        db: app.db,
+        provider: app.paymentProvider,
+        now: new Date(),
+        mail: { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl },
+      }),
   });
 }

@@ -13,7 +13,7 @@ import {
   PayOrderRequest,
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
-import { cancelOrder, confirmPayment, confirmReceipt, getOrder, listOrders, orderDisputeInfo, payOrder } from './service';
+import { cancelOrder, confirmPayment, confirmReceipt, getOrder, listOrders, mailOrder, orderDisputeInfo, payOrder } from './service';
 
 /** The shopper's orders (rules: api.md "Checkout and orders", issue 16). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +21,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope };
   const now = () => app.config.clock?.() ?? new Date();
   const userId = (request: FastifyRequest) => authOf(request).user.id;
+  const mail = { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl };
   const one = { params: OrderIdParams, response: { 200: Order, 404: ErrorEnvelope, ...errors } };
 
   for (const [path, kind, what] of [
@@ -72,6 +73,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         now: now(),
         provider: app.paymentProvider,
       });
+      await mailOrder(mail, request.params.id, 'cancelled');
       return getOrder(app.db, me, request.params.id);
     },
   );
@@ -79,6 +81,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const paid = async (request: FastifyRequest<{ Params: { id: string } }>, outcome: { status: string; failureMessage: string | null }) => {
     // The declined attempt is kept (the order stays awaiting payment); the shopper is told why.
     if (outcome.status === 'failed') throw new AppError('payment/declined', [outcome.failureMessage ?? 'declined']);
+    if (outcome.status === 'succeeded') await mailOrder(mail, request.params.id, 'paid');
     return getOrder(app.db, userId(request), request.params.id);
   };
   const paying =

@@ -304,3 +304,5 @@ export async function orderDisputeInfo(db: Database, userId: string, id: string,
   const info = disputeInfo(row.status, { shippedAt: row.shippedAt, deliveredAt: row.deliveredAt, completedAt: row.completedAt }, now);
   return { canDispute: info.canDispute, until: info.until ? toUnixSeconds(info.until) : null, how: info.how };
 }
+
+export { mailOrder, type OrderMailDeps, type OrderMailKind } from './mail';

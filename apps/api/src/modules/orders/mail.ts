@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatMoney } from '@kedai/domain';
+import { eq, schema, type Database } from '@kedai/db';
+import type { Mailer } from '../../platform/mailer';
+import { simpleMail } from '../../platform/mail-template';
+import { shopName } from '../../platform/shop-config';
+import { mailContacts } from '../users/service';
+
+/**
+ * The e-mails of an order's life (issue 16): placed, paid, shipped, cancelled. Queued after the
+ * change is committed (the outbox by default, SMTP when configured); a mail that cannot be queued
+ * is logged and never undoes the change.
+ */
+
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled';
+
+export interface OrderMailDeps {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicWebUrl: string;
+}
+
+export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: OrderMailKind): Promise<void> {
+  try {
+    const [order] = await deps.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    if (!order) return;
+    const [contact] = await mailContacts(deps.db, [order.userId]);
+    if (!contact) return; // a blocked account is not mailed
+    const shop = await shopName(deps.db);
+    const total = formatMoney(order.total, order.currency);
+    const ref = order.orderRef;
+    const text: Record<OrderMailKind, { subject: string; paragraphs: string[] }> = {
+      placed: {
+        subject: `Order ${ref} placed`,
+        paragraphs: [
+          `Thank you for your order ${ref} at ${shop}: ${total}.`,
+          order.payBy ? `Please pay for it by ${order.payBy.toUTCString()}; unpaid orders are cancelled after that.` : '',
+        ].filter(Boolean),
+      },
+      paid: {
+        subject: `Order ${ref} paid`,
+        paragraphs: [`We have received your payment of ${total} for order ${ref}. We will tell you when it ships.`],
+      },
+      shipped: {
+        subject: `Order ${ref} shipped`,
+        paragraphs: [
+          `Your order ${ref} is on its way.`,
+          order.carrier || order.trackingNumber ? `Carrier: ${order.carrier ?? '—'}, tracking number: ${order.trackingNumber ?? '—'}.` : '',
+        ].filter(Boolean),
+      },
+      cancelled: {
+        subject: `Order ${ref} cancelled`,
+        paragraphs: [
+          `Your order ${ref} has been cancelled${order.cancelReason ? `: ${order.cancelReason}` : ''}.`,
+          order.paidAt ? `The payment of ${total} is refunded to the card you paid with.` : 'Nothing was charged.',
+        ],
+      },
+    };
+    await deps.mailer.send(
+      simpleMail({
+        to: contact.email,
+        subject: text[kind].subject,
+        name: contact.firstName,
+        paragraphs: text[kind].paragraphs,
+        action: { label: 'See your order', url: `${deps.publicWebUrl}/orders/${order.id}` },
+      }),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, orderId, kind }, 'could not queue the order mail');
+  }
+}
