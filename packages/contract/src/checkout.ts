@@ -282,3 +282,101 @@ export const DisputeInfo = z
   })
   .meta({ id: 'DisputeInfo' });
 export type DisputeInfo = z.infer<typeof DisputeInfo>;
+
+// The back office (issue 16): orders, vouchers, taxes.
+
+export const AdminOrderListQuery = z.object({
+  status: z.enum(ORDER_STATUS_VALUES).optional(),
+  q: z.string().trim().max(200).optional().describe('An order reference or part of a shopper’s e-mail'),
+  page: queryInt(1, 100_000).optional(),
+  limit: queryInt(1, 100).optional(),
+});
+export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
+
+export const AdminOrder = Order.extend({
+  shopper: z.object({ id: Uuid, email: z.string(), name: z.string() }),
+  nextStatuses: z.array(z.enum(ORDER_STATUS_VALUES)).describe('Where staff may move it now (cancelled is its own call)'),
+  version: z.int(),
+}).meta({ id: 'AdminOrder' });
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const AdminOrderList = z.object({ orders: z.array(AdminOrder), total: z.int(), page: z.int(), limit: z.int(), pages: z.int() });
+export type AdminOrderList = z.infer<typeof AdminOrderList>;
+
+export const AdminOrderMove = z
+  .object({
+    to: checkedByDomain({ enum: ['processing', 'shipped', 'delivered', 'refunded'] }),
+    carrier: checkedByDomain({ type: 'string', description: "Shipping: the carrier's name, 1 to 100 characters" }),
+    trackingNumber: checkedByDomain({ type: 'string', description: 'Shipping: 1 to 100 characters' }),
+    note: checkedByDomain({ type: 'string', description: 'Kept in the history, at most 500 characters' }),
+  })
+  .meta({ id: 'AdminOrderMove', required: ['to'] });
+export type AdminOrderMove = z.infer<typeof AdminOrderMove>;
+
+export const AdminOrderCancel = z
+  .object({ reason: checkedByDomain({ type: 'string', description: 'The shopper reads it, 1 to 500 characters' }) })
+  .meta({ id: 'AdminOrderCancel', required: ['reason'] });
+export type AdminOrderCancel = z.infer<typeof AdminOrderCancel>;
+
+export const AdminVoucher = z
+  .object({
+    id: Uuid,
+    code: z.string(),
+    kind: z.enum(['percent', 'fixed']),
+    percentBp: z.int().nullable(),
+    amountOff: z.record(z.string(), z.int()),
+    minSpend: z.record(z.string(), z.int()),
+    maxDiscount: z.record(z.string(), z.int()),
+    validFrom: z.string().nullable().describe('ISO instant'),
+    validUntil: z.string().nullable(),
+    totalLimit: z.int().nullable(),
+    perUserLimit: z.int().nullable(),
+    scope: z.enum(['cart', 'quotation', 'both']),
+    regions: z.array(z.string()),
+    active: z.boolean(),
+    redeemed: z.int().describe('Uses held by orders that are not cancelled'),
+    version: z.int(),
+  })
+  .meta({ id: 'AdminVoucher' });
+export type AdminVoucher = z.infer<typeof AdminVoucher>;
+
+export const AdminVoucherList = z.object({ vouchers: z.array(AdminVoucher) });
+
+/** A voucher to create or save (`version` when saving); every field is checked by packages/domain `parseVoucherInput`. */
+export const AdminVoucherInput = z
+  .object({
+    code: checkedByDomain({ type: 'string' }),
+    kind: checkedByDomain({ enum: ['percent', 'fixed'] }),
+    percentBp: checkedByDomain({ type: 'integer', description: 'Percent kind: 1 to 10000 (basis points)' }),
+    amountOff: checkedByDomain({ type: 'object', description: 'Fixed kind: currency -> minor units off' }),
+    minSpend: checkedByDomain({ type: 'object' }),
+    maxDiscount: checkedByDomain({ type: 'object' }),
+    validFrom: checkedByDomain({ type: 'string', description: 'ISO instant, or null' }),
+    validUntil: checkedByDomain({ type: 'string' }),
+    totalLimit: checkedByDomain({ type: 'integer' }),
+    perUserLimit: checkedByDomain({ type: 'integer' }),
+    scope: checkedByDomain({ enum: ['cart', 'quotation', 'both'] }),
+    regions: checkedByDomain({ type: 'array', items: { type: 'string' } }),
+    active: checkedByDomain({ type: 'boolean' }),
+    version: checkedByDomain({ type: 'integer', description: 'When saving: the version read' }),
+  })
+  .meta({ id: 'AdminVoucherDraft', required: ['code', 'kind'] });
+export type AdminVoucherInput = z.infer<typeof AdminVoucherInput>;
+
+export const AdminVoucherRedemptions = z.object({
+  redemptions: z.array(
+    z.object({ orderId: Uuid, orderRef: z.string(), email: z.string(), discount: z.int(), currency: z.string(), createdAt: UnixSeconds }),
+  ),
+});
+
+export const AdminTaxRate = z
+  .object({ countryCode: z.string(), name: z.string(), rateBp: z.int(), inclusive: z.boolean() })
+  .meta({ id: 'AdminTaxRate' });
+export const AdminTaxRateList = z.object({ taxRates: z.array(AdminTaxRate) });
+export const AdminTaxRateInput = z
+  .object({
+    name: checkedByDomain({ type: 'string', description: '1 to 20 characters, e.g. GST' }),
+    rateBp: checkedByDomain({ type: 'integer', description: '0 to 10000 basis points (900 = 9 %)' }),
+    inclusive: checkedByDomain({ type: 'boolean', description: "Whether the region's prices already hold it" }),
+  })
+  .meta({ id: 'AdminTaxRateDraft', required: ['name', 'rateBp', 'inclusive'] });

@@ -124,6 +124,11 @@ import {
   CheckoutSessionQuery,
   CheckoutSessionRequest,
   ConfirmPaymentRequest,
+  AdminOrder,
+  AdminOrderCancel,
+  AdminOrderList,
+  AdminOrderListQuery,
+  AdminOrderMove,
   CostEstimate,
   CreateOrderRequest,
   CreateQuotationOrderRequest,
@@ -307,6 +312,10 @@ export const endpoints = {
   'GET /admin/quotation_item/:id': { params: AdminIdParam, response: AdminQuotationItem },
   'POST /admin/quotation_item/:id/resolve': { params: AdminIdParam, body: AdminQuotationResolve, response: AdminQuotationItem },
   'POST /admin/quotation_item/:id/decline': { params: AdminIdParam, body: AdminQuotationDecline, response: AdminQuotationItem },
+  'GET /admin/order': { query: AdminOrderListQuery, response: AdminOrderList },
+  'GET /admin/order/:id': { params: AdminIdParam, response: AdminOrder },
+  'POST /admin/order/:id/status': { params: AdminIdParam, body: AdminOrderMove, response: AdminOrder },
+  'POST /admin/order/:id/cancel': { params: AdminIdParam, body: AdminOrderCancel, response: AdminOrder },
   'POST /admin/image': { body: ImageUploadBody, consumes: IMAGE_UPLOAD_TYPES, response: ImageUploadAnswer, status: 201 },
 } as const satisfies Record<string, EndpointSchemas>;
 

@@ -175,6 +175,13 @@ const PROJECT_CODES: ErrorCode[] = [
   'payment/invalid_card',
   'payment/not_payable',
   'payment/not_found',
+  // The back office's orders, vouchers and taxes (issue 16).
+  'voucher/invalid',
+  'voucher/code_taken',
+  'voucher/version_conflict',
+  'order/invalid_shipment',
+  'order/invalid_cancel_reason',
+  'settings/invalid_tax',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];

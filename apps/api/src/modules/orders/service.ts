@@ -118,7 +118,7 @@ function toOrder(row: OrderRow, lines: LineRow[], events: EventRow[], paid: Paym
 }
 
 /** Orders as answered, with their lines, history and payments, in the order of `rows`. */
-async function withDetails(db: Database, rows: OrderRow[]): Promise<Order[]> {
+export async function withDetails(db: Database, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [lines, events, paid] = await Promise.all([
@@ -202,7 +202,7 @@ export async function moveOrder(tx: Database, order: Pick<OrderRow, 'id' | 'stat
 }
 
 /** The order's row for a change: locked until the transaction ends. */
-async function lockOrder(tx: Database, id: string, userId: string | null): Promise<OrderRow> {
+export async function lockOrder(tx: Database, id: string, userId: string | null): Promise<OrderRow> {
   if (!isUuid(id)) throw notFound();
   const [locked] = await queryRows<{ id: string }>(
     tx,
@@ -236,7 +236,16 @@ async function giveBack(tx: Database, provider: PaymentProvider, orderId: string
 export async function cancelOrder(
   db: Database,
   id: string,
-  by: { actor: OrderActor; actorId: string | null; userId: string | null; reason: string | null; now: Date; provider: PaymentProvider },
+  by: {
+    actor: OrderActor;
+    actorId: string | null;
+    userId: string | null;
+    reason: string | null;
+    now: Date;
+    provider: PaymentProvider;
+    /** Records the change in the audit log, in the same transaction (staff). */
+    audit?: (tx: Database, order: OrderRow) => Promise<void>;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, by.userId);
@@ -248,6 +257,7 @@ export async function cancelOrder(
       set: { cancelReason: by.reason, cancelledAt: by.now },
     });
     await giveBack(tx, by.provider, order.id);
+    await by.audit?.(tx, order);
   });
 }
 

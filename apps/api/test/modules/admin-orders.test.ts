@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, schema } from '@kedai/db';
+import { createProduct } from '@kedai/db/factories';
+import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, staffClient } from '../accounts';
+import type { TestClient } from '../client';
+import { createTestApp, expectError, type TestApp } from '../helpers';
+
+/** The back office's orders (issue 16): list, search, move along the allowed steps, cancel with a reason. */
+
+let t: TestApp;
+let staff: TestClient;
+let staffId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: LIFTED_LIMITS });
+  const member = await staffClient(t.app, 'staff', t.clock.now);
+  staff = member.client;
+  staffId = member.user.id;
+}, 120_000);
+afterAll(() => t?.close());
+
+const CARD = { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'Tan' } };
+
+/** A shopper's paid order of 2 units of a new product (stock 5). */
+async function paidOrder() {
+  const user = await createVerifiedUser(t.app);
+  const client = await signedInClient(t.app, user);
+  const productId = (await createProduct(t.app.db, { stock: 5, price: { SG: 1500 } })).id;
+  const address = await client.post('/address', {
+    fullName: 'Tan Ah Kow',
+    address: '1 Raffles Place',
+    unitNumber: '',
+    city: '',
+    country: 'SG',
+    phoneNumber: '+65 6123 4567',
+    postalCode: '048616',
+    state: '',
+  });
+  const line = await client.post('/cart', { productId, quantity: 2 });
+  const key = (await client.post('/checkout/session', { cartItemIds: [line.body.cartItem.id] })).body.key;
+  const placed = await client.post('/checkout/create_order', {
+    checkoutSessionKey: key,
+    paymentMethod: 'card',
+    shippingAddressId: address.body.address.id,
+  });
+  expect(placed.status, placed.response.payload).toBe(201);
+  expect((await client.post(`/order/${placed.body.id}/pay`, CARD)).body.status).toBe('paid');
+  return { user, client, productId, order: placed.body as { id: string; orderRef: string } };
+}
+
+async function stockOf(productId: string) {
+  const [row] = await t.app.db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, productId));
+  return row!.stock;
+}
+
+describe('the order list', () => {
+  it('finds orders by status, by reference and by e-mail, newest first, with the shopper', async () => {
+    const first = await paidOrder();
+    const second = await paidOrder();
+    const paid = await staff.get('/admin/order?status=paid');
+    expect(paid.status, paid.response.payload).toBe(200);
+    const ids = (paid.body.orders as Array<{ id: string }>).map((o) => o.id);
+    expect(ids.indexOf(second.order.id)).toBeLessThan(ids.indexOf(first.order.id));
+    const byRef = (await staff.get(`/admin/order?q=${first.order.orderRef.toLowerCase()}`)).body;
+    expect(byRef.orders.map((o: { id: string }) => o.id)).toEqual([first.order.id]);
+    const byEmail = (await staff.get(`/admin/order?q=${encodeURIComponent(second.user.email)}`)).body;
+    expect(byEmail.orders[0]).toMatchObject({ id: second.order.id, shopper: { email: second.user.email }, nextStatuses: ['processing'] });
+    expect((await staff.get('/admin/order?q=%25')).status).toBe(200);
+    expectError(await staff.get('/admin/order/00000000-0000-4000-8000-000000000000'), 404, 'order/not_found');
+  });
+});
+
+describe('moving an order', () => {
+  it('processing, shipped with tracking, then the shopper confirms receipt; each step in the history and the audit', async () => {
+    const { client, user, order } = await paidOrder();
+    const step = (body: Record<string, unknown>) => staff.post(`/admin/order/${order.id}/status`, body);
+    expectError(await step({ to: 'delivered' }), 409, 'order/invalid_transition');
+    expect((await step({ to: 'processing' })).body).toMatchObject({ status: 'processing', nextStatuses: ['shipped'] });
+    expectError(await step({ to: 'shipped', carrier: 'SingPost' }), 400, 'order/invalid_shipment');
+    const shipped = await step({ to: 'shipped', carrier: 'SingPost', trackingNumber: 'RR123456789SG' });
+    expect(shipped.body).toMatchObject({ status: 'shipped', carrier: 'SingPost', trackingNumber: 'RR123456789SG', canCancel: false });
+    const [mail] = await outbox(t.app, user.email);
+    expect(mail!.subject).toBe(`Order ${order.orderRef} shipped`);
+    expect(mail!.text).toContain('RR123456789SG');
+    expectError(await client.delete(`/order/${order.id}`), 409, 'order/invalid_transition');
+    const info = (await client.get(`/order/${order.id}/dispute_info`)).body;
+    expect(info).toMatchObject({ canDispute: true, until: null });
+    const done = await client.post(`/order/${order.id}/confirm_receipt`);
+    expect(done.body).toMatchObject({ status: 'completed', canConfirmReceipt: false });
+    expect(done.body.history.map((h: { to: string }) => h.to)).toEqual(['awaiting_payment', 'paid', 'processing', 'shipped', 'completed']);
+    const audited = await t.app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.objectId, order.id), eq(schema.auditLog.actorId, staffId)));
+    expect(audited.map((a) => a.action).sort()).toEqual(['order.processing', 'order.shipped']);
+  });
+
+  it('two staff moving one order at once: one step happens, the other is 409', async () => {
+    const { order } = await paidOrder();
+    const answers = await Promise.all([
+      staff.post(`/admin/order/${order.id}/status`, { to: 'processing' }),
+      staff.post(`/admin/order/${order.id}/status`, { to: 'processing' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('cancelling', () => {
+  it('with a reason: the payment is refunded, the stock comes back, the shopper is told', async () => {
+    const { productId, order, user } = await paidOrder();
+    expect(await stockOf(productId)).toBe(3);
+    expectError(await staff.post(`/admin/order/${order.id}/cancel`, { reason: ' ' }), 400, 'order/invalid_cancel_reason');
+    const cancelled = await staff.post(`/admin/order/${order.id}/cancel`, { reason: 'The courier cannot reach this address' });
+    expect(cancelled.status, cancelled.response.payload).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'The courier cannot reach this address', nextStatuses: [] });
+    expect(cancelled.body.payments.map((p: { kind: string }) => p.kind)).toEqual(['charge', 'refund']);
+    expect(await stockOf(productId)).toBe(5);
+    expect((await outbox(t.app, user.email))[0]!.text).toContain('The courier cannot reach this address');
+    const [audit] = await t.app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.objectId, order.id), eq(schema.auditLog.action, 'order.cancelled')));
+    expect(audit).toMatchObject({ actorId: staffId });
+    expectError(await staff.post(`/admin/order/${order.id}/cancel`, { reason: 'again' }), 409, 'order/invalid_transition');
+  });
+});
