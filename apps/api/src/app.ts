@@ -47,6 +47,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { orderAdminRoutes } from './modules/orders/admin-routes';
+import { voucherAdminRoutes } from './modules/vouchers/admin-routes';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(imageAdminRoutes);
   await app.register(quotationAdminRoutes);
   await app.register(orderAdminRoutes);
+  await app.register(voucherAdminRoutes);
   // The development outbox exists only when switched on (never in production: config refuses it).
   if (config.devOutbox) await app.register(devRoutes);
 

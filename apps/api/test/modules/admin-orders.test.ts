@@ -124,3 +124,54 @@ describe('cancelling', () => {
     expectError(await staff.post(`/admin/order/${order.id}/cancel`, { reason: 'again' }), 409, 'order/invalid_transition');
   });
 });
+
+describe('vouchers', () => {
+  it('staff create, edit from the version read, deactivate, and see who used one', async () => {
+    const draft = { code: 'welcome10', kind: 'percent', percentBp: 1000, maxDiscount: { SGD: 2000 }, scope: 'cart', regions: ['SG'] };
+    const created = await staff.post('/admin/voucher', draft);
+    expect(created.status, created.response.payload).toBe(201);
+    expect(created.body).toMatchObject({ code: 'WELCOME10', kind: 'percent', percentBp: 1000, active: true, redeemed: 0, version: 1 });
+    expectError(await staff.post('/admin/voucher', draft), 409, 'voucher/code_taken');
+    const bad = await staff.post('/admin/voucher', { ...draft, code: 'OTHER', percentBp: 0 });
+    expectError(bad, 400, 'voucher/invalid');
+    expect(bad.body.params).toEqual(['percentBp']);
+    expectError(await staff.post('/admin/voucher', { ...draft, code: 'OTHER2', regions: ['XX'] }), 400, 'voucher/invalid');
+
+    const id = created.body.id as string;
+    const { client } = await paidOrder();
+    const line = await client.post('/cart', { productId: (await createProduct(t.app.db, { price: { SG: 3000 } })).id, quantity: 1 });
+    const key = (await client.post('/checkout/session', { cartItemIds: [line.body.cartItem.id] })).body.key;
+    const addressId = (await client.get('/address')).body.addresses[0].id;
+    const placed = await client.post('/checkout/create_order', {
+      checkoutSessionKey: key,
+      paymentMethod: 'card',
+      shippingAddressId: addressId,
+      voucherCode: 'welcome10',
+    });
+    expect(placed.body).toMatchObject({ discount: 300, voucherCode: 'WELCOME10' });
+    const used = await staff.get(`/admin/voucher/${id}/redemptions`);
+    expect(used.body.redemptions).toEqual([expect.objectContaining({ orderId: placed.body.id, discount: 300, currency: 'SGD' })]);
+
+    const saved = await staff.put(`/admin/voucher/${id}`, { ...draft, active: false, version: 1 });
+    expect(saved.body).toMatchObject({ active: false, version: 2, redeemed: 1 });
+    expectError(await staff.put(`/admin/voucher/${id}`, { ...draft, version: 1 }), 409, 'voucher/version_conflict');
+    expectError(await client.post('/voucher/validate', { code: 'WELCOME10' }), 404, 'voucher/not_found');
+  });
+});
+
+describe('tax rates (owners)', () => {
+  it('owners set and remove a country’s tax, which the estimate then uses; staff may not', async () => {
+    const { client: owner } = await staffClient(t.app, 'owner', t.clock.now);
+    expectError(await staff.get('/admin/tax_rate'), 403, 'auth/not_authorized');
+    const listed = await owner.get('/admin/tax_rate');
+    expect(listed.body.taxRates).toEqual(expect.arrayContaining([{ countryCode: 'SG', name: 'GST', rateBp: 900, inclusive: false }]));
+    expectError(await owner.put('/admin/tax_rate/MY', { name: '', rateBp: 600, inclusive: false }), 400, 'settings/invalid_tax');
+    expectError(await owner.put('/admin/tax_rate/MY', { name: 'SST', rateBp: 10001, inclusive: false }), 400, 'settings/invalid_tax');
+    expectError(await owner.put('/admin/tax_rate/ZZ', { name: 'SST', rateBp: 600, inclusive: false }), 400, 'shipping/invalid_country');
+    const saved = await owner.put('/admin/tax_rate/MY', { name: 'SST', rateBp: 600, inclusive: false });
+    expect(saved.status, saved.response.payload).toBe(200);
+    expect(saved.body.taxRates).toEqual(expect.arrayContaining([{ countryCode: 'MY', name: 'SST', rateBp: 600, inclusive: false }]));
+    const removed = await owner.delete('/admin/tax_rate/MY');
+    expect(removed.body.taxRates.map((r: { countryCode: string }) => r.countryCode)).not.toContain('MY');
+  });
+});

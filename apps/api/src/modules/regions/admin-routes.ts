@@ -6,12 +6,23 @@ import {
   AdminRegionInput,
   AdminRegionParam,
   AdminSettings,
+  AdminTaxRateInput,
+  AdminTaxRateList,
   AdminShippingLocation,
   AdminShippingLocationInput,
   ErrorEnvelope,
 } from '@kedai/contract';
 import { authOf, requireStaff } from '../../platform/auth-guard';
-import { saveShippingLocation, setAppCurrency, setQuotationPricing, setRegionEnabled, shopSettings } from './admin';
+import {
+  deleteTaxRate,
+  listTaxRates,
+  saveShippingLocation,
+  saveTaxRate,
+  setAppCurrency,
+  setQuotationPricing,
+  setRegionEnabled,
+  shopSettings,
+} from './admin';
 
 /** The shop's settings (issue 14): owners only (rules: access.md "Staff"). */
 export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,5 +103,44 @@ export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff('owner'),
     },
     async (request) => saveShippingLocation(app.db, authOf(request).user.id, request.params.countryCode, request.body),
+  );
+
+  app.get(
+    '/admin/tax_rate',
+    {
+      schema: { tags, summary: 'The tax charged on orders per destination country', response: { 200: AdminTaxRateList, ...answers } },
+      onRequest: requireStaff('owner'),
+    },
+    async () => listTaxRates(app.db),
+  );
+
+  app.put(
+    '/admin/tax_rate/:countryCode',
+    {
+      schema: {
+        tags,
+        summary: "Set a country's tax: its name, rate in basis points and whether prices include it",
+        description: '400 `settings/invalid_tax`, `shipping/invalid_country`.',
+        params: AdminCountryParam,
+        body: AdminTaxRateInput,
+        response: { 200: AdminTaxRateList, ...answers },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async (request) => saveTaxRate(app.db, authOf(request).user.id, request.params.countryCode, request.body),
+  );
+
+  app.delete(
+    '/admin/tax_rate/:countryCode',
+    {
+      schema: {
+        tags,
+        summary: 'Charge no tax on orders to a country',
+        params: AdminCountryParam,
+        response: { 200: AdminTaxRateList, ...answers },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async (request) => deleteTaxRate(app.db, authOf(request).user.id, request.params.countryCode),
   );
 };

@@ -11,6 +11,7 @@ import {
   parseShippingCountry,
   parseQuotationPricing,
   parseShippingRates,
+  parseTaxRule,
   sortCountryCodes,
 } from '@kedai/domain';
 import { asc, eq, schema, type Database } from '@kedai/db';
@@ -134,4 +135,48 @@ export async function saveShippingLocation(db: Database, actorId: string, countr
   });
   invalidate(db);
   return toLocation(row);
+}
+
+/** `GET /admin/tax_rate`: the tax charged per destination country. */
+export async function listTaxRates(db: Database) {
+  const rows = await db.select().from(schema.taxRates).orderBy(asc(schema.taxRates.countryCode));
+  return { taxRates: rows.map(({ countryCode, name, rateBp, inclusive }) => ({ countryCode, name, rateBp, inclusive })) };
+}
+
+/** `PUT /admin/tax_rate/{countryCode}`: sets the tax of a country (packages/domain `parseTaxRule`). */
+export async function saveTaxRate(db: Database, actorId: string, countryValue: string, input: unknown) {
+  const country = parseShippingCountry(countryValue);
+  if (!country.ok) throw new AppError(country.errorCode);
+  const rule = parseTaxRule(input);
+  if (!rule) throw new AppError('settings/invalid_tax');
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(schema.taxRates).where(eq(schema.taxRates.countryCode, country.value));
+    await tx
+      .insert(schema.taxRates)
+      .values({ countryCode: country.value, ...rule })
+      .onConflictDoUpdate({ target: schema.taxRates.countryCode, set: { ...rule, updatedAt: new Date() } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.tax',
+      objectType: 'tax_rate',
+      objectId: country.value,
+      before: before ?? null,
+      after: rule,
+    });
+  });
+  invalidate(db);
+  return listTaxRates(db);
+}
+
+/** `DELETE /admin/tax_rate/{countryCode}`: no tax on orders to that country any more. */
+export async function deleteTaxRate(db: Database, actorId: string, countryValue: string) {
+  const country = parseShippingCountry(countryValue);
+  if (!country.ok) throw new AppError(country.errorCode);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(schema.taxRates).where(eq(schema.taxRates.countryCode, country.value)).returning();
+    if (before)
+      await recordAudit(tx, { actorId, action: 'settings.tax', objectType: 'tax_rate', objectId: country.value, before, after: null });
+  });
+  invalidate(db);
+  return listTaxRates(db);
 }
