@@ -19,8 +19,8 @@ describe('the store', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ credentials: 'same-origin' }));
   });
 
-  it('holds the client state only (decision 0010): the user, the region, the cart, the selection and the quotation items', () => {
-    expect(Object.keys(makeStore().getState()).sort()).toEqual(['cart', 'quotations', 'region', 'selection', 'user']);
+  it('holds the client state only (decision 0010): the user, the region, the cart, the selection, the quotation items and the checkout', () => {
+    expect(Object.keys(makeStore().getState()).sort()).toEqual(['cart', 'checkout', 'quotations', 'region', 'selection', 'user']);
   });
 
   it('fills the empty region from one hydrate, and starting up fetches nothing by itself', async () => {

@@ -10,6 +10,7 @@ import { fetchCurrentUser, sessionExpired, userSlice } from '../features/account
 import { cartSlice } from '../features/cart/cart-slice';
 import { registerCartWatchers } from '../features/cart/listeners';
 import { selectionSlice } from '../features/cart/selection-slice';
+import { checkoutSlice } from '../features/checkout/checkout-slice';
 import { registerQuotationWatchers } from '../features/quotations/listeners';
 import { quotationSlice } from '../features/quotations/quotation-slice';
 import { registerRegionWatchers } from '../features/region/listeners';
@@ -24,6 +25,7 @@ const reducer = {
   cart: cartSlice.reducer,
   selection: selectionSlice.reducer,
   quotations: quotationSlice.reducer,
+  checkout: checkoutSlice.reducer,
 };
 
 const watchers = [registerRegionWatchers, registerCartWatchers, registerQuotationWatchers];

@@ -37,6 +37,13 @@ export interface AddressFormProps {
   /** For tests and for re-showing a state: problems and message to open with. */
   initialErrors?: AddressFormErrors;
   initialMessage?: string | null;
+  /** The form's title ("Add an address", "Edit address" by default) and its heading's level (2 by default). */
+  title?: string;
+  headingLevel?: 2 | 3;
+  /** The add button's words ("Add address" by default). */
+  submitLabel?: string;
+  /** Whether opening the form takes focus to its heading (true); false where the page opens with it. */
+  focusOnOpen?: boolean;
 }
 
 /**
@@ -55,6 +62,10 @@ export function AddressForm({
   isFirst = false,
   initialErrors = {},
   initialMessage = null,
+  title,
+  headingLevel = 2,
+  submitLabel,
+  focusOnOpen = true,
 }: AddressFormProps) {
   const id = useId();
   const [values, setValues] = useState<AddressFormValues>(initialValues);
@@ -76,8 +87,8 @@ export function AddressForm({
 
   // Opening the form takes focus to its heading, so keyboard and screen-reader users start there.
   useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
+    if (focusOnOpen) headingRef.current?.focus();
+  }, [focusOnOpen]);
 
   const shown = (field: AddressFormField) =>
     field === 'city' ? layout.city.shown : field === 'state' ? layout.state.shown : field === 'zip' ? layout.zip.shown : true;
@@ -186,6 +197,7 @@ export function AddressForm({
   };
 
   const stateOptions = layout.state.options;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
   return (
     <form
@@ -196,9 +208,9 @@ export function AddressForm({
       aria-labelledby={headingId}
       aria-describedby={[message ? messageId : undefined, requiredNoteId].filter(Boolean).join(' ')}
     >
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.formTitle}>
-        {address ? 'Edit address' : 'Add an address'}
-      </h2>
+      <Heading id={headingId} ref={headingRef} tabIndex={-1} className={styles.formTitle}>
+        {title ?? (address ? 'Edit address' : 'Add an address')}
+      </Heading>
       <p id={requiredNoteId} className={formStyles.hint}>
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
@@ -297,7 +309,7 @@ export function AddressForm({
 
       <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Saving…' : address ? 'Save address' : 'Add address'}
+          {pending ? 'Saving…' : address ? 'Save address' : (submitLabel ?? 'Add address')}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           Cancel

@@ -6,7 +6,7 @@
  * Client-safe: no server imports, and every function is a no-op on the server. Money is turned
  * into major units from integer minor units with the currency's decimals (rules: money.md), exactly.
  */
-import type { Product, ProductSummary } from '@kedai/contract';
+import type { Order, Product, ProductSummary } from '@kedai/contract';
 import { cartUnitPrice, fromMinorUnits, toUnixSeconds, variantOptionsOf } from '@kedai/domain';
 import { countryFromPath } from '../region/country';
 
@@ -279,4 +279,91 @@ export function trackViewCart(lines: readonly AnalyticsCartLine[], region: strin
 /** `add_to_wishlist`: the product (and the variant chosen, when there is one). */
 export function trackAddToWishlist(product: AnalyticsProduct | Product, region: string, variantPath?: string | null): void {
   track('add_to_wishlist', cartEventParams([{ product, variantPath, quantity: 1 }], region));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout and orders (rules: money.md; spec §9: begin_checkout, add_shipping_info, purchase)
+
+/** A line of a checkout or of an order as the checkout events report it. */
+interface AnalyticsOrderLine {
+  /** The shop's product, else the quotation item (a marketplace product has no id of ours). */
+  id: string;
+  name: string;
+  /** "1 TB / Mint"; '' or absent without options. */
+  variant?: string | undefined;
+  /** One unit, in minor units of the checkout's currency; null when it cannot be bought (not reported). */
+  unitPrice: number | null;
+  quantity: number;
+}
+
+/** What the checkout events read of a checkout: its currency, its value and voucher, its lines. */
+export interface AnalyticsCheckout {
+  currency: string;
+  /** The goods after the discount, in minor units. */
+  value: number;
+  /** The voucher code applied, if any. */
+  coupon?: string | null | undefined;
+  lines: readonly AnalyticsOrderLine[];
+}
+
+function orderItems(lines: readonly AnalyticsOrderLine[], currency: string): Ga4Item[] {
+  return lines.map((line, index) =>
+    compact({
+      item_id: line.id,
+      item_name: line.name,
+      item_variant: line.variant || undefined,
+      price: line.unitPrice === null ? undefined : safeMajor(line.unitPrice, currency),
+      quantity: line.quantity,
+      index: lines.length > 1 ? index : undefined,
+    }),
+  );
+}
+
+function checkoutParams(checkout: AnalyticsCheckout): AnalyticsParams {
+  return {
+    currency: checkout.currency,
+    value: safeMajor(checkout.value, checkout.currency),
+    coupon: checkout.coupon || undefined,
+    items: orderItems(checkout.lines, checkout.currency),
+  };
+}
+
+/** `begin_checkout`: the checkout page has the lines and their prices. */
+export function trackBeginCheckout(checkout: AnalyticsCheckout): void {
+  track('begin_checkout', checkoutParams(checkout));
+}
+
+/** `add_shipping_info`: a shipping address is chosen; `shipping_country` is where it goes. */
+export function trackAddShippingInfo(checkout: AnalyticsCheckout, shippingCountry: string | null): void {
+  track('add_shipping_info', {
+    ...checkoutParams(checkout),
+    shipping_tier: 'standard',
+    shipping_country: shippingCountry ?? undefined,
+  });
+}
+
+/**
+ * `purchase`: an order was placed. `transaction_id` is its reference; `value` its total; `shipping`
+ * its shipping fee; `tax` only when the tax fee is not zero (spec §9); the items as bought.
+ */
+export function trackPurchase(order: Order): void {
+  const { currency } = order;
+  track('purchase', {
+    transaction_id: order.orderRef,
+    currency,
+    value: safeMajor(order.total, currency),
+    tax: order.taxFee !== 0 ? safeMajor(order.taxFee, currency) : undefined,
+    shipping: safeMajor(order.shippingFee, currency),
+    coupon: order.voucherCode ?? undefined,
+    items: orderItems(
+      order.productCaptures.map((capture, index) => ({
+        id: capture.productId ?? capture.quotationItemId ?? `${order.id}-${index}`,
+        name: capture.name,
+        variant: capture.options.map(({ option }) => option).join(' / '),
+        unitPrice: capture.unitPrice,
+        quantity: capture.quantity,
+      })),
+      currency,
+    ),
+  });
 }
