@@ -4,7 +4,20 @@
  * payments ledger (modules/payments) and tax rates per country (modules/regions).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -50,7 +63,10 @@ export const vouchers = pgTable(
     scope: text('scope', { enum: ['cart', 'quotation', 'both'] })
       .notNull()
       .default('both'),
-    regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
+    regions: text('regions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     /** Redemptions held by orders that are not cancelled; never above `total_limit`. */
     redeemed: integer('redeemed').notNull().default(0),
@@ -131,7 +147,10 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
     idempotencyKey: text('idempotency_key'),
     /** The cart lines it bought (gone from the cart since), as spec'd `cartItems`. */
-    cartItemIds: uuid('cart_item_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    cartItemIds: uuid('cart_item_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** When an unpaid order is cancelled by the expiry job. */
     payBy: timestamp('pay_by', { withTimezone: true }),
     carrier: text('carrier'),

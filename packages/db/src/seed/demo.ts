@@ -626,7 +626,10 @@ async function insertReferenceData(db: Database): Promise<{ categoryIds: Map<str
       },
     });
   // Only where missing: the shop's own tax settings are kept.
-  await db.insert(taxRates).values([...TAX_RATES]).onConflictDoNothing();
+  await db
+    .insert(taxRates)
+    .values([...TAX_RATES])
+    .onConflictDoNothing();
   await db
     .insert(config)
     .values(Object.entries(CONFIG).map(([key, value]) => ({ key, value })))
