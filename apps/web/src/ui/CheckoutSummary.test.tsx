@@ -9,15 +9,20 @@ import styles from './list.module.css';
  * are tested in quotation-pages.test.tsx.
  */
 
-const summary = (extra: { footer?: string } = {}) =>
+type Extra = { footer?: string; blocked?: string | null; busy?: boolean; error?: string | null };
+
+const summary = (extra: Extra = {}) =>
   renderToStaticMarkup(
     <CheckoutSummary
       titleId="cart-summary-title"
       barLabel="Cart total"
       totalLabel="Subtotal (2 items)"
       total="SGD 10.00"
-      soonId="checkout-soon"
-      kept="Your cart is saved until then."
+      onCheckout={() => {}}
+      blocked={null}
+      busy={false}
+      error={null}
+      noteId="cart-checkout-note"
       {...extra}
     >
       <p>1 selected item has no price in Singapore and is not counted.</p>
@@ -35,17 +40,34 @@ describe('CheckoutSummary', () => {
     );
   });
 
-  it('puts its notes under the total, then the shipping note, Checkout and why it is not available yet', () => {
+  it('puts its notes under the total, then the shipping note, Checkout (enabled) and the footer', () => {
     const html = summary({ footer: 'See your quotations.' });
     const order = [
       'Subtotal (2 items)',
       'not counted.',
       'Shipping and taxes are worked out at checkout.',
-      `<button type="button" class="button button--primary ${styles.checkout}" disabled="" aria-describedby="checkout-soon">Checkout</button>`,
-      `<p class="${styles.hint}" id="checkout-soon">Checkout is not available yet — it is coming soon. Your cart is saved until then.</p>`,
+      `<button class="button button--primary ${styles.checkout}" type="button">Checkout</button>`,
       'See your quotations.',
     ].map((part) => html.indexOf(part));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(html).not.toContain('cart-checkout-note');
+  });
+
+  it('while nothing can go to checkout, Checkout is disabled and says why, read with it', () => {
+    const html = summary({ blocked: 'Select the items you want to buy.' });
+    expect(html).toContain(
+      `<button class="button button--primary ${styles.checkout}" type="button" disabled="" aria-describedby="cart-checkout-note">Checkout</button>` +
+        `<p class="${styles.hint}" id="cart-checkout-note">Select the items you want to buy.</p>`,
+    );
+  });
+
+  it('says it is starting, and says in an alert why it could not', () => {
+    expect(summary({ busy: true })).toContain('disabled="" aria-busy="true">Starting checkout…</button>');
+    const failed = summary({ error: 'Choose at least one item to check out.' });
+    expect(failed).toContain('aria-describedby="cart-checkout-note">Checkout</button>');
+    expect(failed).toContain(
+      `<p class="${styles.error}" id="cart-checkout-note" role="alert">Checkout could not start: Choose at least one item to check out.</p>`,
+    );
   });
 });

@@ -13,6 +13,7 @@ import styles from './cart.module.css';
 import { CartLine } from './CartLine';
 import { availableCartItemIds, checkAllCartItems, checkOnlyCartItem } from './selection-slice';
 import { CheckoutSummary } from '../../ui/CheckoutSummary';
+import { useStartCheckout } from '../checkout/useStartCheckout';
 import listStyles from '../../ui/list.module.css';
 import { LoadStatus } from '../../ui/LoadStatus';
 
@@ -24,7 +25,8 @@ export interface CartViewProps {
 /**
  * The cart (`/cart`, signed-in users): lines grouped by merchant, each with its selection checkbox,
  * quantity stepper, note and Remove; select-all; the subtotal of the selection in the region's
- * currency; a checkout button that says it is not available yet; links to the quotations and "Buy it
+ * currency; Checkout, which takes the selection for checkout (with any checked quotations) to
+ * `/checkout/<key>`; links to the quotations and "Buy it
  * for me". A line asked for a quotation leaves the cart with a notice "Moved to your quotations" and
  * a link there. `?itemId=` (after buy-now) checks that line only, scrolls it into view, focuses and
  * highlights it. Reports `view_cart` once loaded.
@@ -195,15 +197,20 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
 
 /** The selection's subtotal and the checkout button, beside the lines. */
 function CartSummary({ subtotal, cartUnits, region }: { subtotal: SelectionSubtotal; cartUnits: number; region: { name: string } }) {
+  const checkout = useStartCheckout();
   const units = `${subtotal.units} ${subtotal.units === 1 ? 'item' : 'items'}`;
+  const quotations = checkout.quotationItemIds.length;
   return (
     <CheckoutSummary
       titleId="cart-summary-title"
       barLabel="Cart total"
       totalLabel={`Subtotal (${units})`}
       total={formatMoneyOrNull(subtotal.total) ?? '—'}
-      soonId="checkout-soon"
-      kept="Your cart is saved until then."
+      onCheckout={() => void checkout.start()}
+      blocked={checkout.cartItemIds.length + quotations === 0 ? 'Select the items you want to buy.' : null}
+      busy={checkout.starting}
+      error={checkout.error}
+      noteId="cart-checkout-note"
       footer={<QuotationLinks />}
     >
       {subtotal.unpriced > 0 ? (
@@ -212,11 +219,14 @@ function CartSummary({ subtotal, cartUnits, region }: { subtotal: SelectionSubto
           {subtotal.unpriced === 1 ? ' is' : ' are'} not counted.
         </p>
       ) : null}
-      {subtotal.lines === 0 ? (
-        <p className={listStyles.hint}>Select the items you want to buy.</p>
-      ) : subtotal.units < cartUnits ? (
+      {subtotal.lines > 0 && subtotal.units < cartUnits ? (
         <p className={listStyles.hint}>
           {subtotal.units} of the {cartUnits} items in your cart {subtotal.units === 1 ? 'is' : 'are'} selected.
+        </p>
+      ) : null}
+      {quotations > 0 ? (
+        <p className={listStyles.hint}>
+          {quotations === 1 ? 'Your selected quotation goes' : `Your ${quotations} selected quotations go`} to checkout too.
         </p>
       ) : null}
     </CheckoutSummary>

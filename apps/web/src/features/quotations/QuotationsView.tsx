@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { QuotationItem } from '@kedai/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CheckoutSummary } from '../../ui/CheckoutSummary';
+import { useStartCheckout } from '../checkout/useStartCheckout';
 import listStyles from '../../ui/list.module.css';
 import { LoadStatus } from '../../ui/LoadStatus';
 import { allQuotationItemsChecked, checkAllQuotationItems } from '../cart/selection-slice';
@@ -25,7 +26,8 @@ const BUY_FOR_ME_HREF = '/buy-for-me';
  * The quotation list (`/quotations`, signed-in users): the items newest first, filtered by status
  * (All, Quoting, Quoted, Unsuccessful), each with its checkbox for checkout (only quoted items whose
  * product can still be bought), select-all of the quoted items, and the total of the checked ones in
- * the region's currency beside a Checkout button that says it is not available yet (as the cart's).
+ * the region's currency beside Checkout, which takes the selection for checkout (with the cart's checked
+ * lines, as the cart's does) to `/checkout/<key>`.
  * Asks the API again on every visit; what the store already holds is shown meanwhile.
  */
 export function QuotationsView({ region, assetsUrl }: QuotationsViewProps) {
@@ -166,16 +168,21 @@ function QuotationSummary({
   checkedIds: readonly string[];
   region: { key: string; name: string; currency: string };
 }) {
+  const checkout = useStartCheckout();
   const selected = quotationSelectionTotal(items, checkedIds, region);
   const count = `${selected.items} ${selected.items === 1 ? 'quotation' : 'quotations'}`;
+  const cartLines = checkout.cartItemIds.length;
   return (
     <CheckoutSummary
       titleId="quotations-summary-title"
       barLabel="Quotations total"
       totalLabel={`Selected (${count})`}
       total={selected.total ?? '—'}
-      soonId="quotation-checkout-soon"
-      kept="Your quotations are saved until then."
+      onCheckout={() => void checkout.start()}
+      blocked={checkout.quotationItemIds.length + cartLines === 0 ? 'Select the quoted items you want to buy.' : null}
+      busy={checkout.starting}
+      error={checkout.error}
+      noteId="quotation-checkout-note"
     >
       {selected.unquoted > 0 ? (
         <p className={listStyles.hint}>
@@ -183,7 +190,11 @@ function QuotationSummary({
           {region.name} and {selected.unquoted === 1 ? 'is' : 'are'} not counted.
         </p>
       ) : null}
-      {selected.items === 0 ? <p className={listStyles.hint}>Select the quoted items you want to buy.</p> : null}
+      {cartLines > 0 ? (
+        <p className={listStyles.hint}>
+          {cartLines === 1 ? 'The item selected in your cart goes' : `The ${cartLines} items selected in your cart go`} to checkout too.
+        </p>
+      ) : null}
     </CheckoutSummary>
   );
 }
