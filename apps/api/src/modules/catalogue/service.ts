@@ -51,4 +51,4 @@ export async function newestInCategory(
   return { category, products: rows.map((row) => toSummary(row, currencies)) };
 }
 
-export { returnStock, takeStock, type StockLine } from './stock';
+export { returnStock, takeStock } from './stock';

@@ -14,7 +14,7 @@ export interface CardInput {
   name: string;
 }
 
-export interface ChargeAnswer {
+interface ChargeAnswer {
   status: 'succeeded' | 'requires_action' | 'failed';
   /** The provider's id of the charge, to confirm or refund it. */
   providerRef: string;
