@@ -24,6 +24,9 @@ export function Shell() {
               <NavLink to="/products">Products</NavLink>
             </li>
             <li>
+              <NavLink to="/orders">Orders</NavLink>
+            </li>
+            <li>
               <NavLink to="/quotations">
                 Quotations
                 {pending ? (

@@ -11,6 +11,8 @@ import { BannersPage, GroupsPage, ImagePagesPage, PopupsPage } from '../features
 import { ImagePageEditorPage } from '../features/home-page/ImagePageEditorPage';
 import { MerchantEditorPage } from '../features/merchants/MerchantEditorPage';
 import { MerchantListPage } from '../features/merchants/MerchantListPage';
+import { OrderDetailPage } from '../features/orders/OrderDetailPage';
+import { OrderListPage } from '../features/orders/OrderListPage';
 import { ProductEditorPage } from '../features/products/ProductEditorPage';
 import { ProductListPage } from '../features/products/ProductListPage';
 import { QuotationDetailPage } from '../features/quotations/QuotationDetailPage';
@@ -33,6 +35,8 @@ export const router = createBrowserRouter([
       { path: 'products', element: <ProductListPage /> },
       { path: 'products/new', element: <ProductEditorPage /> },
       { path: 'products/:id', element: <ProductEditorPage /> },
+      { path: 'orders', element: <OrderListPage /> },
+      { path: 'orders/:id', element: <OrderDetailPage /> },
       { path: 'quotations', element: <QuotationListPage /> },
       { path: 'quotations/:id', element: <QuotationDetailPage /> },
       { path: 'categories', element: <CategoriesPage /> },

@@ -1,0 +1,231 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { AdminOrder } from '@kedai/contract';
+import { api } from '../../lib/api';
+import { Alert } from '../../ui/Alert';
+import { TextArea, TextField } from '../../ui/Field';
+import {
+  EMPTY_MOVE,
+  MOVE_HINTS,
+  MOVE_LABELS,
+  NOTE_MAX,
+  TEXT_MAX,
+  cancelBodyOf,
+  cancelledText,
+  handleOrderError,
+  moveBodyOf,
+  movedText,
+  orderActions,
+  waitingText,
+  type FieldErrors,
+  type Move,
+  type MoveBody,
+  type MoveDraft,
+  type OrderFailure,
+} from './order-actions';
+
+interface Props {
+  order: AdminOrder;
+  /** The step or the cancellation was saved: the order as it is now, and the news to tell. */
+  onDone: (order: AdminOrder, news: string) => void;
+  /** The order moved meanwhile, or is gone: the page says so and reads it again (`reload`). */
+  onInterrupted: (failure: OrderFailure) => void;
+  /** A change is being sent: the page's earlier news no longer applies. */
+  onStart: () => void;
+  reload: () => Promise<unknown>;
+}
+
+/** The steps staff may take now (`nextStatuses`), and cancelling while the shop has not shipped. */
+export function OrderActions(props: Props) {
+  const { moves, canCancel } = orderActions(props.order);
+  return (
+    <>
+      <section className="panel" aria-labelledby="next-step-heading">
+        <h2 id="next-step-heading">Next step</h2>
+        {moves.length === 0 ? <p>{waitingText(props.order.status)}</p> : null}
+        {moves.map((move) => (
+          <MoveForm key={move} move={move} {...props} />
+        ))}
+      </section>
+      {canCancel ? <CancelForm {...props} /> : null}
+    </>
+  );
+}
+
+const focus = (id: string) => document.getElementById(id)?.focus();
+
+function MoveForm({ move, order, onDone, onInterrupted, onStart, reload }: Props & { move: Move }) {
+  const [draft, setDraft] = useState<MoveDraft>(EMPTY_MOVE);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
+  const ids = { carrier: `${move}-carrier`, trackingNumber: `${move}-tracking`, note: `${move}-note` } as const;
+  const focusFirst = (bad: FieldErrors) => {
+    const first = (['carrier', 'trackingNumber', 'note'] as const).find((key) => bad[key]);
+    if (first) focus(ids[first]);
+  };
+
+  const save = useMutation({
+    mutationFn: (body: MoveBody) => api.post('/admin/order/:id/status', { params: { id: order.id }, body }),
+    onSuccess: (answer) => onDone(answer, movedText(answer, move)),
+    onError: (error) =>
+      handleOrderError(error, 'move', {
+        interrupt: onInterrupted,
+        reload,
+        refuse: (failure) => {
+          const fields = failure.kind === 'refused' ? failure.errors : {};
+          setErrors(fields);
+          if (Object.keys(fields).length > 0) focusFirst(fields);
+          else setProblem((old) => ({ text: failure.message, n: (old?.n ?? 0) + 1 }));
+        },
+      }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    onStart();
+    setProblem(null);
+    const checked = moveBodyOf(move, draft);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirst(checked.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.body);
+  }
+
+  const set = (key: keyof MoveDraft, value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const headingId = `${move}-heading`;
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <h3 id={headingId}>{MOVE_LABELS[move]}</h3>
+      <p className="hint">{MOVE_HINTS[move]}</p>
+      {problem ? (
+        <Alert key={problem.n} tone="error" title="The order was not changed" focusOnShow>
+          <p>{problem.text}</p>
+        </Alert>
+      ) : null}
+      {move === 'shipped' ? (
+        <div className="row">
+          <TextField
+            id={ids.carrier}
+            label="Carrier"
+            required
+            hint={`Who delivers it, such as SingPost; up to ${TEXT_MAX} characters.`}
+            autoComplete="off"
+            maxLength={TEXT_MAX}
+            value={draft.carrier}
+            error={errors.carrier}
+            onChange={(e) => set('carrier', e.target.value)}
+          />
+          <TextField
+            id={ids.trackingNumber}
+            label="Tracking number"
+            required
+            hint="The shopper follows the parcel with it."
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={TEXT_MAX}
+            value={draft.trackingNumber}
+            error={errors.trackingNumber}
+            onChange={(e) => set('trackingNumber', e.target.value)}
+          />
+        </div>
+      ) : null}
+      <TextArea
+        id={ids.note}
+        label="Note for the order's history (optional)"
+        hint={`Staff see it in the history; up to ${NOTE_MAX} characters.`}
+        rows={2}
+        value={draft.note}
+        error={errors.note}
+        onChange={(e) => set('note', e.target.value)}
+      />
+      <div className="actions">
+        <button type="submit" className={move === 'refunded' ? 'button button--danger' : 'button'} aria-busy={save.isPending || undefined}>
+          {save.isPending ? 'Saving…' : MOVE_LABELS[move]}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const REASON_ID = 'cancel-reason';
+
+function CancelForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
+
+  const cancel = useMutation({
+    mutationFn: (body: { reason: string }) => api.post('/admin/order/:id/cancel', { params: { id: order.id }, body }),
+    onSuccess: (answer) => onDone(answer, cancelledText(answer)),
+    onError: (failed) =>
+      handleOrderError(failed, 'cancel', {
+        interrupt: onInterrupted,
+        reload,
+        refuse: (failure) => {
+          const fieldError = failure.kind === 'refused' ? failure.errors.reason : undefined;
+          if (fieldError) {
+            setError(fieldError);
+            focus(REASON_ID);
+          } else setProblem((old) => ({ text: failure.message, n: (old?.n ?? 0) + 1 }));
+        },
+      }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (cancel.isPending) return;
+    onStart();
+    setProblem(null);
+    const checked = cancelBodyOf(reason);
+    if (!checked.ok) {
+      setError(checked.error);
+      focus(REASON_ID);
+      return;
+    }
+    setError(null);
+    cancel.mutate(checked.body);
+  }
+
+  const paid = order.payments.some((payment) => payment.kind === 'charge' && payment.status === 'succeeded');
+  return (
+    <section className="panel" aria-labelledby="cancel-heading">
+      <h2 id="cancel-heading">Cancel order</h2>
+      <form onSubmit={submit} noValidate aria-labelledby="cancel-heading">
+        {problem ? (
+          <Alert key={problem.n} tone="error" title="The order was not cancelled" focusOnShow>
+            <p>{problem.text}</p>
+          </Alert>
+        ) : null}
+        <p className="hint">
+          Possible until the order is shipped. The stock, the voucher&apos;s use and any quoted items come back
+          {paid ? '; the payment is refunded to the shopper.' : '.'}
+        </p>
+        <TextArea
+          id={REASON_ID}
+          label="Reason for cancelling"
+          required
+          hint={`The shopper reads it in an e-mail; 1 to ${NOTE_MAX} characters.`}
+          rows={3}
+          value={reason}
+          error={error ?? undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+        <div className="actions">
+          <button type="submit" className="button button--danger" aria-busy={cancel.isPending || undefined}>
+            {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

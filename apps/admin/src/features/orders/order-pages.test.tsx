@@ -1,0 +1,213 @@
+/**
+ * The order screens as HTML (the admin tests run in Node), from data in the query cache as the API
+ * would answer it: the list's filters and rows, the detail page's lines, costs, addresses, payments
+ * and history, the steps offered for each status, and what a 409 leaves on the page once the order
+ * is read again.
+ */
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ApiError } from '@kedai/contract/client';
+import type { AdminOrder, PublicUser } from '@kedai/contract';
+import { SESSION_KEY } from '../auth/session';
+import { paidOrder } from './fixtures';
+import { ORDER_CHANGED_MESSAGE, handleOrderError } from './order-actions';
+import { OrderDetailPage, OrderView } from './OrderDetailPage';
+import { OrderListPage, OrderTable } from './OrderListPage';
+import { orderKey } from './queries';
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ');
+
+function page(element: ReactNode, { path = '/', route = '/', client = new QueryClient() } = {}) {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={element} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function detailPage(order: AdminOrder, role: PublicUser['role'] = 'staff') {
+  const client = new QueryClient();
+  client.setQueryData(orderKey(order.id), order);
+  client.setQueryData(SESSION_KEY, { profile: { role }, signedIn: true, tfaEnabled: true, tfaPassed: true, tfaSetupSkipped: false });
+  return page(<OrderDetailPage />, { path: '/orders/:id', route: `/orders/${order.id}`, client });
+}
+
+describe('the order list', () => {
+  it('searches by reference or e-mail and filters by status, kept in the address', () => {
+    const client = new QueryClient();
+    client.setQueryData(['orders', { status: 'paid', q: 'siti', page: 1, limit: 25 }], {
+      orders: [paidOrder()],
+      total: 1,
+      page: 1,
+      limit: 25,
+      pages: 1,
+    });
+    const html = page(<OrderListPage />, { path: '/orders', route: '/orders?status=paid&q=siti', client });
+    expect(html).toContain('<form role="search" aria-label="Orders" class="filters">');
+    expect(html).toContain('<label for="order-q">Order reference or e-mail</label>');
+    expect(html).toMatch(/<input id="order-q" type="search"[^>]* value="siti"/);
+    expect(html).toContain('<label for="order-status">Status</label>');
+    expect(html).toContain('<option value="paid" selected="">Paid</option>');
+    expect(html).toContain('<option value="awaiting_payment">Awaiting payment</option>');
+    expect(html).toContain('<button type="submit" class="button">Search</button>');
+    expect(text(html)).toContain('1 order');
+  });
+
+  it('shows each order with when it was placed, its reference (linking to it), the e-mail, the total and the status', () => {
+    const orders = [
+      paidOrder(),
+      paidOrder({ id: '4a3b2c1d-0e9f-4876-8543-21fedcba9876', orderRef: 'KD-261130-ABCDEF', status: 'shipped' }),
+    ];
+    const html = page(
+      <OrderTable data={{ orders, total: 30, page: 1, limit: 25, pages: 2 }} state={{ status: 'all', q: '', page: 1 }} updating={false} />,
+    );
+    expect(html).toContain('<caption id="orders-caption">Orders, newest first, page 1 of 2</caption>');
+    expect(html).toContain(`<a href="/orders/${orders[0]!.id}" data-discover="true">KD-261201-7Q4M9X</a>`);
+    expect(html).toMatch(/<time dateTime="2026-12-01T08:30:00.000Z">1 Dec 2026, \d\d:30<\/time>/);
+    expect(text(html)).toContain('KD-261201-7Q4M9X siti@example.com SGD 131.02 Paid');
+    expect(text(html)).toContain('KD-261130-ABCDEF siti@example.com SGD 131.02 Shipped');
+    expect(html).toContain('<span class="badge badge--pending">Paid</span>');
+    expect(text(html)).toContain('30 orders');
+    expect(html).toContain('href="/?page=2"');
+  });
+
+  it('says when nothing matches', () => {
+    const html = page(
+      <OrderTable
+        data={{ orders: [], total: 0, page: 1, limit: 25, pages: 1 }}
+        state={{ status: 'paid', q: 'nobody', page: 1 }}
+        updating
+      />,
+    );
+    expect(html).toBe('<p role="status">No paid orders match “nobody”.</p>');
+  });
+});
+
+describe('a paid order', () => {
+  const html = detailPage(paidOrder());
+  const words = text(html);
+
+  it('names the order and sums it up', () => {
+    expect(html).toContain('<h1 tabindex="-1">Order KD-261201-7Q4M9X</h1>');
+    expect(words).toContain('Status Paid');
+    expect(words).toContain('Shopper Siti Rahman, siti@example.com');
+    expect(words).toContain('Total SGD 131.02');
+    expect(words).toContain('Region Singapore (SGD)');
+    expect(words).toContain('Notes from the shopper Please leave it with the concierge.');
+    expect(html).not.toContain('audit log');
+  });
+
+  it('lists the lines as bought, with options, quantities, unit and line totals, then the costs', () => {
+    expect(html).toContain('<caption id="lines-caption">Items (3 items)</caption>');
+    expect(words).toContain('Linen shirt Colour: Indigo · Size: L 2 SGD 49.00 SGD 98.00');
+    expect(words).toContain('Wireless earbuds Quoted item from Example Market 1 SGD 30.00 SGD 30.00');
+    expect(html).toContain('<a href="/products/7d6c5b4a-3e2f-4a1b-8c9d-0e1f2a3b4c5d" data-discover="true">Linen shirt</a>');
+    expect(words).toContain('Subtotal SGD 128.00 Shipping SGD 5.00 Discount (voucher WELCOME10) −SGD 12.80 GST SGD 10.82 Total SGD 131.02');
+  });
+
+  it('shows the addresses, the payments ledger and the history', () => {
+    expect(words).toContain('Shipping address Siti Rahman 1 Raffles Place, #12-01 048616 Singapore +65 6123 4567');
+    expect(words).toContain('Billing address The same as the shipping address.');
+    expect(words).toMatch(
+      /Charge SGD 131.02 Failed Your card was declined. visa •••• 0002 Test gateway .* Charge SGD 131.02 Succeeded visa •••• 4242/,
+    );
+    expect(words).toMatch(/Placed: Awaiting payment .* Paid, by the payment provider/);
+  });
+
+  it('offers "Mark as processing" and cancelling with a required reason, nothing else', () => {
+    expect(html).toContain('<h3 id="processing-heading">Mark as processing</h3>');
+    expect(html).toContain('<button type="submit" class="button">Mark as processing</button>');
+    expect(html).toContain('<label for="processing-note">Note for the order&#x27;s history (optional)</label>');
+    expect(html).not.toContain('Mark as shipped');
+    expect(html).not.toContain('>Refund<');
+    expect(html).toContain('<h2 id="cancel-heading">Cancel order</h2>');
+    expect(html).toMatch(/<label for="cancel-reason">Reason for cancelling<\/label>.*<textarea id="cancel-reason"[^>]* required=""/s);
+    expect(words).toContain('the payment is refunded to the shopper.');
+    expect(html).toContain('<button type="submit" class="button button--danger">Cancel order</button>');
+  });
+
+  it('links owners to the audit log of the order', () => {
+    expect(detailPage(paidOrder(), 'owner')).toContain('href="/audit?objectType=order&amp;objectId=3f2e1d0c-9b8a-4765-8432-10fedcba9876"');
+  });
+});
+
+describe('the steps of each status', () => {
+  it('ships a processing order with a carrier and a tracking number, both required', () => {
+    const html = detailPage(paidOrder({ status: 'processing', nextStatuses: ['shipped'] }));
+    expect(html).toMatch(/<label for="shipped-carrier">Carrier<\/label>.*<input id="shipped-carrier" type="text"[^>]* required=""/s);
+    expect(html).toMatch(
+      /<label for="shipped-tracking">Tracking number<\/label>.*<input id="shipped-tracking" type="text"[^>]* required=""/s,
+    );
+    expect(html).toContain('<button type="submit" class="button">Mark as shipped</button>');
+    expect(html).toContain('Cancel order');
+  });
+
+  it('delivers a shipped order, which can no longer be cancelled, and shows its tracking', () => {
+    const html = detailPage(
+      paidOrder({ status: 'shipped', nextStatuses: ['delivered'], carrier: 'SingPost', trackingNumber: 'RR123456789SG', canCancel: false }),
+    );
+    expect(html).toContain('<button type="submit" class="button">Mark as delivered</button>');
+    expect(text(html)).toContain('Carrier SingPost Tracking number RR123456789SG');
+    expect(html).not.toContain('Cancel order');
+  });
+
+  it('refunds a completed order, and says a closed one has nothing left to do', () => {
+    expect(detailPage(paidOrder({ status: 'completed', nextStatuses: ['refunded'] }))).toContain(
+      '<button type="submit" class="button button--danger">Refund</button>',
+    );
+    const closed = detailPage(paidOrder({ status: 'cancelled', nextStatuses: [], cancelReason: 'The courier cannot reach this address' }));
+    expect(text(closed)).toContain('Reason for cancelling The courier cannot reach this address');
+    expect(text(closed)).toContain('This order is closed: there is nothing more to do.');
+    expect(closed).not.toContain('<form');
+  });
+
+  it('waits for an unpaid order, which may still be cancelled', () => {
+    const html = detailPage(paidOrder({ status: 'awaiting_payment', nextStatuses: [], payments: [], payBy: paidOrder().createdAt + 1800 }));
+    expect(text(html)).toContain('Waiting for the shopper to pay.');
+    expect(text(html)).toContain('No payment has been tried yet.');
+    expect(text(html)).toContain('To be paid by');
+    expect(html).toContain('Cancel order');
+    expect(text(html)).not.toContain('the payment is refunded');
+  });
+});
+
+describe('two staff moving one order at once', () => {
+  it('the one who loses is told, and the order read again shows its new status and steps', async () => {
+    const client = new QueryClient();
+    const mine = paidOrder();
+    client.setQueryData(orderKey(mine.id), mine);
+    const theirs = paidOrder({ status: 'processing', nextStatuses: ['shipped'], version: 3 });
+    const told: string[] = [];
+    await handleOrderError(
+      new ApiError(
+        { errorCode: 'order/invalid_transition', error: 'This order cannot change from processing to processing', params: [] },
+        409,
+        '/x',
+      ),
+      'move',
+      {
+        interrupt: (failure) => told.push(failure.message),
+        refuse: () => told.push('refused'),
+        reload: () => client.fetchQuery({ queryKey: orderKey(mine.id), queryFn: () => Promise.resolve(theirs), staleTime: 0 }),
+      },
+    );
+    expect(told).toEqual([ORDER_CHANGED_MESSAGE]);
+    const now = client.getQueryData<AdminOrder>(orderKey(mine.id))!;
+    const html = page(<OrderView order={now} actions={<p>actions</p>} />);
+    expect(text(html)).toContain('Status Processing');
+  });
+});
