@@ -6,12 +6,12 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { SignInLink } from './SignInLink';
 import { signOut } from './user-slice';
-import { ADDRESSES_PATH, PROFILE_PATH } from './paths';
+import { ADDRESSES_PATH, ORDERS_PATH, PROFILE_PATH } from './paths';
 import styles from './account.module.css';
 
 /**
  * The header's account entry. Signed out (or not known yet): "Account", a link to sign in that
- * remembers this page. Signed in: the user's first name, opening a menu with Profile, Addresses and Sign out.
+ * remembers this page. Signed in: the user's first name, opening a menu with Orders, Profile, Addresses and Sign out.
  */
 export function AccountMenu({ icon }: { icon: ReactNode }) {
   const id = useId();
@@ -79,6 +79,11 @@ export function AccountMenu({ icon }: { icon: ReactNode }) {
       <ul id={menuId} className={styles.menuList} hidden={!open}>
         <li className={styles.menuNote}>
           Signed in as {profile.firstName} {profile.lastName}
+        </li>
+        <li>
+          <Link href={ORDERS_PATH} className={styles.menuItem} onClick={() => setOpen(false)}>
+            Orders
+          </Link>
         </li>
         <li>
           <Link href={PROFILE_PATH} className={styles.menuItem} onClick={() => setOpen(false)}>
