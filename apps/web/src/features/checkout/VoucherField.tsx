@@ -57,7 +57,7 @@ export function VoucherField({ applied, estimate, estimating, onApply, onRemove,
   }
 
   const applies = applied && estimate?.voucher?.code.toUpperCase() === applied.toUpperCase() ? estimate.voucher : null;
-  const refused = applied && !estimating && estimate?.voucherError ? errorMessageFor(estimate.voucherError) : null;
+  const refused = applied && !estimating && estimate?.voucherError ? voucherErrorText(estimate.voucherError) : null;
   const off = applies && estimate ? formatAmount(applies.discount, estimate.currency) : '';
   const said =
     !applied || estimating
@@ -124,4 +124,17 @@ export function VoucherField({ applied, estimate, estimating, onApply, onRemove,
       )}
     </section>
   );
+}
+
+/** Codes whose text from the estimate names the amount or the date (the estimate sends no `params`). */
+const SAID_WITH_DETAILS = new Set(['voucher/min_spend', 'voucher/not_started', 'voucher/expired']);
+
+/**
+ * Why an applied voucher does not apply, in words: the estimate's own text where it carries the
+ * minimum spend or the date ("Spend at least SGD 50.00 to use this voucher."), else the shopper's
+ * sentence for the code.
+ */
+function voucherErrorText(error: { errorCode: string; error: string }): string {
+  if (SAID_WITH_DETAILS.has(error.errorCode) && error.error.trim() !== '') return error.error.trim().replace(/\.?$/, '.');
+  return errorMessageFor(error);
 }

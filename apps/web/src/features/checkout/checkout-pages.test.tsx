@@ -10,6 +10,7 @@ import type { AddressBookLoad } from '../addresses/AddressBook';
 import { externalItem, externalProduct, quote } from '../quotations/test-fixtures';
 import { initialCheckoutState, type CheckoutState } from './checkout-slice';
 import { CheckoutView } from './CheckoutView';
+import { VoucherField } from './VoucherField';
 import { SESSION_KEY, address, estimate, estimateLine, line, pan, phone, session, tokyo } from './test-fixtures';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
@@ -244,5 +245,36 @@ describe('/checkout/<key>', () => {
     const html = page({ ...ready, estimate: estimate([estimateLine(phoneLine.id, '', 0, null, { reason: 'gone' })]) });
     expect(text(html)).toContain('no longer in your cart or your quotations');
     expect(html).toContain('href="/cart"');
+  });
+});
+
+describe('the voucher', () => {
+  const noop = () => {};
+  const field = (applied: string | null, estimated = placeable, estimating = false) =>
+    render(<VoucherField applied={applied} estimate={estimated} estimating={estimating} onApply={noop} onRemove={noop} />, ready);
+
+  it('an applied voucher shows its discount, announced, with Remove voucher', () => {
+    const html = field('WELCOME10', { ...placeable, discount: 1000, voucher: { code: 'WELCOME10', discount: 1000 } });
+    expect(text(html)).toContain(`Voucher WELCOME10 applied: ${sgd(1000)} off.`);
+    expect(html).toMatch(/role="status" aria-live="polite" aria-atomic="true">Voucher WELCOME10 applied/);
+    expect(buttonsNamed(html, 'Remove voucher').length + (html.includes('>Remove voucher<') ? 1 : 0)).toBeGreaterThan(0);
+    expect(html).not.toContain('Voucher code</label>');
+  });
+
+  it('a voucher that does not apply to these items says why in shopper words', () => {
+    const html = field('BIGSPEND', {
+      ...placeable,
+      voucherError: { errorCode: 'voucher/min_spend', error: 'Spend at least SGD 500.00 to use this voucher' },
+    });
+    expect(text(html)).toContain(`Voucher BIGSPEND cannot be used: Spend at least SGD 500.00 to use this voucher.`);
+    const unknown = field('NOPE', {
+      ...placeable,
+      voucherError: { errorCode: 'voucher/not_found', error: 'This voucher code does not exist' },
+    });
+    expect(text(unknown)).toContain('Voucher NOPE cannot be used: We do not know this voucher code. Check it and try again.');
+  });
+
+  it('while the estimate for it is on its way, it says so', () => {
+    expect(text(field('WELCOME10', placeable, true))).toContain('Voucher WELCOME10 is being applied…');
   });
 });
