@@ -322,7 +322,7 @@ export function CheckoutView({ checkoutKey, region, assetsUrl, initialBook }: Ch
                 title="New shipping address"
                 headingLevel={3}
                 submitLabel="Use this address"
-                focusOnOpen={addresses.length > 0}
+                focusOnOpen={shippingPick === NEW_ADDRESS}
                 onSaved={onAddressSaved}
                 onCancel={() => setShippingPick(null)}
               />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Order } from '@kedai/contract';
 import { Field, FormAlert } from '../../ui/Field';
 import formStyles from '../../ui/form.module.css';
@@ -56,6 +56,13 @@ export function PayForm({
   const messageRef = useRef<HTMLDivElement>(null);
   const waiting = paymentToConfirm(order);
   const total = formatAmount(order.total, order.currency);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const waitingId = waiting?.id ?? null;
+
+  // The bank's question takes focus when it comes, so the shopper meets it at once.
+  useEffect(() => {
+    if (waitingId) confirmRef.current?.focus();
+  }, [waitingId]);
 
   function set(field: CardField, value: string) {
     setCard((now) => ({ ...now, [field]: value }));
@@ -114,7 +121,7 @@ export function PayForm({
         {message ? <FormAlert>{message}</FormAlert> : null}
       </div>
       {waiting ? (
-        <div className={styles.question} role="group" aria-labelledby={`${id}-confirm`}>
+        <div className={styles.question} ref={confirmRef} tabIndex={-1} role="group" aria-labelledby={`${id}-confirm`}>
           <p id={`${id}-confirm`}>
             Your bank asks you to confirm the payment of {formatAmount(waiting.amount, waiting.currency)}
             {waiting.methodSummary ? ` by ${waiting.methodSummary}` : ''}.
