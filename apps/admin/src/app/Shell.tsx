@@ -39,6 +39,9 @@ export function Shell() {
               </NavLink>
             </li>
             <li>
+              <NavLink to="/vouchers">Vouchers</NavLink>
+            </li>
+            <li>
               <NavLink to="/categories">Categories</NavLink>
             </li>
             <li>

@@ -19,6 +19,8 @@ import { QuotationDetailPage } from '../features/quotations/QuotationDetailPage'
 import { QuotationListPage } from '../features/quotations/QuotationListPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { StaffPage } from '../features/staff/StaffPage';
+import { VoucherEditorPage } from '../features/vouchers/VoucherEditorPage';
+import { VoucherListPage } from '../features/vouchers/VoucherListPage';
 import { NotFound } from './NotFound';
 import { Shell } from './Shell';
 
@@ -39,6 +41,9 @@ export const router = createBrowserRouter([
       { path: 'orders/:id', element: <OrderDetailPage /> },
       { path: 'quotations', element: <QuotationListPage /> },
       { path: 'quotations/:id', element: <QuotationDetailPage /> },
+      { path: 'vouchers', element: <VoucherListPage /> },
+      { path: 'vouchers/new', element: <VoucherEditorPage /> },
+      { path: 'vouchers/:id', element: <VoucherEditorPage /> },
       { path: 'categories', element: <CategoriesPage /> },
       { path: 'merchants', element: <MerchantListPage /> },
       { path: 'merchants/new', element: <MerchantEditorPage /> },

@@ -1,0 +1,14 @@
+/** The vouchers' reads: every voucher (the API answers them all, newest first), and one voucher's redemptions. */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export const VOUCHERS_KEY = ['vouchers'] as const;
+export const redemptionsKey = (id: string) => ['voucher-redemptions', id] as const;
+
+export const useVouchers = () => useQuery({ queryKey: VOUCHERS_KEY, queryFn: ({ signal }) => api.get('/admin/voucher', { signal }) });
+
+export const useRedemptions = (id: string) =>
+  useQuery({
+    queryKey: redemptionsKey(id),
+    queryFn: ({ signal }) => api.get('/admin/voucher/:id/redemptions', { params: { id }, signal }),
+  });
