@@ -143,7 +143,8 @@ test('a shopper fills a cart: two variants, one product twice, the cart selected
   await twiceLine.getByRole('button', { name: 'Keep it' }).click();
   await expect(quantity).toBeFocused();
   await expect(quantity).toHaveValue(String(twice.stock));
-  await expect(main.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  // Lines are checked, so checkout can start (issue 16).
+  await expect(main.getByRole('button', { name: 'Checkout' })).toBeEnabled();
 
   // Wishlist a product and find it on /wishlist through the header link.
   await page.goto(`/product/${variantProduct.paramName}`);

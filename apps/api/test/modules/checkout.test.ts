@@ -274,6 +274,10 @@ describe('placing the order', () => {
     const ids = new Set(answers.filter((a) => a.status === 200 || a.status === 201).map((a) => a.body.id));
     expect(ids.size).toBe(1);
     expect(await stockOf(p)).toBe(9);
+    // Sent again later (its answer lost): the same order, although the session went with it.
+    const again = await order(s, key, {}, headers);
+    expect(again.status, again.response.payload).toBe(200);
+    expect(again.body.id).toBe([...ids][0]);
     expectError(await order(s, key, {}, { 'idempotency-key': 'bad key!' }), 400, 'checkout/invalid_idempotency_key');
   });
 

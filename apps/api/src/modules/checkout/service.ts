@@ -522,6 +522,9 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
 
 /** `POST /checkout/create_order`. */
 export async function createOrder(deps: CheckoutDeps, userId: string, body: CreateOrderRequest, idempotencyKey: string | null) {
+  // A repeat whose first answer was lost: its session is gone with the order it placed.
+  const earlier = idempotencyKey ? await orderIdByIdempotencyKey(deps.db, userId, idempotencyKey) : undefined;
+  if (earlier) return { order: await getOrder(deps.db, userId, earlier), created: false };
   const session = await sessionRow(deps, userId, body.checkoutSessionKey);
   const placed = await place(deps, userId, {
     kind: session.cartItemIds.length > 0 ? 'cart' : 'quotation',
