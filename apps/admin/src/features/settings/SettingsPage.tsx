@@ -11,6 +11,7 @@ import { SelectField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { sessionAllows } from '../auth/gate';
 import { QuotationPricingSection } from './QuotationPricingSection';
+import { TaxRatesSection } from './TaxRatesSection';
 import { useSession } from '../auth/session';
 import {
   addableCountries,
@@ -26,7 +27,7 @@ const SETTINGS_KEY = ['settings'] as const;
 type Region = AdminSettings['regions'][number];
 type Location = AdminSettings['shippingLocations'][number];
 
-/** `/settings` (owners): the display currency, the regions that are on, and where the shop delivers at what rate. */
+/** `/settings` (owners): the display currency, the regions that are on, where the shop delivers at what rate, the taxes per country and the quotation pricing. */
 export function SettingsPage() {
   const { data: session } = useSession();
   const owner = sessionAllows(session, 'owner');
@@ -56,6 +57,7 @@ export function SettingsPage() {
           <CurrencySection appCurrency={data.appCurrency} />
           <RegionsSection regions={data.regions} />
           <ShippingSection regions={data.regions} locations={data.shippingLocations} />
+          <TaxRatesSection />
           <QuotationPricingSection settings={data} onSaved={saved} />
         </>
       ) : null}
