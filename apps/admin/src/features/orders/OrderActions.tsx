@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AdminOrder } from '@kedai/contract';
 import { api } from '../../lib/api';
@@ -52,12 +52,23 @@ export function OrderActions(props: Props) {
   );
 }
 
-const focus = (id: string) => document.getElementById(id)?.focus();
+/**
+ * Focus for a field once its error is on the page, so it is read with its mark and message: the
+ * field's id to `focus`, asked again each time (`n`).
+ */
+function useFocusAfterRender(): (id: string) => void {
+  const [target, setTarget] = useState<{ id: string; n: number } | null>(null);
+  useEffect(() => {
+    if (target) document.getElementById(target.id)?.focus();
+  }, [target]);
+  return (id) => setTarget((old) => ({ id, n: (old?.n ?? 0) + 1 }));
+}
 
 function MoveForm({ move, order, onDone, onInterrupted, onStart, reload }: Props & { move: Move }) {
   const [draft, setDraft] = useState<MoveDraft>(EMPTY_MOVE);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
+  const focus = useFocusAfterRender();
   const ids = { carrier: `${move}-carrier`, trackingNumber: `${move}-tracking`, note: `${move}-note` } as const;
   const focusFirst = (bad: FieldErrors) => {
     const first = (['carrier', 'trackingNumber', 'note'] as const).find((key) => bad[key]);
@@ -160,6 +171,7 @@ function CancelForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
+  const focus = useFocusAfterRender();
 
   const cancel = useMutation({
     mutationFn: (body: { reason: string }) => api.post('/admin/order/:id/cancel', { params: { id: order.id }, body }),

@@ -103,7 +103,7 @@ export function VoucherForm({ saved, regions, onReload }: Props) {
     if (save.isPending) return;
     setNotice(null);
     setProblem(null);
-    const checked = voucherBodyOf(draft, { currencies, regionKeys, version: base?.version });
+    const checked = voucherBodyOf(draft, { currencies, regionKeys, version: base?.version, saved: base });
     if (!checked.ok) {
       refuse(checked.errors);
       return;

@@ -149,6 +149,16 @@ describe('a saved voucher', () => {
     expect(again).toEqual({ ok: true, body: savedVoucherBody(voucher) });
   });
 
+  it('keeps the very instants of dates left as they were shown, and sends the new instant of a date changed', () => {
+    const voucher = percentVoucher({ validFrom: '2026-12-01T01:00:30.000Z', validUntil: '2026-12-31T15:59:59.999Z' });
+    const draft = voucherToDraft(voucher);
+    const unchanged = voucherBodyOf(draft, { ...context, version: voucher.version, saved: voucher });
+    expect(unchanged.ok && unchanged.body).toMatchObject({ validFrom: '2026-12-01T01:00:30.000Z', validUntil: '2026-12-31T15:59:59.999Z' });
+    const moved = voucherBodyOf({ ...draft, validFrom: NINE_AM.local, validUntil: '' }, { ...context, saved: voucher });
+    expect(moved.ok && moved.body.validFrom).toBe(NINE_AM.iso);
+    expect(moved.ok && 'validUntil' in moved.body).toBe(false);
+  });
+
   it('is deactivated from what was saved, with its version', () => {
     expect(savedVoucherBody(fixedVoucher(), { active: false })).toEqual({
       code: 'FIVEOFF',

@@ -231,10 +231,12 @@ interface Context {
   regionKeys: readonly string[];
   /** The version read, when saving a voucher. */
   version?: number;
+  /** The voucher as read: a date left as it was shown is sent back as the very instant it was (seconds included). */
+  saved?: Pick<AdminVoucher, 'validFrom' | 'validUntil'> | null;
 }
 
 /** The form as the API's body, or what is wrong with it, keyed by field (`amountOff.SGD` for one currency's amount). */
-export function voucherBodyOf(draft: VoucherDraft, { currencies, regionKeys, version }: Context): VoucherCheck {
+export function voucherBodyOf(draft: VoucherDraft, { currencies, regionKeys, version, saved }: Context): VoucherCheck {
   const errors: FieldErrors = {};
   const percent = draft.kind === 'percent';
 
@@ -269,8 +271,12 @@ export function voucherBodyOf(draft: VoucherDraft, { currencies, regionKeys, ver
     errors.amountOff = 'Enter the amount off in at least one currency';
   }
 
-  const from = instantOf(draft.validFrom);
-  const until = instantOf(draft.validUntil);
+  const instant = (field: 'validFrom' | 'validUntil') => {
+    const before = saved?.[field] ?? null;
+    return before && draft[field] === localInputOf(before) ? ({ ok: true, value: before } as const) : instantOf(draft[field]);
+  };
+  const from = instant('validFrom');
+  const until = instant('validUntil');
   if (!from.ok) errors.validFrom = 'Enter a date and time, or leave it empty';
   else if (from.value) body.validFrom = from.value;
   if (!until.ok) errors.validUntil = 'Enter a date and time, or leave it empty';
