@@ -93,6 +93,13 @@ describe('moving an order', () => {
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.objectId, order.id), eq(schema.auditLog.actorId, staffId)));
     expect(audited.map((a) => a.action).sort()).toEqual(['order.processing', 'order.shipped']);
+    // After a dispute, staff refund a completed order: the money goes back through the provider.
+    const refunded = await step({ to: 'refunded' });
+    expect(refunded.body.status).toBe('refunded');
+    expect(refunded.body.payments.map((p: { kind: string; status: string }) => `${p.kind}:${p.status}`)).toEqual([
+      'charge:succeeded',
+      'refund:succeeded',
+    ]);
   });
 
   it('two staff moving one order at once: one step happens, the other is 409', async () => {

@@ -27,7 +27,8 @@ export const MOVE_HINTS: Record<Move, string> = {
   processing: 'The order is paid: tell the shopper the shop is preparing it.',
   shipped: 'The shopper is e-mailed the carrier and the tracking number.',
   delivered: 'The parcel has arrived. The shopper can still confirm receipt or ask about a dispute.',
-  refunded: 'After a dispute: the order is marked refunded. This cannot be undone.',
+  refunded:
+    'After a dispute: the payment goes back to the shopper through the card it was paid with, and the order is marked refunded. This cannot be undone.',
 };
 
 export const TEXT_MAX = 100;
@@ -167,7 +168,7 @@ export function movedText(order: Pick<AdminOrder, 'orderRef'>, move: Move): stri
     case 'shipped':
       return `Order ${order.orderRef} is marked as shipped. The shopper is e-mailed the carrier and the tracking number.`;
     case 'refunded':
-      return `Order ${order.orderRef} is marked as refunded.`;
+      return `Order ${order.orderRef} is refunded: the payment goes back to the shopper.`;
     default:
       return `Order ${order.orderRef} is marked as ${move}.`;
   }

@@ -63,7 +63,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff(),
     },
     async (request) => {
-      await moveOrderForStaff(app.db, authOf(request).user.id, request.params.id, request.body, now());
+      await moveOrderForStaff(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body, now());
       if (request.body.to === 'shipped') await mailOrder(mail, request.params.id, 'shipped');
       return orderForStaff(app.db, request.params.id);
     },

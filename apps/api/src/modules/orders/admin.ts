@@ -2,7 +2,7 @@ import { AppError, isUuid, nextOrderStatuses, type OrderStatus } from '@kedai/do
 import { and, count, desc, eq, inArray, schema, sql, type Database, type SQL } from '@kedai/db';
 import type { AdminOrder, AdminOrderCancel, AdminOrderList, AdminOrderListQuery, AdminOrderMove } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
-import type { PaymentProvider } from '../payments/service';
+import { refundOrder, type PaymentProvider } from '../payments/service';
 import { cancelOrder, lockOrder, moveOrder, withDetails, type OrderMove } from './service';
 
 /**
@@ -93,7 +93,14 @@ function textOf(value: unknown, max: number): string | null {
 }
 
 /** `POST /admin/order/{id}/status`: one step along the order's life; answers whether it was shipped. */
-export async function moveOrderForStaff(db: Database, actorId: string, id: string, body: AdminOrderMove, now: Date): Promise<void> {
+export async function moveOrderForStaff(
+  db: Database,
+  provider: PaymentProvider,
+  actorId: string,
+  id: string,
+  body: AdminOrderMove,
+  now: Date,
+): Promise<void> {
   const to = body.to as OrderStatus;
   const note = body.note === undefined || body.note === null || body.note === '' ? null : textOf(body.note, REASON_MAX);
   if (note === null && body.note) throw new AppError('order/invalid_cancel_reason');
@@ -108,6 +115,8 @@ export async function moveOrderForStaff(db: Database, actorId: string, id: strin
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, null);
     await moveOrder(tx, order, move);
+    // A refund after a dispute gives the money back through the provider that took it.
+    if (to === 'refunded') await refundOrder(tx, provider, order.id);
     await recordAudit(tx, {
       actorId,
       action: `order.${to}`,
