@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { LoadError, Loading } from '../../ui/Alert';
 import { PageHeading } from '../../ui/PageHeading';
+import { Pager } from '../../ui/Pager';
 import { sessionAllows } from '../auth/gate';
 import { useSession } from '../auth/session';
 import { when } from '../products/reference';
@@ -112,15 +113,7 @@ export function AuditPage() {
               </tbody>
             </table>
           </div>
-          {pages > 1 ? (
-            <nav className="pager" aria-label="Pages">
-              {data.page > 1 ? <Link to={pageLink(data.page - 1)}>Previous page</Link> : null}
-              <span>
-                Page {data.page} of {pages}
-              </span>
-              {data.page < pages ? <Link to={pageLink(data.page + 1)}>Next page</Link> : null}
-            </nav>
-          ) : null}
+          <Pager page={data.page} pages={pages} linkTo={pageLink} />
         </>
       ) : null}
     </>

@@ -6,6 +6,7 @@ import { priceText } from '../../lib/money-text';
 import { LoadError, Loading } from '../../ui/Alert';
 import { SelectField, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
+import { Pager } from '../../ui/Pager';
 import { when } from '../products/reference';
 import {
   ORDER_FILTER_LABELS,
@@ -130,15 +131,7 @@ export function OrderTable({ data, state, updating }: { data: AdminOrderList; st
           </tbody>
         </table>
       </div>
-      {data.pages > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {data.page > 1 ? <Link to={pageLink(data.page - 1)}>Previous page</Link> : null}
-          <span>
-            Page {data.page} of {data.pages}
-          </span>
-          {data.page < data.pages ? <Link to={pageLink(data.page + 1)}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pages={data.pages} linkTo={pageLink} />
     </>
   );
 }

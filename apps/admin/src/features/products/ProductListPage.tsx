@@ -7,6 +7,7 @@ import { errorText } from '../../lib/errors';
 import { LoadError, Loading } from '../../ui/Alert';
 import { SelectField, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
+import { Pager } from '../../ui/Pager';
 import { SORT_LABELS, STATUSES, listQueryOf, listSearchOf, listStateFrom, type ListState } from './list-params';
 import { when } from './reference';
 
@@ -136,15 +137,7 @@ export function ProductListPage() {
               </tbody>
             </table>
           </div>
-          {data.pages > 1 ? (
-            <nav className="pager" aria-label="Pages">
-              {data.page > 1 ? <Link to={pageLink(data.page - 1)}>Previous page</Link> : null}
-              <span>
-                Page {data.page} of {data.pages}
-              </span>
-              {data.page < data.pages ? <Link to={pageLink(data.page + 1)}>Next page</Link> : null}
-            </nav>
-          ) : null}
+          <Pager page={data.page} pages={data.pages} linkTo={pageLink} />
         </>
       ) : null}
     </>

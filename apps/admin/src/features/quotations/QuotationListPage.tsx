@@ -4,6 +4,7 @@ import { errorText } from '../../lib/errors';
 import { LoadError, Loading } from '../../ui/Alert';
 import { SelectField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
+import { Pager } from '../../ui/Pager';
 import { when } from '../products/reference';
 import { useQuotationQueue } from './queries';
 import {
@@ -133,15 +134,7 @@ export function QueueTable({ data, state, updating }: { data: AdminQuotationList
           </tbody>
         </table>
       </div>
-      {data.pages > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {data.page > 1 ? <Link to={pageLink(data.page - 1)}>Previous page</Link> : null}
-          <span>
-            Page {data.page} of {data.pages}
-          </span>
-          {data.page < data.pages ? <Link to={pageLink(data.page + 1)}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pages={data.pages} linkTo={pageLink} />
     </>
   );
 }
