@@ -1,10 +1,10 @@
 /**
  * What an order costs, as the checkout's summary and the order page show it: one rule for both, so
  * the lines a shopper reads before placing the order are the lines the order shows afterwards.
- * Amounts are integer minor units of `currency` (formatted with the domain's `formatMoney`).
+ * Amounts are integer minor units of `currency` (formatted with the domain's `formatMoneyOrNull`).
  */
 import type { CostEstimate, Order } from '@kedai/contract';
-import { formatMoney } from '@kedai/domain';
+import { formatMoneyOrNull } from '@kedai/domain';
 
 /** The amounts of an estimate or of an order. */
 export interface Costs {
@@ -30,13 +30,9 @@ export interface CostLine {
   value: string;
 }
 
-/** `formatMoney`, or the bare number and code when the currency cannot be formatted (the page must still show the order). */
+/** The amount formatted, or the bare number and code when the currency cannot be formatted (the page must still show the order). */
 function money(amount: number, currency: string): string {
-  try {
-    return formatMoney(amount, currency);
-  } catch {
-    return `${currency} ${amount}`;
-  }
+  return formatMoneyOrNull({ amount, currency }) ?? `${currency} ${amount}`;
 }
 
 /** U+2212, the minus sign (a hyphen reads as a dash). */
