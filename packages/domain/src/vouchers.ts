@@ -69,8 +69,14 @@ function ownAmount(record: Record<string, number>, currency: string): number | u
 const refuse = (errorCode: ErrorCode, params?: unknown[]): VoucherCheck =>
   params ? { ok: false, errorCode, params } : { ok: false, errorCode };
 
-/** Dates and limits, which say the voucher cannot be used at all right now whatever the order. */
-function checkAvailability(voucher: Voucher, use: VoucherUse): VoucherCheck | null {
+/**
+ * Dates and limits, which say the voucher cannot be used at all right now whatever the order
+ * (`POST /voucher/validate` asks only this); null when it can be.
+ */
+export function checkVoucherAvailability(
+  voucher: Voucher,
+  use: Pick<VoucherUse, 'now' | 'redeemed' | 'redeemedByUser' | 'timeZone'>,
+): VoucherCheck | null {
   const timeZone = use.timeZone ?? DEFAULT_TIME_ZONE;
   if (!voucher.active) return refuse('voucher/not_found');
   if (voucher.validFrom && use.now < voucher.validFrom) return refuse('voucher/not_started', [formatDate(voucher.validFrom, timeZone)]);
@@ -107,7 +113,7 @@ function discountOf(voucher: Voucher, subtotal: number, currency: string): numbe
  * min(amountOff[currency], subtotal).
  */
 export function checkVoucher(voucher: Voucher, use: VoucherUse): VoucherCheck {
-  const unavailable = checkAvailability(voucher, use);
+  const unavailable = checkVoucherAvailability(voucher, use);
   if (unavailable) return unavailable;
   const currency = use.currency.toUpperCase();
   if (!appliesTo(voucher, use, currency)) return refuse('voucher/not_applicable');

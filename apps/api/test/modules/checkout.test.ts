@@ -400,6 +400,13 @@ describe('POST /voucher/validate', () => {
     expect(ok.status, ok.response.payload).toBe(200);
     expect(ok.body).toMatchObject({ code: 'SAVE5', kind: 'fixed', amountOff: { SGD: 500 } });
     expectError(await s.client.post('/voucher/validate', { code: 'OLD' }), 400, 'voucher/expired');
+    await voucher('SOON', { validFrom: new Date('2099-01-01T00:00:00Z') });
+    expectError(await s.client.post('/voucher/validate', { code: 'SOON' }), 400, 'voucher/not_started');
+    await voucher('GONE', { totalLimit: 1, redeemed: 1 });
+    expectError(await s.client.post('/voucher/validate', { code: 'GONE' }), 409, 'voucher/used_up');
+    // What it takes off depends on the order: a minimum spend does not stop it being valid.
+    await voucher('BIGSPEND', { minSpend: { SGD: 1_000_000 } });
+    expect((await s.client.post('/voucher/validate', { code: 'BIGSPEND' })).status).toBe(200);
     expectError(await s.client.post('/voucher/validate', { code: 'OFF' }), 404, 'voucher/not_found');
     expectError(await s.client.post('/voucher/validate', { code: 42 }), 404, 'voucher/not_found');
   });

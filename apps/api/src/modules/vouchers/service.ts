@@ -1,6 +1,7 @@
 import {
   AppError,
   checkVoucher,
+  checkVoucherAvailability,
   normaliseVoucherCode,
   toUnixSeconds,
   type Voucher,
@@ -122,20 +123,12 @@ export async function validateVoucher(db: Database, userId: string, codeValue: u
   const code = normaliseVoucherCode(codeValue);
   const row = code ? await rowByCode(db, code) : undefined;
   if (!row || !row.active) throw new AppError('voucher/not_found');
-  // Checked as for an order that meets every amount rule: only time and use limits can refuse it here.
-  const check = checkVoucher(
-    { ...toVoucher(row), minSpend: {}, scope: 'both', regions: [], kind: 'percent', percentBp: 1 },
-    {
-      now,
-      orderKind: 'cart',
-      region: '',
-      currency: '',
-      subtotal: 1,
-      redeemed: row.redeemed,
-      redeemedByUser: await redeemedBy(db, row.id, userId),
-    },
-  );
-  if (!check.ok) throw new AppError(check.errorCode, check.params);
+  const unavailable = checkVoucherAvailability(toVoucher(row), {
+    now,
+    redeemed: row.redeemed,
+    redeemedByUser: await redeemedBy(db, row.id, userId),
+  });
+  if (unavailable && !unavailable.ok) throw new AppError(unavailable.errorCode, unavailable.params);
   return {
     code: row.code,
     kind: row.kind,
