@@ -7,6 +7,7 @@ import {
   isCartItemAvailable,
   isQuotationItemAvailable,
   isUuid,
+  linesSubtotal,
   orderCosts,
   orderRef,
   toUnixSeconds,
@@ -282,7 +283,7 @@ async function estimate(deps: CheckoutDeps, userId: string, input: PricingInput)
   const region = await regionForCountry(db, input.regionCountryCode?.toUpperCase() ?? null);
   const lines = await linesOf(db, userId, input.cartIds, input.quotationIds, region.key);
   const priced = lines.flatMap((line) => (line.unitPrice === null ? [] : [{ unitPrice: line.unitPrice, quantity: line.quantity }]));
-  const subtotal = priced.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const subtotal = linesSubtotal(priced, region.currency);
 
   let voucher: CostEstimate['voucher'] = null;
   let voucherError: CostEstimate['voucherError'] = null;
@@ -433,7 +434,7 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
           );
         }
         const priced = lines.map((line) => ({ unitPrice: line.unitPrice!, quantity: line.quantity }));
-        const subtotal = priced.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+        const subtotal = linesSubtotal(priced, region.currency);
         const now = deps.now();
         const voucher = voucherCode
           ? await lockVoucher(tx, userId, voucherCode, {
