@@ -379,6 +379,18 @@ describe('quotation checkout', () => {
     expect(placed.body).toMatchObject({ kind: 'quotation', subtotal: 2400, quotationItems: [itemId] });
     expect(await stockOf(p)).toBe(3);
     expect((await s.client.get('/quotation_item')).body.quotationItems).toEqual([]);
+    // A bought item is the order's now: it can be neither changed nor removed, nor bought again.
+    expectError(await s.client.put(`/quotation_item/${itemId}`, { quantity: 5 }), 404, 'quotation/not_found');
+    expectError(await s.client.delete(`/quotation_item/${itemId}`), 404, 'quotation/not_found');
+    expectError(
+      await s.client.post('/quotation_checkout/create_order', {
+        quotationIds: [itemId],
+        paymentMethod: 'card',
+        shippingAddressId: s.addressId,
+      }),
+      409,
+      'checkout/items_unavailable',
+    );
     expect((await s.client.get('/quotation_order')).body.orders.map((o: { id: string }) => o.id)).toEqual([placed.body.id]);
     expect((await s.client.get(`/quotation_order/${placed.body.id}`)).status).toBe(200);
 
