@@ -241,13 +241,14 @@ export async function readCheckoutSession(
     openQuotationItems(deps.db, userId, session.quotationItemIds),
     linesOf(deps.db, userId, session.cartItemIds, session.quotationItemIds, region.key),
   ]);
-  const productIds = [...cart.products.map((p) => p.uuid), ...quotations.flatMap((q) => (q.product ? [q.product.uuid] : []))];
+  // Each product once: the cart's and the quotation items' products, already read.
+  const products = new Map([...cart.products, ...quotations.flatMap((q) => (q.product ? [q.product] : []))].map((p) => [p.uuid, p]));
   return {
     key: session.key,
     expiresAt: toUnixSeconds(session.expiresAt),
     cartItems: cart.cartItems,
     quotationItems: quotations.map((q) => q.item),
-    products: await productsByIds(deps.db, productIds),
+    products: [...products.values()],
     unavailable: lines.flatMap((line) => (line.reason ? [{ id: line.id, kind: line.kind, reason: line.reason }] : [])),
   };
 }

@@ -78,7 +78,7 @@ function suggestionFor(
 }
 
 async function toAdminItems(db: Database, rows: ItemRow[]): Promise<AdminQuotationItem[]> {
-  const userIds = [...new Set(rows.flatMap((row) => [row.userId, row.answeredBy ?? []]).flat())];
+  const userIds = [...new Set(rows.flatMap((row) => (row.answeredBy ? [row.userId, row.answeredBy] : [row.userId])))];
   const [related, people, entries, regions] = await Promise.all([
     relatedOf(db, rows),
     userIds.length > 0
