@@ -58,6 +58,8 @@ export async function signInAsDemoOwner(page: Page, shoot: (name: string) => Pro
     await page.getByRole('button', { name: 'Turn on and continue' }).click();
   } else {
     const { key } = JSON.parse(readFileSync(keyFile, 'utf8')) as { key: string };
+    // Asserted first so a refused sign-in fails here with the page's message, not at the test's timeout.
+    await expect(page.getByLabel('Code from your authenticator app')).toBeVisible();
     await page.getByLabel('Code from your authenticator app').fill(await freshCode(key));
     await page.getByRole('button', { name: 'Continue' }).click();
   }

@@ -1,7 +1,7 @@
 /** What an attacker tries through the storefront: forged client addresses, the outbox, scripts the shop did not send. */
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { baseURL } from './playwright.config';
+import { baseURL, loginLimitPerAddress } from './playwright.config';
 import { api } from './support';
 
 const web = new URL(baseURL);
@@ -48,21 +48,23 @@ test.describe('through the storefront', () => {
     const from = `127.0.0.${2 + Math.floor(Math.random() * 250)}`;
     const xsrf = { cookie: 'XSRF-TOKEN=e2e-security', 'x-xsrf-token': 'e2e-security' };
     const statuses: number[] = [];
-    // RATE_LIMIT_LOGIN is 30 tries per address in 15 minutes; each try names another address and
-    // another e-mail, so only the storefront's own view of the client can count them.
-    for (let i = 0; i < 32; i++) {
+    // Another made-up public address on every try (198.51.100.1, .2, … then 198.51.101.1, …).
+    const forged = (i: number) => `198.51.${100 + Math.floor(i / 250)}.${(i % 250) + 1}`;
+    // RATE_LIMIT_LOGIN is `loginLimitPerAddress` tries per address in 15 minutes; each try names
+    // another address and another e-mail, so only the storefront's own view of the client can count them.
+    for (let i = 0; i < loginLimitPerAddress + 2; i++) {
       const answer = await send(
         'POST',
         '/api/auth/login',
         from,
-        { ...xsrf, 'x-forwarded-for': `198.51.100.${i + 1}`, 'x-real-ip': `198.51.100.${i + 1}`, forwarded: `for=198.51.100.${i + 1}` },
+        { ...xsrf, 'x-forwarded-for': forged(i), 'x-real-ip': forged(i), forwarded: `for=${forged(i)}` },
         { email: `nobody-${i}-${Date.now()}@example.com`, password: 'Wrong123!' },
       );
       statuses.push(answer.status);
       if (answer.status === 429) expect(JSON.parse(answer.body)).toMatchObject({ errorCode: 'general/rate_limited' });
     }
-    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(400));
-    expect(statuses.slice(30)).toEqual([429, 429]);
+    expect(statuses.slice(0, loginLimitPerAddress)).toEqual(Array(loginLimitPerAddress).fill(400));
+    expect(statuses.slice(loginLimitPerAddress)).toEqual([429, 429]);
   });
 
   test('the development outbox cannot be read through the storefront', async () => {

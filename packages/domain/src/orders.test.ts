@@ -7,6 +7,7 @@ import {
   canMoveOrder,
   disputeInfo,
   disputeWindowEnd,
+  deliveredBeforeWindowClosed,
   holdsStock,
   isOrderRef,
   isOrderStatus,
@@ -186,6 +187,14 @@ describe('disputeInfo', () => {
   it('the window ends 14 days after the goods arrived, or not yet', () => {
     expect(disputeWindowEnd(delivered)).toEqual(windowEnd);
     expect(disputeWindowEnd(shipped)).toBeNull();
+  });
+
+  it('an order delivered before deliveredBeforeWindowClosed(now) has no window left at now', () => {
+    const cut = deliveredBeforeWindowClosed(windowEnd);
+    expect(cut).toEqual(delivered.deliveredAt);
+    const justBefore = new Date(cut.getTime() - 1);
+    expect(disputeInfo('delivered', { ...delivered, deliveredAt: justBefore }, windowEnd).canDispute).toBe(false);
+    expect(disputeInfo('delivered', { ...delivered, deliveredAt: cut }, windowEnd).canDispute).toBe(true);
   });
 });
 

@@ -110,6 +110,14 @@ export function disputeWindowEnd(times: OrderTimes): Date | null {
   return arrived ? new Date(arrived.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS) : null;
 }
 
+/**
+ * Orders delivered before the instant this answers have had their whole dispute window by `now`
+ * (`disputeWindowEnd` < now): the job that completes delivered orders takes those.
+ */
+export function deliveredBeforeWindowClosed(now: Date): Date {
+  return new Date(now.getTime() - DISPUTE_WINDOW_DAYS * DAY_MS);
+}
+
 const HOW = {
   cancelInstead: 'Nothing has been shipped yet: cancel the order instead.',
   askShop: 'The shop is preparing this order: nothing has been shipped yet, so you can still cancel it.',

@@ -4,6 +4,7 @@ import { createProduct } from '@kedai/db/factories';
 import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, staffClient } from '../accounts';
 import type { TestClient } from '../client';
 import { createTestApp, expectError, type TestApp } from '../helpers';
+import { completeDeliveredOrders } from '../../src/modules/orders/expiry';
 
 /** The back office's orders (issue 16): list, search, move along the allowed steps, cancel with a reason. */
 
@@ -100,6 +101,26 @@ describe('moving an order', () => {
       'charge:succeeded',
       'refund:succeeded',
     ]);
+  });
+
+  it('a delivered order the shopper never confirms is completed when its dispute window ends', async () => {
+    const { client, order } = await paidOrder();
+    for (const body of [{ to: 'processing' }, { to: 'shipped', carrier: 'SingPost', trackingNumber: 'RR1' }, { to: 'delivered' }])
+      expect((await staff.post(`/admin/order/${order.id}/status`, body)).status).toBe(200);
+    const [row] = await t.app.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const windowEnd = row!.deliveredAt!.getTime() + 14 * 24 * 3600_000;
+    const statusOf = async () => (await client.get(`/order/${order.id}`)).body.status;
+
+    await completeDeliveredOrders({ db: t.app.db, now: new Date(windowEnd) });
+    expect(await statusOf()).toBe('delivered');
+    await completeDeliveredOrders({ db: t.app.db, now: new Date(windowEnd + 1000) });
+    const done = (await client.get(`/order/${order.id}`)).body;
+    expect(done.status).toBe('completed');
+    expect(done.history.at(-1)).toMatchObject({ to: 'completed', actor: 'system' });
+    // Later runs, in two API processes at once, leave it be.
+    const again = await Promise.all([1, 2].map(() => completeDeliveredOrders({ db: t.app.db, now: new Date(windowEnd + 2000) })));
+    expect(again).toEqual([0, 0]);
+    expectError(await client.post(`/order/${order.id}/confirm_receipt`), 409, 'order/invalid_transition');
   });
 
   it('two staff moving one order at once: one step happens, the other is 409', async () => {

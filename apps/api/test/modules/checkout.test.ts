@@ -281,19 +281,36 @@ describe('placing the order', () => {
     expectError(await order(s, key, {}, { 'idempotency-key': 'bad key!' }), 400, 'checkout/invalid_idempotency_key');
   });
 
-  it('buyers racing for the last units: exactly as many orders as units, stock never below 0', async () => {
-    const p = await product(3);
-    const buyers = await Promise.all(Array.from({ length: 8 }, () => shopper()));
-    const keys = await Promise.all(buyers.map(async (b) => session(b, [await line(b, p, 1)])));
+  it('200 buyers at once for the last 50 units of one variant: exactly 50 orders, stock 0, never below', async () => {
+    const { id, paths } = await createProduct(t.app.db, {
+      variants: [{ name: 'Colour', options: ['Red', 'Blue'] }],
+      // Paths are option indexes: '0' is Red, '1' Blue.
+      variantPaths: { '0': { price: { SG: 1500 }, stock: 50 }, '1': { price: { SG: 1500 }, stock: 5 } },
+    });
+    const red = paths[0]!;
+    const buyers: Shopper[] = [];
+    for (let i = 0; i < 200; i += 20) buyers.push(...(await Promise.all(Array.from({ length: 20 }, () => shopper()))));
+    const keys = await Promise.all(
+      buyers.map(async (b) => {
+        const added = await b.client.post('/cart', { productId: id, variantPath: red, quantity: 1 });
+        expect(added.status, added.response.payload).toBe(201);
+        return session(b, [added.body.cartItem.id]);
+      }),
+    );
     const answers = await Promise.all(buyers.map((b, i) => order(b, keys[i]!)));
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(50);
     for (const refused of answers.filter((a) => a.status !== 201)) expectError(refused, 409, 'checkout/items_unavailable');
-    expect(await stockOf(p)).toBe(0);
-  });
+    const stock = await t.app.db
+      .select({ path: schema.productVariantPaths.path, stock: schema.productVariantPaths.stock })
+      .from(schema.productVariantPaths)
+      .where(eq(schema.productVariantPaths.productId, id));
+    // The other colour is untouched.
+    expect(Object.fromEntries(stock.map((row) => [row.path, row.stock]))).toEqual({ '0': 0, '1': 5 });
+  }, 120_000);
 
-  it('a voucher with one use left, raced by several buyers: exactly one order gets it', async () => {
+  it('a voucher with one use left, raced by 20 buyers: exactly one order gets it', async () => {
     await voucher('LASTONE', { totalLimit: 1 });
-    const buyers = await Promise.all(Array.from({ length: 6 }, () => shopper()));
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => shopper()));
     const keys = await Promise.all(buyers.map(async (b) => session(b, [await line(b, await product(), 1)])));
     const answers = await Promise.all(buyers.map((b, i) => order(b, keys[i]!, { voucherCode: 'LASTONE' })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);

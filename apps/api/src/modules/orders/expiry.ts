@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@kedai/domain';
+import { AppError, deliveredBeforeWindowClosed } from '@kedai/domain';
 import { and, asc, eq, lt, schema, type Database } from '@kedai/db';
 import { startRepeating } from '../../platform/jobs';
 import type { PaymentProvider } from '../payments/service';
-import { cancelOrder, mailOrder, type OrderMailDeps } from './service';
+import { cancelOrder, lockOrder, mailOrder, moveOrder, type OrderMailDeps } from './service';
 
 /**
- * Unpaid orders are cancelled once their time to pay (`pay_by`, ORDER_PAYMENT_MINUTES after they
- * were placed) has passed, and their stock and voucher given back (issue 16). Safe with several API
- * processes: each cancellation is the order's conditional status change under its row lock, so an
- * order cancelled (or paid) by another process meanwhile is skipped, never cancelled twice.
+ * What happens to orders when their time runs out (issue 16):
+ * - unpaid orders are cancelled once their time to pay (`pay_by`, ORDER_PAYMENT_MINUTES after they
+ *   were placed) has passed, and their stock and voucher given back;
+ * - delivered orders the shopper never confirmed are completed when their dispute window ends.
+ * Safe with several API processes: each change is the order's conditional status change under its
+ * row lock, so an order moved by another process (or the shopper) meanwhile is skipped, never moved twice.
  */
 
 const BATCH = 100;
@@ -48,16 +50,42 @@ export async function cancelUnpaidOrders(deps: {
   return cancelled;
 }
 
+/** Completes (as 'system') the delivered orders whose dispute window ended before `now`. */
+export async function completeDeliveredOrders(deps: { db: Database; now: Date }): Promise<number> {
+  const deliveredBefore = deliveredBeforeWindowClosed(deps.now);
+  const due = await deps.db
+    .select({ id: schema.orders.id })
+    .from(schema.orders)
+    .where(and(eq(schema.orders.status, 'delivered'), lt(schema.orders.deliveredAt, deliveredBefore)))
+    .orderBy(asc(schema.orders.deliveredAt))
+    .limit(BATCH);
+  let completed = 0;
+  for (const { id } of due) {
+    try {
+      await deps.db.transaction(async (tx) => {
+        const order = await lockOrder(tx, id, null);
+        await moveOrder(tx, order, { to: 'completed', actor: 'system', actorId: null, set: { completedAt: deps.now } });
+      });
+      completed++;
+    } catch (error) {
+      // Confirmed by the shopper (or moved by staff) since it was read: nothing to do.
+      if (!(error instanceof AppError && error.errorCode === 'order/invalid_transition')) throw error;
+    }
+  }
+  return completed;
+}
+
 export function startOrderExpiry(app: FastifyInstance, intervalMs = EXPIRY_INTERVAL_MS): () => Promise<void> {
+  const now = () => app.config.clock?.() ?? new Date();
   return startRepeating(app, {
-    name: 'unpaid order expiry',
+    name: 'order expiry',
     intervalMs,
-    run: () =>
-      cancelUnpaidOrders({
+    run: async () =>
+      (await cancelUnpaidOrders({
         db: app.db,
         provider: app.paymentProvider,
-        now: new Date(),
+        now: now(),
         mail: { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl },
-      }),
+      })) + (await completeDeliveredOrders({ db: app.db, now: now() })),
   });
 }
