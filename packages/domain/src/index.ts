@@ -23,4 +23,5 @@ export * from './tax';
 export * from './vouchers';
 export * from './checkout';
 export * from './orders';
+export * from './paynow';
 export * from './test-cards';
