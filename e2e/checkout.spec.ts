@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInAsDemoOwner } from './admin-sign-in';
-import { api, journeyEmail, registerVerified, shoot, signInThroughPage } from './support';
+import { api, caller, journeyEmail, registerVerified, shoot, signInThroughPage } from './support';
 
 interface Summary {
   uuid: string;
@@ -9,20 +9,6 @@ interface Summary {
   price: Record<string, number>;
   inStock: boolean;
   hasVariants: boolean;
-}
-
-/** Calls the API as the browser context does: its cookies (one host, any port) and its anti-forgery token. */
-async function caller(context: BrowserContext) {
-  const request: APIRequestContext = context.request;
-  await request.get(`${api}/ping`);
-  const cookies = await context.cookies();
-  const xsrf = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'].map((name) => cookies.find((c) => c.name === name)?.value).find(Boolean) ?? '';
-  const send = async (method: 'get' | 'post' | 'delete', path: string, data?: unknown) => {
-    const answer = await request[method](`${api}${path}`, { headers: { 'x-xsrf-token': xsrf }, ...(data === undefined ? {} : { data }) });
-    expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBeLessThan(300);
-    return answer.status() === 204 ? undefined : await answer.json();
-  };
-  return { get: (path: string) => send('get', path), post: (path: string, data: unknown = {}) => send('post', path, data) };
 }
 
 async function stockOf(request: APIRequestContext, productId: string): Promise<number> {

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
 const apiPort = Number(process.env.E2E_API_PORT ?? 4700);
 export const api = `http://127.0.0.1:${apiPort}`;
@@ -88,4 +88,18 @@ export function totpAt(key: string, step: number): string {
   const mac = createHmac('sha1', base32Bytes(key)).update(counter).digest();
   const offset = mac[mac.length - 1]! & 0xf;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** Calls the API as the browser context does: its cookies (one host, any port) and its anti-forgery token. */
+export async function caller(context: BrowserContext) {
+  const request: APIRequestContext = context.request;
+  await request.get(`${api}/ping`);
+  const cookies = await context.cookies();
+  const xsrf = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'].map((name) => cookies.find((c) => c.name === name)?.value).find(Boolean) ?? '';
+  const send = async (method: 'get' | 'post' | 'delete', path: string, data?: unknown) => {
+    const answer = await request[method](`${api}${path}`, { headers: { 'x-xsrf-token': xsrf }, ...(data === undefined ? {} : { data }) });
+    expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBeLessThan(300);
+    return answer.status() === 204 ? undefined : await answer.json();
+  };
+  return { get: (path: string) => send('get', path), post: (path: string, data: unknown = {}) => send('post', path, data) };
 }
