@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,6 +22,19 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** The handle inside `db.transaction(async (tx) => …)`; also a `Database`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What a database and every transaction on it have in common (drizzle hands a transaction its
+ * database's dialect object): per-database caches key on it, so that a read inside a transaction
+ * finds what the database already loaded.
+ */
+export function databaseIdentity(db: Database): object {
+  return (db as unknown as { dialect?: object }).dialect ?? db;
+}
+
+export function isTransaction(db: Database): boolean {
+  return is(db, PgTransaction);
+}
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,28 +1,53 @@
-import { sql, type Database, type DatabaseHandle } from '@kedai/db';
+import { databaseIdentity, isTransaction, sql, type Database, type DatabaseHandle } from '@kedai/db';
 
 /**
  * Small read-through cache for reference data (regions, categories, config) that every catalogue
  * request needs and staff change rarely, and for search facet counts. Entries expire after a short time, so several API
- * processes converge without coordination; keyed per database so tests never share entries.
+ * processes converge without coordination; keyed per database so tests never share entries, and
+ * shared by the database's transactions (`databaseIdentity`), so a transaction does not read again
+ * what every request already has.
  */
-const caches = new WeakMap<Database, Map<string, { value: Promise<unknown>; expires: number }>>();
+const caches = new WeakMap<object, Map<string, Entry>>();
+
+interface Entry {
+  value: Promise<unknown>;
+  expires: number;
+  settled: boolean;
+}
 
 const REFERENCE_TTL_MS = 30_000;
 /** Beyond this many entries per database the oldest go first (search facets are keyed by filters). */
 export const MAX_ENTRIES = 2_000;
 
-export function cached<T>(db: Database, key: string, load: () => Promise<T>, ttlMs = REFERENCE_TTL_MS): Promise<T> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+/**
+ * The entry under `key`, loaded by `load(db)` when missing or expired. A transaction takes only an
+ * entry already loaded, never one still loading elsewhere: on PGlite that load waits for the
+ * transaction to end, so waiting for it would never end. What a transaction loads (in itself) is
+ * shared like any other entry: loads only read reference data, which no transaction reads after writing it.
+ */
+export function cached<T>(db: Database, key: string, load: (db: Database) => Promise<T>, ttlMs = REFERENCE_TTL_MS): Promise<T> {
+  const id = databaseIdentity(db);
+  let cache = caches.get(id);
+  if (!cache) caches.set(id, (cache = new Map()));
   const hit = cache.get(key);
   const now = Date.now();
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  const value = load();
+  if (hit && hit.expires > now && (hit.settled || !isTransaction(db))) return hit.value as Promise<T>;
+  // Drizzle's queries are lazy: each `then` on one runs it again. Adopted once here, every caller
+  // shares one run (a loader that is not `async` answers such a query).
+  const value = Promise.resolve(load(db));
+  const entry: Entry = { value, expires: now + ttlMs, settled: false };
   cache.delete(key); // re-inserting moves the key to the end of the eviction order
-  cache.set(key, { value, expires: now + ttlMs });
+  cache.set(key, entry);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  // A failed load is not remembered.
-  value.catch(() => cache.delete(key));
+  value.then(
+    () => {
+      entry.settled = true;
+    },
+    () => {
+      // A failed load is not remembered.
+      if (cache?.get(key) === entry) cache.delete(key);
+    },
+  );
   return value;
 }
 
@@ -30,8 +55,8 @@ export function cached<T>(db: Database, key: string, load: () => Promise<T>, ttl
 const CHANGES_CHANNEL = 'kedai_cache';
 
 function dropLocal(db: Database, key?: string) {
-  if (key === undefined) caches.delete(db);
-  else caches.get(db)?.delete(key);
+  if (key === undefined) caches.delete(databaseIdentity(db));
+  else caches.get(databaseIdentity(db))?.delete(key);
 }
 
 /**

@@ -18,8 +18,8 @@ export const CONFIG_DEFAULTS = {
 
 /** The shop's configuration entries from the database, over the built-in defaults. */
 export function configEntries(db: Database): Promise<Record<string, unknown>> {
-  return cached(db, 'config', async () => {
-    const rows = await db.select().from(schema.config);
+  return cached(db, 'config', async (reader) => {
+    const rows = await reader.select().from(schema.config);
     return { ...CONFIG_DEFAULTS, ...Object.fromEntries(rows.map((row) => [row.key, row.value])) };
   });
 }

@@ -63,6 +63,11 @@ async function session(s: Shopper, cartItemIds: string[], quotationItemIds: stri
   return answer.body.key;
 }
 
+async function inStock(productId: string): Promise<boolean> {
+  const [row] = await t.app.db.select({ inStock: schema.products.inStock }).from(schema.products).where(eq(schema.products.id, productId));
+  return row!.inStock;
+}
+
 async function stockOf(productId: string): Promise<number> {
   const [row] = await t.app.db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, productId));
   return row!.stock;
@@ -304,9 +309,26 @@ describe('placing the order', () => {
       .select({ path: schema.productVariantPaths.path, stock: schema.productVariantPaths.stock })
       .from(schema.productVariantPaths)
       .where(eq(schema.productVariantPaths.productId, id));
-    // The other colour is untouched.
+    // The other colour is untouched, so the product is still in stock.
     expect(Object.fromEntries(stock.map((row) => [row.path, row.stock]))).toEqual({ '0': 0, '1': 5 });
+    expect(await inStock(id)).toBe(true);
   }, 120_000);
+
+  it('the last unit sold takes the product out of stock (search filters on it); cancelling puts it back', async () => {
+    const plain = await product(1);
+    const { id: varied } = await createProduct(t.app.db, {
+      variants: [{ name: 'Size', options: ['S', 'M'] }],
+      variantPaths: { '0': { price: { SG: 900 }, stock: 1 }, '1': { price: { SG: 900 }, stock: 0 } },
+    });
+    const b = await shopper();
+    const plainLine = await line(b, plain, 1);
+    const variedLine = await b.client.post('/cart', { productId: varied, variantPath: '0', quantity: 1 });
+    const placed = await order(b, await session(b, [plainLine, variedLine.body.cartItem.id]));
+    expect(placed.status, placed.response.payload).toBe(201);
+    expect([await inStock(plain), await inStock(varied)]).toEqual([false, false]);
+    expect((await b.client.delete(`/order/${placed.body.id}`)).status).toBe(200);
+    expect([await inStock(plain), await inStock(varied)]).toEqual([true, true]);
+  });
 
   it('a voucher with one use left, raced by 20 buyers: exactly one order gets it', async () => {
     await voucher('LASTONE', { totalLimit: 1 });

@@ -11,8 +11,8 @@ export interface CategoryTree {
 }
 
 export function categoryTree(db: Database): Promise<CategoryTree> {
-  return cached(db, 'categories', async () => {
-    const rows = await db.select().from(schema.categories).orderBy(asc(schema.categories.sortOrder), asc(schema.categories.name));
+  return cached(db, 'categories', async (reader) => {
+    const rows = await reader.select().from(schema.categories).orderBy(asc(schema.categories.sortOrder), asc(schema.categories.name));
     const childrenOf = new Map<string | null, typeof rows>();
     for (const row of rows) {
       const siblings = childrenOf.get(row.parentId) ?? [];

@@ -66,22 +66,22 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
   const { mode, facetRows, correction } = await cached(
     db,
     key,
-    async () => {
+    async (reader) => {
       let mode: Mode = 'all';
       let correction: string | null = null;
       if (q) {
-        const hit = await anyMatch(db, sql`${from} WHERE ${filters} AND ${words} AND ${merchantCondition} AND ${priceCondition}`);
+        const hit = await anyMatch(reader, sql`${from} WHERE ${filters} AND ${words} AND ${merchantCondition} AND ${priceCondition}`);
         // An exact search keeps to the words (and finds nothing); the correction is then only offered.
         mode = hit || exact ? 'words' : 'similar';
         if (!hit) {
-          correction = await correctionOf(db, q, {
+          correction = await correctionOf(reader, q, {
             from,
             where: sql`${filters} AND ${similar} AND ${merchantCondition} AND ${priceCondition}`,
             filters: sql`${filters} AND ${merchantCondition} AND ${priceCondition}`,
           });
         }
       }
-      const facetRows = await facetCounts(db, from, matching(mode), merchantCondition, priceCondition, region.priceBands);
+      const facetRows = await facetCounts(reader, from, matching(mode), merchantCondition, priceCondition, region.priceBands);
       return { mode, facetRows, correction };
     },
     FACETS_TTL_MS,

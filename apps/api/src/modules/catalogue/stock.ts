@@ -45,26 +45,35 @@ async function refreshInStock(db: Database, productIds: string[]): Promise<void>
 /**
  * Takes the units of every line. Answers the lines that could not be taken (not enough stock, or a
  * variant path the product no longer has); when it answers any, the caller must abandon its
- * transaction: the lines taken before it are taken in that transaction only.
+ * transaction: the lines taken before it are taken in that transaction only. One statement per
+ * line, which also keeps the product's `in_stock` true to its stock — writing the product row only
+ * when that flag changes, so buyers of different variants of one product do not queue on it.
  */
 export async function takeStock(db: Database, lines: readonly StockLine[]): Promise<StockLine[]> {
   const short: StockLine[] = [];
-  const lineList = merged(lines);
-  for (const line of lineList) {
+  for (const line of merged(lines)) {
     const [taken] = line.variantPath
       ? await queryRows<{ stock: number }>(
           db,
-          sql`UPDATE product_variant_paths SET stock = stock - ${line.quantity}
-              WHERE product_id = ${line.productId}::uuid AND path = ${line.variantPath} AND stock >= ${line.quantity} RETURNING stock`,
+          sql`WITH taken AS (
+                UPDATE product_variant_paths SET stock = stock - ${line.quantity}
+                WHERE product_id = ${line.productId}::uuid AND path = ${line.variantPath} AND stock >= ${line.quantity}
+                RETURNING product_id, path, stock),
+              flag AS (
+                UPDATE products p SET in_stock = in_stock_now
+                FROM (SELECT t.product_id, t.stock > 0 OR EXISTS (
+                        SELECT 1 FROM product_variant_paths v WHERE v.product_id = t.product_id AND v.path <> t.path AND v.stock > 0
+                      ) AS in_stock_now FROM taken t) now
+                WHERE p.id = now.product_id AND p.in_stock IS DISTINCT FROM now.in_stock_now)
+              SELECT stock FROM taken`,
         )
       : await queryRows<{ stock: number }>(
           db,
-          sql`UPDATE products SET stock = stock - ${line.quantity}
+          sql`UPDATE products SET stock = stock - ${line.quantity}, in_stock = stock - ${line.quantity} > 0
               WHERE id = ${line.productId}::uuid AND jsonb_array_length(variants) = 0 AND stock >= ${line.quantity} RETURNING stock`,
         );
     if (!taken) short.push(line);
   }
-  if (short.length === 0) await refreshInStock(db, [...new Set(lineList.map((line) => line.productId))]);
   return short;
 }
 

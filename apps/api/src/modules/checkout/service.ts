@@ -23,6 +23,7 @@ import type {
   CostEstimate,
   CreateOrderRequest,
   CreateQuotationOrderRequest,
+  Order,
   Product,
 } from '@kedai/contract';
 import { listAddresses } from '../addresses/service';
@@ -401,8 +402,8 @@ function toOrderAddress(address: Address) {
   return { fullName, address: line, unitNumber, city, state, postalCode, country, phoneNumber };
 }
 
-/** Places the order; answers its id and whether it was placed now (false: the key's earlier order). */
-async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Promise<{ id: string; created: boolean }> {
+/** Places the order; answers it and whether it was placed now (false: the key's earlier order). */
+async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Promise<{ order: Order; created: boolean }> {
   const { db } = deps;
   const { body } = input;
   if (body.paymentMethod !== 'card') throw new AppError('checkout/invalid_payment_method');
@@ -424,7 +425,7 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
           // Repeats of one key wait here for the first to finish, then answer its order.
           await lockKey(tx, `order:${userId}:${input.idempotencyKey}`);
           const earlier = await orderIdByIdempotencyKey(tx, userId, input.idempotencyKey);
-          if (earlier) return { id: earlier, created: false };
+          if (earlier) return { order: await getOrder(tx, userId, earlier), created: false };
         }
         const lines = await linesOf(tx, userId, input.cartIds, input.quotationIds, region.key);
         const unavailable = lines.filter((line) => line.reason !== null);
@@ -468,7 +469,7 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
         if ((await takeCartItems(tx, userId, cartIds)).length !== cartIds.length) {
           throw new AppError('checkout/items_unavailable', [{ reason: 'gone' }]);
         }
-        await writeOrder(
+        const order = await writeOrder(
           tx,
           {
             id: orderId,
@@ -512,7 +513,7 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
         }
         if (voucher) await recordRedemption(tx, voucher.voucherId, orderId, userId, voucher.discount);
         if (input.sessionKey) await tx.delete(checkoutSessions).where(eq(checkoutSessions.key, input.sessionKey));
-        return { id: orderId, created: true };
+        return { order, created: true };
       });
     } catch (error) {
       // Two orders drew the same reference: draw again (a handful of times at most).
@@ -528,7 +529,7 @@ export async function createOrder(deps: CheckoutDeps, userId: string, body: Crea
   const earlier = idempotencyKey ? await orderIdByIdempotencyKey(deps.db, userId, idempotencyKey) : undefined;
   if (earlier) return { order: await getOrder(deps.db, userId, earlier), created: false };
   const session = await sessionRow(deps, userId, body.checkoutSessionKey);
-  const placed = await place(deps, userId, {
+  return place(deps, userId, {
     kind: session.cartItemIds.length > 0 ? 'cart' : 'quotation',
     cartIds: session.cartItemIds,
     quotationIds: session.quotationItemIds,
@@ -536,7 +537,6 @@ export async function createOrder(deps: CheckoutDeps, userId: string, body: Crea
     sessionKey: session.key,
     idempotencyKey,
   });
-  return { order: await getOrder(deps.db, userId, placed.id), created: placed.created };
 }
 
 /** `POST /quotation_checkout/create_order`. */
@@ -548,6 +548,5 @@ export async function createQuotationOrder(
 ) {
   const quotationIds = idsOf(body.quotationIds);
   if (quotationIds.length === 0) throw new AppError('checkout/nothing_selected', [MAX_LINES]);
-  const placed = await place(deps, userId, { kind: 'quotation', cartIds: [], quotationIds, body, sessionKey: null, idempotencyKey });
-  return { order: await getOrder(deps.db, userId, placed.id), created: placed.created };
+  return place(deps, userId, { kind: 'quotation', cartIds: [], quotationIds, body, sessionKey: null, idempotencyKey });
 }

@@ -15,9 +15,9 @@ interface MerchantRow {
 
 /** Every merchant with its count of enabled products, by name. */
 export function listMerchants(db: Database): Promise<Merchant[]> {
-  return cached(db, 'merchants', async () => {
+  return cached(db, 'merchants', async (reader) => {
     const rows = await queryRows<MerchantRow>(
-      db,
+      reader,
       sql`SELECT m.id, m.slug, m.name, m.description, m.logo, m.country_code,
                  (SELECT count(*)::int FROM products p WHERE p.merchant_id = m.id AND NOT p.disabled) AS product_count
           FROM merchants m ORDER BY m.name, m.id`,

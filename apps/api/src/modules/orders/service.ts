@@ -34,13 +34,21 @@ const { orders, orderLines, orderEvents, payments } = schema;
 
 const notFound = () => new AppError('order/not_found');
 
-/** Writes a new order with its lines and the first line of its history, in the caller's transaction. */
-export async function writeOrder(tx: Database, order: NewOrder & { id: string }, lines: NewOrderLine[]): Promise<void> {
-  await tx.insert(orders).values(order);
-  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
-  await tx
+/**
+ * Writes a new order with its lines and the first line of its history, in the caller's
+ * transaction, and answers it as `GET /order/{id}` will (from the rows written: no read back).
+ */
+export async function writeOrder(tx: Database, order: NewOrder & { id: string }, lines: NewOrderLine[]): Promise<Order> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  const lineRows = await tx
+    .insert(orderLines)
+    .values(lines.map((line) => ({ ...line, orderId: order.id })))
+    .returning();
+  const events = await tx
     .insert(orderEvents)
-    .values({ orderId: order.id, fromStatus: null, toStatus: order.status, actor: 'shopper', actorId: order.userId });
+    .values({ orderId: order.id, fromStatus: null, toStatus: order.status, actor: 'shopper', actorId: order.userId })
+    .returning();
+  return toOrder(row!, lineRows, events, []);
 }
 
 /** The shopper's order placed with this idempotency key, if any. */

@@ -12,7 +12,9 @@ function toRegion(row: RegionRow): Region {
 }
 
 function allRegionRows(db: Database): Promise<RegionRow[]> {
-  return cached(db, 'regions', () => db.select().from(schema.regions).orderBy(asc(schema.regions.sortOrder), asc(schema.regions.key)));
+  return cached(db, 'regions', (reader) =>
+    reader.select().from(schema.regions).orderBy(asc(schema.regions.sortOrder), asc(schema.regions.key)),
+  );
 }
 
 export async function listRegions(db: Database, options: { enabledOnly?: boolean } = {}): Promise<Region[]> {
@@ -86,8 +88,8 @@ export async function setPreferredCountry(db: Database, user: UserRow, value: st
 }
 
 export async function enabledShippingLocations(db: Database) {
-  const rows = await cached(db, 'shipping_locations', () =>
-    db
+  const rows = await cached(db, 'shipping_locations', (reader) =>
+    reader
       .select({
         code: schema.shippingLocations.countryCode,
         rates: schema.shippingLocations.rates,
@@ -107,7 +109,7 @@ export async function enabledShippingLocations(db: Database) {
 
 /** The tax the shop charges on orders delivered to `country`, or null where it charges none. */
 export async function taxRuleFor(db: Database, country: string): Promise<TaxRule | null> {
-  const rows = await cached(db, 'tax_rates', () => db.select().from(schema.taxRates));
+  const rows = await cached(db, 'tax_rates', (reader) => reader.select().from(schema.taxRates));
   const row = rows.find((r) => r.countryCode === country);
   return row ? { name: row.name, rateBp: row.rateBp, inclusive: row.inclusive } : null;
 }
