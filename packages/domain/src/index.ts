@@ -23,5 +23,6 @@ export * from './tax';
 export * from './vouchers';
 export * from './checkout';
 export * from './orders';
+export * from './ledger';
 export * from './paynow';
 export * from './test-cards';

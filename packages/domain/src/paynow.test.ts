@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16CcittFalse, emvField, payNowPayload, type PayNowPayloadInput } from './paynow';
+import { DEMO_PAYNOW_SETTINGS, crc16CcittFalse, emvField, parsePayNowSettings, payNowPayload, type PayNowPayloadInput } from './paynow';
 
 /** The published SGQR example: UEN S99345678ABCD, 12.34, editable, expiry 99991231, INV1234. */
 const UEN_EXAMPLE: PayNowPayloadInput = {
@@ -216,5 +216,34 @@ describe('payNowPayload: refusals', () => {
     ['empty', ''],
   ])('refuses an expiry %s (%s)', (_name, expiry) => {
     expect(() => payNowPayload({ ...UEN_EXAMPLE, expiry })).toThrow(/expiry is a date as YYYYMMDD/);
+  });
+});
+
+describe('parsePayNowSettings', () => {
+  it('tidies what staff typed and keeps it when it can make a payload', () => {
+    expect(
+      parsePayNowSettings({ proxy: { kind: 'uen', value: ' 201912345k ' }, merchantName: ' Kedai Pte Ltd ', merchantCity: 'Singapore' }),
+    ).toEqual({
+      proxy: { kind: 'uen', value: '201912345K' },
+      merchantName: 'Kedai Pte Ltd',
+      merchantCity: 'Singapore',
+    });
+    expect(
+      parsePayNowSettings({ proxy: { kind: 'mobile', value: '+65 9123 4567' }, merchantName: 'Aisyah', merchantCity: 'Singapore' })?.proxy,
+    ).toEqual({
+      kind: 'mobile',
+      value: '+6591234567',
+    });
+    expect(parsePayNowSettings(DEMO_PAYNOW_SETTINGS)).toEqual(DEMO_PAYNOW_SETTINGS);
+  });
+
+  it.each([
+    ['nothing', undefined],
+    ['an unknown kind', { proxy: { kind: 'nric', value: 'S1234567A' }, merchantName: 'A', merchantCity: 'B' }],
+    ['a mobile number not in Singapore', { proxy: { kind: 'mobile', value: '+60123456789' }, merchantName: 'A', merchantCity: 'B' }],
+    ['a name too long for the code', { proxy: { kind: 'uen', value: '201912345K' }, merchantName: 'A'.repeat(26), merchantCity: 'B' }],
+    ['no city', { proxy: { kind: 'uen', value: '201912345K' }, merchantName: 'A', merchantCity: ' ' }],
+  ])('refuses %s', (_, value) => {
+    expect(parsePayNowSettings(value)).toBeNull();
   });
 });

@@ -157,3 +157,46 @@ export function payNowPayload(input: PayNowPayloadInput): string {
   ].join('');
   return `${withoutCrc}${crc16CcittFalse(withoutCrc)}`;
 }
+
+/** The shop's PayNow details (back office settings): who is paid, and the name and city the code shows. */
+export interface PayNowSettings {
+  proxy: PayNowProxy;
+  merchantName: string;
+  merchantCity: string;
+}
+
+/**
+ * The embedded demo's details: the UEN of the published SGQR example, which no business holds, so
+ * a code made with them pays no one. A real shop sets its own in the back office.
+ */
+export const DEMO_PAYNOW_SETTINGS: PayNowSettings = {
+  proxy: { kind: 'uen', value: 'S99345678ABCD' },
+  merchantName: 'Kedai Demo Shop',
+  merchantCity: 'Singapore',
+};
+
+/**
+ * Settings as stored or typed, trimmed (a UEN upper-cased, a mobile number without spaces), or null
+ * when any part could not make a payload: they are checked by building one for a cent.
+ */
+export function parsePayNowSettings(value: unknown): PayNowSettings | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const input = value as Record<string, unknown>;
+  const proxy = (typeof input.proxy === 'object' && input.proxy !== null ? input.proxy : {}) as Record<string, unknown>;
+  if (proxy.kind !== 'uen' && proxy.kind !== 'mobile') return null;
+  if (typeof proxy.value !== 'string' || typeof input.merchantName !== 'string' || typeof input.merchantCity !== 'string') return null;
+  const settings: PayNowSettings = {
+    proxy: {
+      kind: proxy.kind,
+      value: proxy.kind === 'uen' ? proxy.value.trim().toUpperCase() : proxy.value.replace(/\s/g, ''),
+    },
+    merchantName: input.merchantName.trim(),
+    merchantCity: input.merchantCity.trim(),
+  };
+  try {
+    payNowPayload({ ...settings, amountCents: 1, reference: 'CHECK', editable: false });
+  } catch {
+    return null;
+  }
+  return settings;
+}
