@@ -25,4 +25,5 @@ export * from './checkout';
 export * from './orders';
 export * from './ledger';
 export * from './paynow';
+export * from './stripe-amounts';
 export * from './test-cards';
