@@ -156,6 +156,9 @@ export const AdminSettings = z.object({
       exchangeRates: z.record(z.string(), z.number()).describe('Currency -> what one unit is worth in the display currency'),
     })
     .describe('How the quotation queue suggests a price for a marketplace product'),
+  payNow: z
+    .object({ proxy: z.object({ kind: z.enum(['uen', 'mobile']), value: z.string() }), merchantName: z.string(), merchantCity: z.string() })
+    .describe('Who PayNow codes pay (the demo’s example UEN until set), and the name and city they show'),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 

@@ -10,7 +10,8 @@ import { QuotationItem } from './quotations';
  * checked by the rules of packages/domain, so each problem answers with its own code.
  */
 
-export const PAYMENT_METHODS = ['card'] as const;
+/** Card (the test gateway or Stripe), or PayNow for orders in SGD (issue 17). */
+export const PAYMENT_METHODS = ['card', 'paynow'] as const;
 
 const idList = (what: string) =>
   checkedByDomain({ type: 'array', items: { type: 'string', format: 'uuid' }, description: `Ids of the ${what}` });

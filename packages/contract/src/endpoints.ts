@@ -38,6 +38,16 @@ import {
   StaffRoleInput,
 } from './admin';
 import { ImageUploadAnswer, ImageUploadBody } from './admin-images';
+import {
+  AdminPayNowSettingsInput,
+  AdminPaymentQuery,
+  AdminPaymentRejection,
+  AdminPaymentTask,
+  AdminPaymentTaskList,
+  AdminRefundDone,
+  PayNowPaidRequest,
+  PaymentInfo,
+} from './payments';
 import { IMAGE_UPLOAD_TYPES } from './constants';
 import { BackInStockCancelQuery, BackInStockRequest, BackInStockState } from './back-in-stock';
 import { AddressIdParams, AddressListResponse, AddressRequest, AddressResponse } from './addresses';
@@ -270,6 +280,8 @@ export const endpoints = {
   'POST /order/:id/pay/confirm': { params: OrderIdParams, body: ConfirmPaymentRequest, response: Order },
   'GET /order/:id/dispute_info': { params: OrderIdParams, response: DisputeInfo },
   'GET /order/:id/dispute_info/v1': { params: OrderIdParams, response: DisputeInfo },
+  'POST /order/:id/payment_info': { params: OrderIdParams, response: PaymentInfo },
+  'POST /order/:id/paynow_paid': { params: OrderIdParams, body: PayNowPaidRequest, response: Order },
 
   /** Only where the development outbox is on (never in production). */
   'GET /dev/outbox': { query: OutboxQuery, response: OutboxResponse },
@@ -291,6 +303,7 @@ export const endpoints = {
   'GET /admin/settings': { response: AdminSettings },
   'PUT /admin/settings/currency': { body: AdminCurrencyInput, response: AdminSettings },
   'PUT /admin/settings/quotation_pricing': { body: AdminQuotationPricingInput, response: AdminSettings },
+  'PUT /admin/settings/paynow': { body: AdminPayNowSettingsInput, response: AdminSettings },
   'PUT /admin/region/:key': { params: AdminRegionParam, body: AdminRegionInput, response: AdminSettings },
   'PUT /admin/shipping_location/:countryCode': {
     params: AdminCountryParam,
@@ -322,6 +335,10 @@ export const endpoints = {
   'GET /admin/order/:id': { params: AdminIdParam, response: AdminOrder },
   'POST /admin/order/:id/status': { params: AdminIdParam, body: AdminOrderMove, response: AdminOrder },
   'POST /admin/order/:id/cancel': { params: AdminIdParam, body: AdminOrderCancel, response: AdminOrder },
+  'GET /admin/payment': { query: AdminPaymentQuery, response: AdminPaymentTaskList },
+  'POST /admin/payment/:id/confirm': { params: AdminIdParam, response: AdminPaymentTask },
+  'POST /admin/payment/:id/reject': { params: AdminIdParam, body: AdminPaymentRejection, response: AdminPaymentTask },
+  'POST /admin/payment/:id/refunded': { params: AdminIdParam, body: AdminRefundDone, response: AdminPaymentTask },
   'GET /admin/tax_rate': { response: AdminTaxRateList },
   'PUT /admin/tax_rate/:countryCode': { params: AdminCountryParam, body: AdminTaxRateInput, response: AdminTaxRateList },
   'DELETE /admin/tax_rate/:countryCode': { params: AdminCountryParam, response: AdminTaxRateList },

@@ -9,6 +9,7 @@ export * from './cart';
 export * from './back-in-stock';
 export * from './quotations';
 export * from './checkout';
+export * from './payments';
 export * from './admin';
 export * from './admin-images';
 export * from './endpoints';

@@ -182,6 +182,14 @@ const PROJECT_CODES: ErrorCode[] = [
   'order/invalid_shipment',
   'order/invalid_cancel_reason',
   'settings/invalid_tax',
+  // Payments: PayNow transfers, staff's confirmations and refunds, the shop's PayNow details (issue 17).
+  'payment/paynow_sgd_only',
+  'payment/wrong_method',
+  'payment/already_reported',
+  'payment/invalid_reference',
+  'payment/invalid_reason',
+  'payment/not_waiting',
+  'settings/invalid_paynow',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];

@@ -2,7 +2,14 @@
  * The shop's configuration entries (the `config` table over built-in defaults): reference data
  * every part reads — the auth guard, e-mails, the public configuration — so it lives here.
  */
-import { DEFAULT_QUOTATION_PRICING, parseQuotationPricing, type QuotationPricing } from '@kedai/domain';
+import {
+  DEFAULT_QUOTATION_PRICING,
+  DEMO_PAYNOW_SETTINGS,
+  parsePayNowSettings,
+  parseQuotationPricing,
+  type PayNowSettings,
+  type QuotationPricing,
+} from '@kedai/domain';
 import { schema, type Database } from '@kedai/db';
 import { cached } from './cache';
 
@@ -32,6 +39,11 @@ export async function shopName(db: Database): Promise<string> {
 /** The fee and exchange rates the quotation queue suggests prices with (`quotation_pricing`), or the defaults. */
 export function quotationPricingOf(entries: Record<string, unknown>): QuotationPricing {
   return parseQuotationPricing(entries.quotation_pricing, String(entries.app_currency)) ?? DEFAULT_QUOTATION_PRICING;
+}
+
+/** The shop's PayNow details (`paynow`), or the demo's (a code that pays no one) until staff set them. */
+export function payNowSettingsOf(entries: Record<string, unknown>): PayNowSettings {
+  return parsePayNowSettings(entries.paynow) ?? DEMO_PAYNOW_SETTINGS;
 }
 
 /** Sets one configuration entry (the back office's settings; audited by the caller, in its transaction). */

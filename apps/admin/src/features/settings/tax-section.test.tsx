@@ -73,6 +73,7 @@ describe('the settings page', () => {
       regions: [{ key: 'SG', name: 'Singapore', currency: 'SGD', countries: ['SG'], enabled: true }],
       shippingLocations: [],
       quotationPricing: { feePercent: 10, exchangeRates: {} },
+      payNow: { proxy: { kind: 'uen', value: 'S99345678ABCD' }, merchantName: 'Kedai Demo Shop', merchantCity: 'Singapore' },
     };
     client.setQueryData(['settings'], settings);
     client.setQueryData(TAX_RATES_KEY, TAXES);

@@ -406,7 +406,8 @@ function toOrderAddress(address: Address) {
 async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Promise<{ order: Order; created: boolean }> {
   const { db } = deps;
   const { body } = input;
-  if (body.paymentMethod !== 'card') throw new AppError('checkout/invalid_payment_method');
+  const paymentMethod = body.paymentMethod;
+  if (paymentMethod !== 'card' && paymentMethod !== 'paynow') throw new AppError('checkout/invalid_payment_method');
   const notes = notesOf(body.notes);
   const shipping = await addressOf(db, userId, body.shippingAddressId);
   if (!shipping) throw new AppError('checkout/address_required');
@@ -414,6 +415,8 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
   if (!billing) throw new AppError('checkout/address_required');
   const regionCountryCode = typeof body.regionCountryCode === 'string' ? body.regionCountryCode.toUpperCase() : null;
   const region = await regionForCountry(db, regionCountryCode);
+  // PayNow moves Singapore dollars only.
+  if (paymentMethod === 'paynow' && region.currency !== 'SGD') throw new AppError('payment/paynow_sgd_only');
   const { rate, tax } = await destination(db, shipping.country, region.key);
   if (!rate) throw new AppError('checkout/not_delivered');
   const voucherCode = typeof body.voucherCode === 'string' && body.voucherCode.trim() !== '' ? body.voucherCode : null;
@@ -488,7 +491,7 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
             taxName: tax?.name ?? null,
             total: costs.total,
             voucherCode: voucher?.code ?? null,
-            paymentMethod: 'card',
+            paymentMethod,
             notes,
             shippingAddress: toOrderAddress(shipping),
             billingAddress: toOrderAddress(billing),

@@ -6,10 +6,16 @@ import {
   AdminOrderList,
   AdminOrderListQuery,
   AdminOrderMove,
+  AdminPaymentQuery,
+  AdminPaymentRejection,
+  AdminPaymentTask,
+  AdminPaymentTaskList,
+  AdminRefundDone,
   ErrorEnvelope,
 } from '@kedai/contract';
 import { authOf, requireStaff } from '../../platform/auth-guard';
 import { cancelOrderForStaff, listOrdersForStaff, moveOrderForStaff, orderForStaff } from './admin';
+import { completeRefund, confirmTransfer, listPaymentTasks, rejectTransfer } from './paynow';
 import { mailOrder } from './service';
 
 /** The back office's orders (issue 16): staff and owners, two-factor passed. */
@@ -88,5 +94,79 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await mailOrder(mail, request.params.id, 'cancelled');
       return orderForStaff(app.db, request.params.id);
     },
+  );
+
+  app.get(
+    '/admin/payment',
+    {
+      schema: {
+        tags,
+        summary: 'PayNow transfers shoppers reported (kind charge) or refunds to send (kind refund); pending ones oldest first',
+        querystring: AdminPaymentQuery,
+        response: { 200: AdminPaymentTaskList, 400: ErrorEnvelope, ...denied },
+      },
+      onRequest: requireStaff(),
+    },
+    async (request) => listPaymentTasks(app.db, request.query),
+  );
+
+  const decided = {
+    params: AdminIdParam,
+    response: { 200: AdminPaymentTask, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
+  };
+  const once = '409 `payment/not_waiting` once decided; 404 `payment/not_found`.';
+
+  app.post(
+    '/admin/payment/:id/confirm',
+    {
+      schema: { tags, summary: 'The reported PayNow transfer is in the shop’s account: the order is paid', description: once, ...decided },
+      onRequest: requireStaff(),
+    },
+    async (request) => {
+      const { task, orderPaid } = await confirmTransfer(app.db, authOf(request).user.id, request.params.id, now());
+      if (orderPaid) await mailOrder(mail, task.order.id, 'paid');
+      return task;
+    },
+  );
+
+  app.post(
+    '/admin/payment/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'No such PayNow transfer arrived: the shopper reads the reason and may pay again',
+        description: `400 \`payment/invalid_reason\`; ${once}`,
+        body: AdminPaymentRejection,
+        ...decided,
+      },
+      onRequest: requireStaff(),
+    },
+    async (request) => {
+      const task = await rejectTransfer(
+        app.db,
+        authOf(request).user.id,
+        request.params.id,
+        request.body.reason,
+        now(),
+        app.config.orderPaymentMinutes,
+      );
+      if (task.order.status === 'awaiting_payment') await mailOrder(mail, task.order.id, 'transfer_rejected');
+      return task;
+    },
+  );
+
+  app.post(
+    '/admin/payment/:id/refunded',
+    {
+      schema: {
+        tags,
+        summary: 'A PayNow refund has been sent from the shop’s bank, with its reference',
+        description: `400 \`payment/invalid_reference\`; ${once}`,
+        body: AdminRefundDone,
+        ...decided,
+      },
+      onRequest: requireStaff(),
+    },
+    async (request) => completeRefund(app.db, authOf(request).user.id, request.params.id, request.body.reference),
   );
 };

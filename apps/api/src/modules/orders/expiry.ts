@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, deliveredBeforeWindowClosed } from '@kedai/domain';
-import { and, asc, eq, lt, schema, type Database } from '@kedai/db';
+import { and, asc, eq, lt, schema, sql, type Database } from '@kedai/db';
 import { startRepeating } from '../../platform/jobs';
 import type { PaymentProvider } from '../payments/service';
 import { cancelOrder, lockOrder, mailOrder, moveOrder, type OrderMailDeps } from './service';
@@ -26,7 +26,14 @@ export async function cancelUnpaidOrders(deps: {
   const due = await deps.db
     .select({ id: schema.orders.id })
     .from(schema.orders)
-    .where(and(eq(schema.orders.status, 'awaiting_payment'), lt(schema.orders.payBy, deps.now)))
+    .where(
+      and(
+        eq(schema.orders.status, 'awaiting_payment'),
+        lt(schema.orders.payBy, deps.now),
+        // A PayNow transfer the shopper reported waits for staff, however late.
+        sql`NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${schema.orders.id} AND p.kind = 'charge' AND p.status = 'pending')`,
+      ),
+    )
     .orderBy(asc(schema.orders.payBy))
     .limit(BATCH);
   let cancelled = 0;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '@kedai/domain';
-import { eq, schema, type Database } from '@kedai/db';
+import { desc, eq, schema, type Database } from '@kedai/db';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
 import { shopName } from '../../platform/shop-config';
@@ -12,7 +12,7 @@ import { mailContacts } from '../users/service';
  * is logged and never undoes the change.
  */
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'transfer_rejected';
 
 export interface OrderMailDeps {
   db: Database;
@@ -28,6 +28,17 @@ export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: Orde
     const [contact] = await mailContacts(deps.db, [order.userId]);
     if (!contact) return; // a blocked account is not mailed
     const shop = await shopName(deps.db);
+    const lastProblem =
+      kind === 'transfer_rejected'
+        ? (
+            await deps.db
+              .select({ reason: schema.payments.failureMessage })
+              .from(schema.payments)
+              .where(eq(schema.payments.orderId, order.id))
+              .orderBy(desc(schema.payments.updatedAt))
+              .limit(1)
+          )[0]?.reason
+        : null;
     const total = formatMoney(order.total, order.currency);
     const ref = order.orderRef;
     const text: Record<OrderMailKind, { subject: string; paragraphs: string[] }> = {
@@ -49,11 +60,23 @@ export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: Orde
           order.carrier || order.trackingNumber ? `Carrier: ${order.carrier ?? '—'}, tracking number: ${order.trackingNumber ?? '—'}.` : '',
         ].filter(Boolean),
       },
+      transfer_rejected: {
+        subject: `Order ${ref}: your PayNow transfer was not found`,
+        paragraphs: [
+          `The shop could not find the PayNow transfer you reported for order ${ref}.`,
+          `The shop says: ${lastProblem ?? 'no reason given'}`,
+          order.payBy ? `You can pay again by ${order.payBy.toUTCString()}, from the order's page.` : '',
+        ].filter(Boolean),
+      },
       cancelled: {
         subject: `Order ${ref} cancelled`,
         paragraphs: [
           `Your order ${ref} has been cancelled${order.cancelReason ? `: ${order.cancelReason}` : ''}.`,
-          order.paidAt ? `The payment of ${total} is refunded to the card you paid with.` : 'Nothing was charged.',
+          !order.paidAt
+            ? 'Nothing was charged.'
+            : order.paymentMethod === 'paynow'
+              ? `The shop will send the ${total} you paid back by PayNow.`
+              : `The payment of ${total} is refunded to the card you paid with.`,
         ],
       },
     };

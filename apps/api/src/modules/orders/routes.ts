@@ -10,9 +10,12 @@ import {
   OrderIdParams,
   OrderList,
   OrderListQuery,
+  PayNowPaidRequest,
   PayOrderRequest,
+  PaymentInfo,
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
+import { paymentInfo, reportPayNowTransfer } from './paynow';
 import { cancelOrder, confirmPayment, confirmReceipt, getOrder, listOrders, mailOrder, orderDisputeInfo, payOrder } from './service';
 
 /** The shopper's orders (rules: api.md "Checkout and orders", issue 16). */
@@ -159,4 +162,39 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => orderDisputeInfo(app.db, userId(request), request.params.id, now()),
     );
   }
+
+  app.post(
+    '/order/:id/payment_info',
+    {
+      schema: {
+        tags,
+        summary: 'What the order owes, how, until when, and where its payment stands (with the PayNow code for PayNow orders)',
+        params: OrderIdParams,
+        response: { 200: PaymentInfo, 404: ErrorEnvelope, ...errors },
+      },
+      preHandler: requireUser(),
+    },
+    async (request) => paymentInfo(app.db, userId(request), request.params.id),
+  );
+
+  app.post(
+    '/order/:id/paynow_paid',
+    {
+      schema: {
+        tags,
+        summary: 'Tell the shop the PayNow transfer is made: the order waits for staff to confirm the money arrived',
+        description:
+          '409 `payment/already_reported` while an earlier report waits, `payment/wrong_method` for a card order, ' +
+          '`payment/not_payable` when the order is not awaiting payment; 400 `payment/invalid_reference`.',
+        params: OrderIdParams,
+        body: PayNowPaidRequest,
+        response: { 200: Order, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
+      },
+      preHandler: requireUser(),
+    },
+    async (request) => {
+      await reportPayNowTransfer(app.db, userId(request), request.params.id, request.body.reference);
+      return getOrder(app.db, userId(request), request.params.id);
+    },
+  );
 };

@@ -269,6 +269,14 @@ export async function cancelOrder(
   });
 }
 
+const METHOD_NAMES: Record<string, string> = { card: 'card', paynow: 'PayNow' };
+
+/** Refuses a payment of the wrong kind for the order (a PayNow order paid by card, or the other way). */
+export function requireMethod(order: Pick<OrderRow, 'paymentMethod'>, method: 'card' | 'paynow'): void {
+  if (order.paymentMethod !== method)
+    throw new AppError('payment/wrong_method', [METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod]);
+}
+
 /**
  * `POST /order/{id}/pay`: charges the order's total through the provider, the order locked so one
  * attempt runs at a time; paid only when the provider says the charge succeeded. A declined or
@@ -286,6 +294,7 @@ export async function payOrder(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, userId);
     if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
+    requireMethod(order, 'card');
     const payment = await chargeOrder(tx, provider, order, cardOf(card, now), attemptKey);
     if (payment.status === 'succeeded') await moveOrder(tx, order, { to: 'paid', actor: 'payment', actorId: null, set: { paidAt: now } });
     return { status: payment.status, failureMessage: payment.failureMessage };

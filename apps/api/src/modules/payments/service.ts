@@ -87,13 +87,24 @@ export async function confirmCharge(tx: Database, provider: PaymentProvider, ord
   return row!;
 }
 
-/** Refunds every succeeded charge of an order (a paid order cancelled) and records the refunds. */
+/** PayNow: transfers shoppers report and staff confirm, and refunds staff make by hand (issue 17). */
+export const PAYNOW = 'paynow';
+
+/**
+ * Refunds every succeeded charge of an order (a paid order cancelled) and records the refunds. A
+ * card charge goes back through its provider at once; a PayNow transfer becomes a pending refund
+ * that staff make from the shop's bank and then mark done (`completeRefund`).
+ */
 export async function refundOrder(tx: Database, provider: PaymentProvider, orderId: string): Promise<void> {
   const charged = await tx
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'charge'), eq(payments.status, 'succeeded')));
   for (const charge of charged) {
+    if (charge.provider === PAYNOW) {
+      await owePayNowRefund(tx, charge);
+      continue;
+    }
     const refund = await provider.refund({ providerRef: charge.providerRef!, amount: charge.amount, currency: charge.currency });
     await tx.insert(payments).values({
       orderId,
@@ -106,6 +117,84 @@ export async function refundOrder(tx: Database, provider: PaymentProvider, order
       methodSummary: charge.methodSummary,
     });
   }
+}
+
+/** A refund of a PayNow transfer, for staff to send from the shop's bank and then mark done. */
+export async function owePayNowRefund(tx: Database, charge: PaymentRow): Promise<void> {
+  await tx.insert(payments).values({
+    orderId: charge.orderId,
+    provider: PAYNOW,
+    kind: 'refund',
+    status: 'pending',
+    amount: charge.amount,
+    currency: charge.currency,
+    methodSummary: charge.methodSummary,
+  });
+}
+
+/** A PayNow transfer the shopper says they made: a pending charge until staff confirm or reject it. */
+export async function recordTransferReport(
+  tx: Database,
+  order: { id: string; total: number; currency: string },
+  reference: string | null,
+): Promise<PaymentRow> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: PAYNOW,
+      kind: 'charge',
+      status: 'pending',
+      amount: order.total,
+      currency: order.currency,
+      providerRef: reference,
+      methodSummary: 'PayNow',
+    })
+    .returning();
+  return row!;
+}
+
+/** The order's PayNow payments or refunds waiting for staff. */
+export async function pendingPayNow(tx: Database, orderId: string, kind: 'charge' | 'refund'): Promise<PaymentRow[]> {
+  return tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, PAYNOW), eq(payments.kind, kind), eq(payments.status, 'pending')));
+}
+
+/** A PayNow payment or refund locked for staff's decision; 404 `payment/not_found` for any other. */
+export async function lockPayNowPayment(tx: Database, id: string): Promise<PaymentRow> {
+  if (!isUuid(id)) throw new AppError('payment/not_found');
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id.toLowerCase()), eq(payments.provider, PAYNOW)))
+    .for('update');
+  if (!row) throw new AppError('payment/not_found');
+  return row;
+}
+
+/**
+ * Staff's word on a pending PayNow entry: the transfer arrived (or the refund was sent, with its
+ * bank reference), or it did not, with the reason the shopper reads. 409 `payment/not_waiting` once decided.
+ */
+export async function settlePayNowPayment(
+  tx: Database,
+  row: PaymentRow,
+  outcome: { status: 'succeeded'; reference?: string } | { status: 'failed'; reason: string },
+): Promise<PaymentRow> {
+  if (row.status !== 'pending') throw new AppError('payment/not_waiting');
+  const [settled] = await tx
+    .update(payments)
+    .set(
+      outcome.status === 'succeeded'
+        ? { status: 'succeeded', ...(outcome.reference ? { providerRef: outcome.reference } : {}), updatedAt: sql`now()` }
+        : { status: 'failed', failureMessage: outcome.reason, updatedAt: sql`now()` },
+    )
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+    .returning();
+  if (!settled) throw new AppError('payment/not_waiting');
+  return settled;
 }
 
 export type { CardInput, PaymentProvider } from './provider';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminCountryParam,
   AdminCurrencyInput,
+  AdminPayNowSettingsInput,
   AdminQuotationPricingInput,
   AdminRegionInput,
   AdminRegionParam,
@@ -19,6 +20,7 @@ import {
   saveShippingLocation,
   saveTaxRate,
   setAppCurrency,
+  setPayNowSettings,
   setQuotationPricing,
   setRegionEnabled,
   shopSettings,
@@ -72,6 +74,21 @@ export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff('owner'),
     },
     async (request) => setQuotationPricing(app.db, authOf(request).user.id, request.body),
+  );
+
+  app.put(
+    '/admin/settings/paynow',
+    {
+      schema: {
+        tags,
+        summary: 'The shop’s PayNow details: its UEN or Singapore mobile number, and the name and city the code shows',
+        description: '400 `settings/invalid_paynow` when any part could not make a PayNow code.',
+        body: AdminPayNowSettingsInput,
+        response: { 200: AdminSettings, ...answers },
+      },
+      onRequest: requireStaff('owner'),
+    },
+    async (request) => setPayNowSettings(app.db, authOf(request).user.id, request.body),
   );
 
   app.put(

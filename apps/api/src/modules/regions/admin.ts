@@ -9,6 +9,7 @@ import {
   isSupportedCurrency,
   parseDeliveryDays,
   parseShippingCountry,
+  parsePayNowSettings,
   parseQuotationPricing,
   parseShippingRates,
   parseTaxRule,
@@ -18,7 +19,7 @@ import { asc, eq, schema, type Database } from '@kedai/db';
 import type { AdminSettings, AdminShippingLocationInput } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
 import { invalidate } from '../../platform/cache';
-import { configEntries, quotationPricingOf, setConfigEntry } from '../../platform/shop-config';
+import { configEntries, payNowSettingsOf, quotationPricingOf, setConfigEntry } from '../../platform/shop-config';
 
 const { regions, shippingLocations } = schema;
 type LocationRow = typeof shippingLocations.$inferSelect;
@@ -42,7 +43,28 @@ export async function shopSettings(db: Database): Promise<AdminSettings> {
     regions: regionRows.map(({ key, name, currency, countries, enabled }) => ({ key, name, currency, countries, enabled })),
     shippingLocations: sortCountryCodes(locationRows.map((row) => row.countryCode)).map(({ code }) => toLocation(byCode.get(code)!)),
     quotationPricing: quotationPricingOf(entries),
+    payNow: payNowSettingsOf(entries),
   };
+}
+
+/** `PUT /admin/settings/paynow`: the UEN or mobile number PayNow codes pay, and the name and city they show. */
+export async function setPayNowSettings(db: Database, actorId: string, input: unknown): Promise<AdminSettings> {
+  const settings = parsePayNowSettings(input);
+  if (!settings) throw new AppError('settings/invalid_paynow');
+  const entries = await configEntries(db);
+  await db.transaction(async (tx) => {
+    await setConfigEntry(tx, 'paynow', settings);
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.paynow',
+      objectType: 'settings',
+      objectId: 'paynow',
+      before: entries.paynow ?? null,
+      after: settings,
+    });
+  });
+  invalidate(db);
+  return shopSettings(db);
 }
 
 /** `PUT /admin/settings/quotation_pricing`: the fee and exchange rates the quotation queue suggests prices with. */

@@ -1,0 +1,272 @@
+import { AppError, amountHeld, dateToNumber, isUuid, payNowPayload, toUnixSeconds } from '@kedai/domain';
+import { and, asc, count, desc, eq, schema, sql, type Database } from '@kedai/db';
+import type { AdminPaymentQuery, AdminPaymentTask, AdminPaymentTaskList, PaymentInfo } from '@kedai/contract';
+import { recordAudit } from '../../platform/audit';
+import { configEntries, payNowSettingsOf } from '../../platform/shop-config';
+import { PAYNOW, lockPayNowPayment, owePayNowRefund, pendingPayNow, recordTransferReport, settlePayNowPayment } from '../payments/service';
+import { lockOrder, moveOrder, requireMethod } from './service';
+
+/**
+ * Paying an order (issue 17): what is owed and how, and PayNow — Singapore's bank transfer by QR
+ * code. The shopper pays from their banking app and reports it; the order waits (the unpaid-order
+ * job leaves it be) until staff see the money in the shop's account and confirm it, which pays the
+ * order, or reject it with a reason the shopper reads. Money moves only on staff's word here, as it
+ * does only on the card provider's for cards. Refunds of PayNow orders are staff's to send; they
+ * mark each one done with the bank's reference.
+ */
+
+type OrderRow = typeof schema.orders.$inferSelect;
+const { orders, payments, users } = schema;
+const REFERENCE_MAX = 35;
+const REFERENCE = /^[A-Za-z0-9 ./-]*$/;
+const REASON_MAX = 500;
+/** PayNow codes expire on a calendar day in Singapore. */
+const SINGAPORE = 'Asia/Singapore';
+
+const notFound = () => new AppError('order/not_found');
+
+/** A bank reference as typed: absent or blank is null; otherwise up to 35 plain characters. */
+function referenceOf(value: unknown, required: boolean): string | null {
+  const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : null;
+  if (text === null || text.length > REFERENCE_MAX || !REFERENCE.test(text) || (required && text === '')) {
+    throw new AppError('payment/invalid_reference', [REFERENCE_MAX]);
+  }
+  return text === '' ? null : text;
+}
+
+/** `POST /order/{id}/payment_info`: what the shopper owes, how, until when, and where the payment stands. */
+export async function paymentInfo(db: Database, userId: string, id: string): Promise<PaymentInfo> {
+  if (!isUuid(id)) throw notFound();
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id.toLowerCase()), eq(orders.userId, userId)));
+  if (!order) throw notFound();
+  const ledger = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt), asc(payments.id));
+  const reported = ledger.some((p) => p.provider === PAYNOW && p.kind === 'charge' && p.status === 'pending');
+  const awaiting = order.status === 'awaiting_payment';
+  const state = awaiting
+    ? reported
+      ? 'awaiting_confirmation'
+      : 'awaiting_payment'
+    : amountHeld(ledger) > 0 || order.paidAt
+      ? 'paid'
+      : 'not_payable';
+  const lastFailed = [...ledger].reverse().find((p) => p.kind === 'charge' && p.status === 'failed');
+  const settings = payNowSettingsOf(await configEntries(db));
+  const payNowShown = order.paymentMethod === PAYNOW && state === 'awaiting_payment';
+  return {
+    orderId: order.id,
+    orderRef: order.orderRef,
+    orderStatus: order.status,
+    method: order.paymentMethod === PAYNOW ? 'paynow' : 'card',
+    amount: order.total,
+    currency: order.currency,
+    payBy: state === 'awaiting_payment' && order.payBy ? toUnixSeconds(order.payBy) : null,
+    state,
+    lastProblem: awaiting ? (lastFailed?.failureMessage ?? null) : null,
+    paynow: payNowShown
+      ? {
+          payload: payNowPayload({
+            ...settings,
+            amountCents: order.total,
+            reference: order.orderRef,
+            editable: false,
+            ...(order.payBy ? { expiry: String(dateToNumber(order.payBy, SINGAPORE)) } : {}),
+          }),
+          payee: settings.proxy,
+          merchantName: settings.merchantName,
+          reference: order.orderRef,
+        }
+      : null,
+  };
+}
+
+/**
+ * `POST /order/{id}/paynow_paid`: the shopper says they transferred the total. Recorded as a
+ * pending PayNow charge for staff to confirm; the order stays awaiting payment and is no longer
+ * cancelled for lateness while it waits. Once per transfer: 409 `payment/already_reported`.
+ */
+export async function reportPayNowTransfer(db: Database, userId: string, id: string, reference: unknown): Promise<void> {
+  const bankReference = referenceOf(reference, false);
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id, userId);
+    if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
+    requireMethod(order, PAYNOW);
+    if ((await pendingPayNow(tx, order.id, 'charge')).length > 0) throw new AppError('payment/already_reported');
+    await recordTransferReport(tx, order, bankReference);
+  });
+}
+
+// ——— The back office ———
+
+function toTask(
+  row: typeof payments.$inferSelect,
+  order: Pick<OrderRow, 'id' | 'orderRef' | 'status'>,
+  shopper: { id: string; email: string; name: string },
+): AdminPaymentTask {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status === 'succeeded' || row.status === 'failed' ? row.status : 'pending',
+    amount: row.amount,
+    currency: row.currency,
+    reference: row.providerRef,
+    problem: row.failureMessage,
+    createdAt: toUnixSeconds(row.createdAt),
+    updatedAt: toUnixSeconds(row.updatedAt),
+    order: { id: order.id, orderRef: order.orderRef, status: order.status },
+    shopper,
+  };
+}
+
+const taskColumns = {
+  payment: payments,
+  order: { id: orders.id, orderRef: orders.orderRef, status: orders.status },
+  shopper: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+};
+
+const shopperOf = (s: { id: string; email: string; firstName: string; lastName: string }) => ({
+  id: s.id,
+  email: s.email,
+  name: `${s.firstName} ${s.lastName}`.trim(),
+});
+
+/** `GET /admin/payment`: PayNow transfers to confirm (oldest first: a queue) or refunds to send; decided ones newest first. */
+export async function listPaymentTasks(db: Database, query: AdminPaymentQuery): Promise<AdminPaymentTaskList> {
+  const limit = query.limit ?? 25;
+  const page = query.page ?? 1;
+  const status = query.status ?? 'pending';
+  const where = and(eq(payments.provider, PAYNOW), eq(payments.kind, query.kind ?? 'charge'), eq(payments.status, status));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(taskColumns)
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(status === 'pending' ? asc(payments.createdAt) : desc(payments.updatedAt), asc(payments.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(payments).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return {
+    payments: rows.map((row) => toTask(row.payment, row.order, shopperOf(row.shopper))),
+    total: n,
+    page,
+    limit,
+    pages: Math.max(1, Math.ceil(n / limit)),
+  };
+}
+
+async function taskOf(db: Database, paymentId: string): Promise<AdminPaymentTask> {
+  const [row] = await db
+    .select(taskColumns)
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(payments.id, paymentId));
+  if (!row) throw new AppError('payment/not_found');
+  return toTask(row.payment, row.order, shopperOf(row.shopper));
+}
+
+/** Locks a PayNow entry of `kind` and its order, in that order (a payment is always locked before its order). */
+async function lockTask(tx: Database, paymentId: string, kind: 'charge' | 'refund') {
+  const payment = await lockPayNowPayment(tx, paymentId);
+  if (payment.kind !== kind) throw new AppError('payment/not_found');
+  const order = await lockOrder(tx, payment.orderId, null);
+  return { payment, order };
+}
+
+/**
+ * `POST /admin/payment/{id}/confirm`: the transfer is in the shop's account. The order becomes paid
+ * — on staff's word, recorded as the payment's step with who confirmed it. Money that arrives for an
+ * order no longer awaiting it (cancelled meanwhile) is kept in the ledger and owed back at once.
+ */
+export async function confirmTransfer(
+  db: Database,
+  staffId: string,
+  paymentId: string,
+  now: Date,
+): Promise<{ task: AdminPaymentTask; orderPaid: boolean }> {
+  const orderPaid = await db.transaction(async (tx) => {
+    const { payment, order } = await lockTask(tx, paymentId, 'charge');
+    const settled = await settlePayNowPayment(tx, payment, { status: 'succeeded' });
+    const paying = order.status === 'awaiting_payment';
+    if (paying) {
+      await moveOrder(tx, order, {
+        to: 'paid',
+        actor: 'payment',
+        actorId: staffId,
+        note: 'PayNow transfer confirmed by staff',
+        set: { paidAt: now },
+      });
+    } else {
+      await owePayNowRefund(tx, settled);
+    }
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: 'payment.confirmed',
+      objectType: 'order',
+      objectId: order.id,
+      before: { payment: payment.id, status: 'pending' },
+      after: { status: 'succeeded', orderStatus: paying ? 'paid' : order.status },
+    });
+    return paying;
+  });
+  return { task: await taskOf(db, paymentId.toLowerCase()), orderPaid };
+}
+
+/**
+ * `POST /admin/payment/{id}/reject`: no such transfer arrived. The shopper reads the reason, and the
+ * order awaits payment again with a fresh time to pay (`payMinutes` from now).
+ */
+export async function rejectTransfer(
+  db: Database,
+  staffId: string,
+  paymentId: string,
+  reason: unknown,
+  now: Date,
+  payMinutes: number,
+): Promise<AdminPaymentTask> {
+  const text = typeof reason === 'string' ? reason.trim() : '';
+  if (text.length === 0 || text.length > REASON_MAX) throw new AppError('payment/invalid_reason');
+  await db.transaction(async (tx) => {
+    const { payment, order } = await lockTask(tx, paymentId, 'charge');
+    await settlePayNowPayment(tx, payment, { status: 'failed', reason: text });
+    if (order.status === 'awaiting_payment') {
+      await tx
+        .update(orders)
+        .set({ payBy: new Date(now.getTime() + payMinutes * 60_000), updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
+    }
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: 'payment.rejected',
+      objectType: 'order',
+      objectId: order.id,
+      before: { payment: payment.id, status: 'pending' },
+      after: { status: 'failed', reason: text },
+    });
+  });
+  return taskOf(db, paymentId.toLowerCase());
+}
+
+/** `POST /admin/payment/{id}/refunded`: staff sent a PayNow refund, with the bank's reference. */
+export async function completeRefund(db: Database, staffId: string, paymentId: string, reference: unknown): Promise<AdminPaymentTask> {
+  const bankReference = referenceOf(reference, true)!;
+  await db.transaction(async (tx) => {
+    const { payment, order } = await lockTask(tx, paymentId, 'refund');
+    await settlePayNowPayment(tx, payment, { status: 'succeeded', reference: bankReference });
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: 'payment.refunded',
+      objectType: 'order',
+      objectId: order.id,
+      before: { payment: payment.id, status: 'pending' },
+      after: { status: 'succeeded', reference: bankReference },
+    });
+  });
+  return taskOf(db, paymentId.toLowerCase());
+}

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amountHeld, amountToRefund, crc16CcittFalse, type LedgerEntry } from '@kedai/domain';
+import { eq, schema } from '@kedai/db';
+import { createProduct } from '@kedai/db/factories';
+import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, staffClient } from '../accounts';
+import type { TestClient } from '../client';
+import { createTestApp, expectError, type TestApp } from '../helpers';
+import { cancelUnpaidOrders } from '../../src/modules/orders/expiry';
+
+/**
+ * PayNow (issue 17): an SGD order shows an SGQR code; the shopper reports the transfer; staff
+ * confirm it (the order is paid) or reject it (the shopper reads why and may pay again); refunds of
+ * PayNow orders are staff's to send and mark done. The ledger holds what the shop holds after every path.
+ */
+
+let t: TestApp;
+let staff: TestClient;
+let owner: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: LIFTED_LIMITS });
+  staff = (await staffClient(t.app, 'staff', t.clock.now)).client;
+  owner = (await staffClient(t.app, 'owner', t.clock.now)).client;
+}, 120_000);
+afterAll(() => t?.close());
+
+const SG_ADDRESS = {
+  fullName: 'Tan Ah Kow',
+  address: '1 Raffles Place',
+  unitNumber: '',
+  city: '',
+  country: 'SG',
+  phoneNumber: '+65 6123 4567',
+  postalCode: '048616',
+  state: '',
+};
+
+async function shopper() {
+  const user = await createVerifiedUser(t.app);
+  const client = await signedInClient(t.app, user);
+  const address = (await client.post('/address', SG_ADDRESS)).body.address.id as string;
+  return { user, client, address };
+}
+
+/** A new order of 2 units of a new product (stock 5), to be paid as `paymentMethod`. */
+async function placed(s: Awaited<ReturnType<typeof shopper>>, paymentMethod = 'paynow', extra: Record<string, unknown> = {}) {
+  const productId = (await createProduct(t.app.db, { stock: 5, price: { SG: 1500 } })).id;
+  const line = await s.client.post('/cart', { productId, quantity: 2 });
+  const key = (await s.client.post('/checkout/session', { cartItemIds: [line.body.cartItem.id] })).body.key;
+  return s.client.post('/checkout/create_order', { checkoutSessionKey: key, paymentMethod, shippingAddressId: s.address, ...extra });
+}
+
+async function ledgerOf(orderId: string): Promise<LedgerEntry[]> {
+  return t.app.db.select().from(schema.payments).where(eq(schema.payments.orderId, orderId));
+}
+
+const info = (s: { client: TestClient }, id: string) => s.client.post(`/order/${id}/payment_info`);
+
+describe('a PayNow order', () => {
+  it('is placed only in Singapore dollars, and shows an SGQR code for its total and reference', async () => {
+    const s = await shopper();
+    expectError(await placed(s, 'paynow', { regionCountryCode: 'JP' }), 400, 'payment/paynow_sgd_only');
+    expectError(await placed(s, 'cheque'), 400, 'checkout/invalid_payment_method');
+    const order = await placed(s);
+    expect(order.status, order.response.payload).toBe(201);
+    expect(order.body).toMatchObject({ paymentMethod: 'paynow', status: 'awaiting_payment', currency: 'SGD' });
+
+    const answer = await info(s, order.body.id);
+    expect(answer.status, answer.response.payload).toBe(200);
+    const total = order.body.total as number;
+    expect(answer.body).toMatchObject({
+      method: 'paynow',
+      state: 'awaiting_payment',
+      amount: total,
+      currency: 'SGD',
+      lastProblem: null,
+      paynow: { payee: { kind: 'uen', value: 'S99345678ABCD' }, reference: order.body.orderRef },
+    });
+    const payload = answer.body.paynow.payload as string;
+    expect(payload.startsWith('000201010212')).toBe(true);
+    expect(payload).toContain('0009SG.PAYNOW');
+    expect(payload).toContain(`54${String((total / 100).toFixed(2).length).padStart(2, '0')}${(total / 100).toFixed(2)}`);
+    expect(payload).toContain(`62200116${order.body.orderRef}`);
+    expect(payload.slice(-4)).toBe(crc16CcittFalse(payload.slice(0, -4)));
+
+    // Not by card, and not another shopper's.
+    const card = { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'Tan' } };
+    expectError(await s.client.post(`/order/${order.body.id}/pay`, card), 409, 'payment/wrong_method');
+    const other = await shopper();
+    expectError(await info(other, order.body.id), 404, 'order/not_found');
+    expectError(await other.client.post(`/order/${order.body.id}/paynow_paid`, {}), 404, 'order/not_found');
+    expectError(await info(other, 'not-an-id'), 404, 'order/not_found');
+  });
+
+  it('waits for the shop once the shopper reports the transfer, however late', async () => {
+    const s = await shopper();
+    const order = (await placed(s)).body;
+    expectError(await s.client.post(`/order/${order.id}/paynow_paid`, { reference: 'a'.repeat(36) }), 400, 'payment/invalid_reference');
+    expectError(await s.client.post(`/order/${order.id}/paynow_paid`, { reference: 'DROP TABLE;' }), 400, 'payment/invalid_reference');
+    const reported = await s.client.post(`/order/${order.id}/paynow_paid`, { reference: 'FT2611 2500/01' });
+    expect(reported.status, reported.response.payload).toBe(200);
+    expect(reported.body.status).toBe('awaiting_payment');
+    expect(reported.body.payments).toMatchObject([{ kind: 'charge', status: 'pending', provider: 'paynow', amount: order.total }]);
+    expectError(await s.client.post(`/order/${order.id}/paynow_paid`, {}), 409, 'payment/already_reported');
+    expect((await info(s, order.id)).body).toMatchObject({ state: 'awaiting_confirmation', paynow: null, payBy: null });
+
+    // Long after its time to pay, the job leaves it for staff.
+    const late = new Date(t.clock.now().getTime() + 24 * 3600_000);
+    await cancelUnpaidOrders({ db: t.app.db, provider: t.app.paymentProvider, now: late });
+    expect((await s.client.get(`/order/${order.id}`)).body.status).toBe('awaiting_payment');
+    expect(amountHeld(await ledgerOf(order.id))).toBe(0);
+  });
+
+  it('a card order has nothing to report by PayNow', async () => {
+    const s = await shopper();
+    const order = (await placed(s, 'card')).body;
+    expectError(await s.client.post(`/order/${order.id}/paynow_paid`, {}), 409, 'payment/wrong_method');
+    expect((await info(s, order.id)).body).toMatchObject({ method: 'card', state: 'awaiting_payment', paynow: null });
+  });
+});
+
+describe('staff and a reported transfer', () => {
+  it('confirming it pays the order, once; the shopper is told', async () => {
+    const s = await shopper();
+    const order = (await placed(s)).body;
+    await s.client.post(`/order/${order.id}/paynow_paid`, { reference: 'FT123' });
+    const queue = await staff.get('/admin/payment');
+    expect(queue.status, queue.response.payload).toBe(200);
+    const task = (queue.body.payments as Array<{ id: string; order: { id: string } }>).find((p) => p.order.id === order.id);
+    expect(task).toMatchObject({
+      kind: 'charge',
+      status: 'pending',
+      reference: 'FT123',
+      amount: order.total,
+      shopper: { email: s.user.email },
+      order: { orderRef: order.orderRef, status: 'awaiting_payment' },
+    });
+
+    const confirmed = await staff.post(`/admin/payment/${task!.id}/confirm`);
+    expect(confirmed.status, confirmed.response.payload).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: 'succeeded', order: { status: 'paid' } });
+    expectError(await staff.post(`/admin/payment/${task!.id}/confirm`), 409, 'payment/not_waiting');
+    expectError(await staff.post(`/admin/payment/${task!.id}/reject`, { reason: 'late' }), 409, 'payment/not_waiting');
+
+    const after = (await s.client.get(`/order/${order.id}`)).body;
+    expect(after.status).toBe('paid');
+    expect(after.history.at(-1)).toMatchObject({ to: 'paid', actor: 'payment', note: 'PayNow transfer confirmed by staff' });
+    expect((await info(s, order.id)).body).toMatchObject({ state: 'paid', paynow: null });
+    expect((await outbox(t.app, s.user.email))[0]!.subject).toBe(`Order ${order.orderRef} paid`);
+    expect(amountHeld(await ledgerOf(order.id))).toBe(order.total);
+    expect((await staff.get('/admin/payment?status=succeeded')).body.payments.map((p: { id: string }) => p.id)).toContain(task!.id);
+  });
+
+  it('two staff deciding at once: one decision stands, the other is 409', async () => {
+    const s = await shopper();
+    const order = (await placed(s)).body;
+    const reported = await s.client.post(`/order/${order.id}/paynow_paid`, {});
+    const id = reported.body.payments[0].id as string;
+    const answers = await Promise.all([
+      staff.post(`/admin/payment/${id}/confirm`),
+      owner.post(`/admin/payment/${id}/reject`, { reason: 'Not seen' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const ledger = await ledgerOf(order.id);
+    expect(ledger.filter((p) => p.status !== 'pending')).toHaveLength(1);
+  });
+
+  it('rejecting it tells the shopper why, with a fresh time to pay; they may report again', async () => {
+    const s = await shopper();
+    const order = (await placed(s)).body;
+    const id = (await s.client.post(`/order/${order.id}/paynow_paid`, {})).body.payments[0].id as string;
+    expectError(await staff.post(`/admin/payment/${id}/reject`, { reason: ' ' }), 400, 'payment/invalid_reason');
+    t.clock.advance(3600);
+    const rejected = await staff.post(`/admin/payment/${id}/reject`, { reason: 'No transfer with this reference arrived' });
+    expect(rejected.status, rejected.response.payload).toBe(200);
+    expect(rejected.body).toMatchObject({ status: 'failed', problem: 'No transfer with this reference arrived' });
+    const now = await info(s, order.id);
+    expect(now.body).toMatchObject({ state: 'awaiting_payment', lastProblem: 'No transfer with this reference arrived' });
+    expect(now.body.payBy).toBe(Math.floor(t.clock.now().getTime() / 1000) + t.config.orderPaymentMinutes * 60);
+    expect(now.body.paynow.payload).toContain(order.orderRef);
+    const [mail] = await outbox(t.app, s.user.email);
+    expect(mail!.subject).toBe(`Order ${order.orderRef}: your PayNow transfer was not found`);
+    expect(mail!.text).toContain('No transfer with this reference arrived');
+    expect((await s.client.post(`/order/${order.id}/paynow_paid`, {})).status).toBe(200);
+    expect(amountHeld(await ledgerOf(order.id))).toBe(0);
+  });
+
+  it('a card payment, an unknown id or one that is not an id is refused, never a 5xx', async () => {
+    const s = await shopper();
+    const order = (await placed(s, 'card')).body;
+    const card = { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'Tan' } };
+    const cardPayment = (await s.client.post(`/order/${order.id}/pay`, card)).body.payments[0].id as string;
+    expectError(await staff.post(`/admin/payment/${cardPayment}/confirm`), 404, 'payment/not_found');
+    expectError(await staff.post('/admin/payment/00000000-0000-4000-8000-000000000000/confirm'), 404, 'payment/not_found');
+    expectError(await staff.post('/admin/payment/nope/confirm'), 400, 'general/argument_error');
+  });
+});
+
+describe('refunds of PayNow orders', () => {
+  it('a paid PayNow order cancelled owes the money back until staff mark the refund sent', async () => {
+    const s = await shopper();
+    const order = (await placed(s)).body;
+    const charge = (await s.client.post(`/order/${order.id}/paynow_paid`, {})).body.payments[0].id as string;
+    await staff.post(`/admin/payment/${charge}/confirm`);
+    expect((await s.client.delete(`/order/${order.id}`)).status).toBe(200);
+    let ledger = await ledgerOf(order.id);
+    expect([amountHeld(ledger), amountToRefund(ledger)]).toEqual([order.total, order.total]);
+    const [mail] = await outbox(t.app, s.user.email);
+    expect(mail!.text).toContain('back by PayNow');
+
+    const refunds = (await staff.get('/admin/payment?kind=refund')).body.payments as Array<{ id: string; order: { id: string } }>;
+    const refund = refunds.find((p) => p.order.id === order.id)!;
+    expect(refund).toMatchObject({ kind: 'refund', status: 'pending', amount: order.total });
+    expectError(await staff.post(`/admin/payment/${refund.id}/refunded`, { reference: '' }), 400, 'payment/invalid_reference');
+    expectError(await staff.post(`/admin/payment/${refund.id}/confirm`), 404, 'payment/not_found');
+    const done = await staff.post(`/admin/payment/${refund.id}/refunded`, { reference: 'RF-2611-01' });
+    expect(done.body).toMatchObject({ status: 'succeeded', reference: 'RF-2611-01' });
+    ledger = await ledgerOf(order.id);
+    expect([amountHeld(ledger), amountToRefund(ledger)]).toEqual([0, 0]);
+  });
+
+  it('money confirmed for an order the shopper cancelled meanwhile is owed back at once', async () => {
+    const s = await shopper();
+    const order = (await placed(s)).body;
+    const charge = (await s.client.post(`/order/${order.id}/paynow_paid`, {})).body.payments[0].id as string;
+    expect((await s.client.delete(`/order/${order.id}`)).status).toBe(200);
+    const confirmed = await staff.post(`/admin/payment/${charge}/confirm`);
+    expect(confirmed.body).toMatchObject({ status: 'succeeded', order: { status: 'cancelled' } });
+    const ledger = await ledgerOf(order.id);
+    expect([amountHeld(ledger), amountToRefund(ledger)]).toEqual([order.total, order.total]);
+  });
+});
+
+describe("the shop's PayNow details", () => {
+  it('owners set them (a code then pays that mobile number); staff may not; nonsense is refused', async () => {
+    const details = { proxy: { kind: 'mobile', value: '+65 9123 4567' }, merchantName: 'Kedai Pte Ltd', merchantCity: 'Singapore' };
+    expect((await staff.put('/admin/settings/paynow', details)).status).toBe(403);
+    expectError(
+      await owner.put('/admin/settings/paynow', { ...details, proxy: { kind: 'mobile', value: '+60 12 345 6789' } }),
+      400,
+      'settings/invalid_paynow',
+    );
+    const saved = await owner.put('/admin/settings/paynow', details);
+    expect(saved.status, saved.response.payload).toBe(200);
+    expect(saved.body.payNow).toEqual({ ...details, proxy: { kind: 'mobile', value: '+6591234567' } });
+
+    const s = await shopper();
+    const order = (await placed(s)).body;
+    const answer = (await info(s, order.id)).body;
+    expect(answer.paynow).toMatchObject({ payee: { kind: 'mobile', value: '+6591234567' }, merchantName: 'Kedai Pte Ltd' });
+    expect(answer.paynow.payload).toContain('010100211+6591234567');
+    expect(answer.paynow.payload).toContain('5913Kedai Pte Ltd');
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ORDER_STATUS_VALUES } from './checkout';
+import { UnixSeconds, Uuid, checkedByDomain, queryInt } from './common';
+
+/**
+ * Paying an order (issue 17): what is owed and how (`POST /order/{id}/payment_info`), PayNow
+ * transfers the shopper reports (`POST /order/{id}/paynow_paid`) and staff confirm or reject in
+ * the back office, and the PayNow refunds staff make by hand.
+ */
+
+export const PayNowInfo = z
+  .object({
+    payload: z.string().describe('The SGQR payload (EMVCo) to draw as a QR code or copy into a banking app'),
+    payee: z.object({ kind: z.enum(['uen', 'mobile']), value: z.string() }).describe("The shop's UEN or mobile number"),
+    merchantName: z.string(),
+    reference: z.string().describe('The bill reference the transfer carries: the order reference'),
+  })
+  .meta({ id: 'PayNowInfo' });
+
+export const PaymentInfo = z
+  .object({
+    orderId: Uuid,
+    orderRef: z.string(),
+    orderStatus: z.enum(ORDER_STATUS_VALUES),
+    method: z.enum(['card', 'paynow']),
+    amount: z.int().describe('Minor units of `currency`'),
+    currency: z.string(),
+    payBy: UnixSeconds.nullable().describe('Until when it may be paid; null once paid, or while the shop checks a transfer'),
+    state: z
+      .enum(['awaiting_payment', 'awaiting_confirmation', 'paid', 'not_payable'])
+      .describe('awaiting_confirmation: the shopper has reported a PayNow transfer the shop has not confirmed yet'),
+    lastProblem: z.string().nullable().describe("The last declined card's reason, or why the shop rejected a reported transfer"),
+    paynow: PayNowInfo.nullable().describe('For PayNow orders awaiting payment'),
+  })
+  .meta({ id: 'PaymentInfo' });
+export type PaymentInfo = z.infer<typeof PaymentInfo>;
+
+export const PayNowPaidRequest = z
+  .object({
+    reference: checkedByDomain({
+      type: 'string',
+      description: "Optional: the bank's reference for the transfer, up to 35 letters, digits, spaces and - / .",
+    }).optional(),
+  })
+  .meta({ id: 'PayNowPaidRequest' });
+export type PayNowPaidRequest = z.infer<typeof PayNowPaidRequest>;
+
+export const ADMIN_PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+export const AdminPaymentQuery = z.object({
+  kind: z
+    .enum(['charge', 'refund'])
+    .optional()
+    .describe('charge by default: PayNow transfers shoppers reported; refund: PayNow refunds to make'),
+  status: z.enum(ADMIN_PAYMENT_STATUSES).optional().describe('pending by default: waiting for staff'),
+  page: queryInt(1, 100_000).optional(),
+  limit: queryInt(1, 100).optional(),
+});
+export type AdminPaymentQuery = z.infer<typeof AdminPaymentQuery>;
+
+export const AdminPaymentTask = z
+  .object({
+    id: Uuid,
+    kind: z.enum(['charge', 'refund']).describe('charge: a transfer the shopper reported; refund: money staff must send back'),
+    status: z.enum(ADMIN_PAYMENT_STATUSES),
+    amount: z.int(),
+    currency: z.string(),
+    reference: z.string().nullable().describe("The shopper's bank reference (charge) or staff's (refund)"),
+    problem: z.string().nullable().describe('Why staff rejected a reported transfer'),
+    createdAt: UnixSeconds,
+    updatedAt: UnixSeconds,
+    order: z.object({ id: Uuid, orderRef: z.string(), status: z.enum(ORDER_STATUS_VALUES) }),
+    shopper: z.object({ id: Uuid, email: z.string(), name: z.string() }),
+  })
+  .meta({ id: 'AdminPaymentTask' });
+export type AdminPaymentTask = z.infer<typeof AdminPaymentTask>;
+
+export const AdminPaymentTaskList = z.object({
+  payments: z.array(AdminPaymentTask),
+  total: z.int(),
+  page: z.int(),
+  limit: z.int(),
+  pages: z.int(),
+});
+export type AdminPaymentTaskList = z.infer<typeof AdminPaymentTaskList>;
+
+export const AdminPaymentRejection = z
+  .object({ reason: checkedByDomain({ type: 'string', description: 'The shopper reads it, 1 to 500 characters' }) })
+  .meta({ id: 'AdminPaymentRejection', required: ['reason'] });
+export type AdminPaymentRejection = z.infer<typeof AdminPaymentRejection>;
+
+export const AdminRefundDone = z
+  .object({ reference: checkedByDomain({ type: 'string', description: "The bank's reference of the refund sent, 1 to 35 characters" }) })
+  .meta({ id: 'AdminRefundDone', required: ['reference'] });
+export type AdminRefundDone = z.infer<typeof AdminRefundDone>;
+
+export const AdminPayNowSettingsInput = z
+  .object({
+    proxy: checkedByDomain({ type: 'object', description: "{kind: 'uen' | 'mobile', value}: the shop's UEN or Singapore mobile number" }),
+    merchantName: checkedByDomain({ type: 'string', description: 'Up to 25 characters, as banking apps show the payee' }),
+    merchantCity: checkedByDomain({ type: 'string', description: 'Up to 15 characters' }),
+  })
+  .meta({ id: 'AdminPayNowSettingsInput', required: ['proxy', 'merchantName', 'merchantCity'] });
+export type AdminPayNowSettingsInput = z.infer<typeof AdminPayNowSettingsInput>;
