@@ -14,7 +14,7 @@ import { countryChoices, defaultCountry, loadAddressBook, newAddressForm, withSa
 import { countryOfRegion } from '../region/region-slice';
 import { AddressChoices, NEW_ADDRESS } from './AddressChoices';
 import { CheckoutItems } from './CheckoutItems';
-import { estimateCosts, openCheckout, placeOrder } from './checkout-slice';
+import { estimateCosts, openCheckout, paymentMethodChosen, placeOrder } from './checkout-slice';
 import {
   NOTES_MAX,
   analyticsCheckoutOf,
@@ -26,6 +26,8 @@ import {
 } from './checkout-view';
 import { costLines, costsOfEstimate } from './costs';
 import styles from './checkout.module.css';
+import { paymentMethodsFor } from './payment-methods';
+import { PaymentChoices } from './PaymentChoices';
 import { PlaceOrderSummary } from './PlaceOrderSummary';
 import { VoucherField } from './VoucherField';
 
@@ -46,11 +48,11 @@ const ORDERS_HREF = '/orders';
  * `/checkout/<key>` (signed-in users): the lines of the checkout session, each with its price or the
  * reason it cannot be bought; the shipping address from the address book (main first) or a new one
  * with the address form (countries the shop delivers to only); the billing address (the shipping
- * one by default); a voucher; notes to the shop; the payment method; and the costs, worked out again
- * whenever the address or the voucher changes. "Place order" is enabled only when the estimate says
- * the order can be placed; the order placed, the shopper goes to its page to pay. Reports
- * `begin_checkout` once the costs are known, `add_shipping_info` for each address chosen and
- * `purchase` for the order placed.
+ * one by default); a voucher; notes to the shop; the payment method (card, or PayNow for orders in
+ * Singapore dollars); and the costs, worked out again whenever the address, the voucher or the region
+ * changes. "Place order" is enabled only when the estimate says the order can be placed; the order
+ * placed, the shopper goes to its page to pay. Reports `begin_checkout` once the costs are known,
+ * `add_shipping_info` for each address chosen and `purchase` for the order placed.
  */
 export function CheckoutView({ checkoutKey, region, assetsUrl, initialBook }: CheckoutViewProps) {
   const dispatch = useAppDispatch();
@@ -96,11 +98,12 @@ export function CheckoutView({ checkoutKey, region, assetsUrl, initialBook }: Ch
   const bookSettled = book.status !== 'loading';
   const ready = current?.status === 'ready';
 
-  // The costs again whenever the address or the voucher changes (once the address book is known).
+  // The costs again whenever the address, the voucher or the region changes (once the address book
+  // is known): another region's currency may not offer the payment method chosen.
   useEffect(() => {
     if (!ready || !bookSettled) return;
     void dispatch(estimateCosts({ shippingAddressId, voucherCode: voucher }));
-  }, [dispatch, ready, bookSettled, shippingAddressId, voucher]);
+  }, [dispatch, ready, bookSettled, shippingAddressId, voucher, regionCountryCode]);
 
   const lines = useMemo(() => (session && estimate ? checkoutLines(session, estimate) : []), [session, estimate]);
   const estimating = current?.estimating ?? false;
@@ -381,40 +384,19 @@ export function CheckoutView({ checkoutKey, region, assetsUrl, initialBook }: Ch
             </div>
           </section>
 
-          <section className={styles.section} aria-labelledby="checkout-payment-title">
-            <fieldset className={styles.fieldset}>
-              <legend>
-                <h2 className={styles.sectionTitle} id="checkout-payment-title">
-                  Payment method
-                </h2>
-              </legend>
-              <ul className={styles.choices} role="list">
-                <li>
-                  <label className={styles.choice} htmlFor="checkout-payment-card">
-                    <input
-                      id="checkout-payment-card"
-                      type="radio"
-                      name="payment-method"
-                      value="card"
-                      checked
-                      readOnly
-                      aria-describedby="checkout-payment-hint"
-                    />
-                    Card
-                  </label>
-                </li>
-              </ul>
-              <p className={styles.hint} id="checkout-payment-hint">
-                You pay by card once your order is placed.
-              </p>
-            </fieldset>
-          </section>
+          <PaymentChoices
+            methods={paymentMethodsFor(estimate.currency)}
+            chosen={current.paymentMethod}
+            onChoose={(method) => dispatch(paymentMethodChosen(method))}
+            disabled={busy}
+          />
         </div>
         <PlaceOrderSummary
           lines={costLines(costsOfEstimate(estimate), shippingAddressId ? '—' : 'Choose an address')}
           estimating={estimating}
           blockers={blockers}
           placing={busy}
+          paymentMethod={current.paymentMethod}
           onPlace={() => void onPlace()}
         />
       </div>

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { StickyBar } from '../../ui/StickyBar';
 import styles from './checkout.module.css';
 import type { CostLine } from './costs';
+import { payAfterPlacingText, type PaymentMethod } from './payment-methods';
 
 export interface PlaceOrderSummaryProps {
   lines: readonly CostLine[];
@@ -12,6 +13,8 @@ export interface PlaceOrderSummaryProps {
   /** Why the order cannot be placed yet; empty when it can. */
   blockers: readonly string[];
   placing: boolean;
+  /** How the shopper chose to pay, said under "Place order". */
+  paymentMethod: PaymentMethod;
   onPlace(): void;
 }
 
@@ -23,7 +26,7 @@ const BLOCKERS_ID = 'place-order-blockers';
  * reasons it cannot are listed under it and read with it. On a phone a bar keeps the total and
  * "Place order" in reach while the summary is out of view.
  */
-export function PlaceOrderSummary({ lines, estimating, blockers, placing, onPlace }: PlaceOrderSummaryProps) {
+export function PlaceOrderSummary({ lines, estimating, blockers, placing, paymentMethod, onPlace }: PlaceOrderSummaryProps) {
   const summaryRef = useRef<HTMLElement>(null);
   const total = lines.find((line) => line.key === 'total')?.value ?? '—';
   const disabled = blockers.length > 0 || estimating || placing;
@@ -70,7 +73,7 @@ export function PlaceOrderSummary({ lines, estimating, blockers, placing, onPlac
           ))}
         </ul>
       ) : (
-        <p className={styles.hint}>You pay by card on the next page, once your order is placed.</p>
+        <p className={styles.hint}>{payAfterPlacingText(paymentMethod)}</p>
       )}
     </aside>
   );

@@ -167,6 +167,30 @@ describe('/checkout/<key>', () => {
     expect(text(html)).toContain('Card');
   });
 
+  it('offers PayNow beside card for an order in Singapore dollars, each labelled with what it means', () => {
+    const html = page(ready);
+    expect(html).toMatch(/<fieldset[^>]*><legend><h2[^>]*>Payment<\/h2><\/legend>/);
+    const radios = [...html.matchAll(/<input[^>]*name="payment-method"[^>]*>/g)].map((m) => m[0]);
+    expect(radios.map((radio) => /value="(\w+)"/.exec(radio)?.[1])).toEqual(['card', 'paynow']);
+    expect(radios[1]).not.toContain('checked');
+    expect(html).toMatch(
+      /<label[^>]*for="checkout-payment-paynow"[^>]*>.*?PayNow<span[^>]*>Pay from your banking app by scanning a QR code; the shop confirms the transfer\.<\/span>/,
+    );
+  });
+
+  it('PayNow chosen is checked, and the summary says how the order will be paid', () => {
+    const html = page({ ...ready, paymentMethod: 'paynow' });
+    expect(/<input[^>]*value="paynow"[^>]*>/.exec(html)?.[0]).toContain('checked=""');
+    expect(text(html)).toContain('You pay by PayNow on the next page, once your order is placed.');
+  });
+
+  it('does not offer PayNow for an order in another currency', () => {
+    const html = page({ ...ready, estimate: { ...placeable, region: 'JP', currency: 'JPY' } });
+    expect([...html.matchAll(/name="payment-method"/g)]).toHaveLength(1);
+    expect(html).not.toContain('value="paynow"');
+    expect(text(html)).not.toContain('PayNow');
+  });
+
   it('the summary lists subtotal, shipping, tax by its name and total, and Place order is enabled', () => {
     const html = page(ready);
     const costs = /<dl[^>]*>(.*?)<\/dl>/.exec(html)?.[1] ?? '';

@@ -10,6 +10,7 @@ import {
   estimateCosts,
   initialCheckoutState,
   openCheckout,
+  paymentMethodChosen,
   placeOrder,
   startCheckout,
   type PlaceOrderInput,
@@ -234,6 +235,56 @@ describe('placing the order', () => {
     });
     await store.dispatch(placeOrder(choices));
     expect(store.getState().checkout.status).toBe('expired');
+  });
+});
+
+describe('the payment method', () => {
+  const inYen = estimate([estimateLine(phoneLine.id, 'Pixel 8a', 2, 24000)], { region: 'JP', currency: 'JPY' });
+
+  it('is card until the shopper chooses, and is sent with the estimate and the order', async () => {
+    const { store, get, post } = await openedStore({ 'POST /checkout/create_order': [{ ok: order() }] });
+    expect(store.getState().checkout.paymentMethod).toBe('card');
+    await store.dispatch(estimateCosts({ shippingAddressId: null, voucherCode: null }));
+    expect(get).toHaveBeenLastCalledWith('/checkout/estimate_costs', expect.objectContaining({ paymentMethod: 'card' }));
+    await store.dispatch(placeOrder(choices));
+    expect(post.mock.calls[0]![1]).toMatchObject({ paymentMethod: 'card' });
+  });
+
+  it('PayNow, chosen for an order in Singapore dollars, is sent as the paymentMethod of create_order', async () => {
+    const { store, post } = await openedStore({ 'POST /checkout/create_order': [{ ok: order({ paymentMethod: 'paynow' }) }] });
+    await store.dispatch(estimateCosts({ shippingAddressId: null, voucherCode: null }));
+    store.dispatch(paymentMethodChosen('paynow'));
+    expect(store.getState().checkout.paymentMethod).toBe('paynow');
+    await store.dispatch(placeOrder(choices));
+    expect(post).toHaveBeenCalledWith('/checkout/create_order', expect.objectContaining({ paymentMethod: 'paynow' }));
+  });
+
+  it('PayNow cannot be chosen for an order in another currency, nor before the costs are known', async () => {
+    const { store } = await openedStore({ '/checkout/estimate_costs': [{ ok: inYen }] });
+    store.dispatch(paymentMethodChosen('paynow'));
+    expect(store.getState().checkout.paymentMethod).toBe('card');
+    await store.dispatch(estimateCosts({ shippingAddressId: null, voucherCode: null }));
+    store.dispatch(paymentMethodChosen('paynow'));
+    expect(store.getState().checkout.paymentMethod).toBe('card');
+  });
+
+  it('falls back to card when the region changes to one priced in another currency', async () => {
+    const { store } = await openedStore({ '/checkout/estimate_costs': [{ ok: priced }, { ok: inYen }] });
+    await store.dispatch(estimateCosts({ shippingAddressId: null, voucherCode: null }));
+    store.dispatch(paymentMethodChosen('paynow'));
+    await store.dispatch(openCheckout({ key: SESSION_KEY, regionCountryCode: 'JP' }));
+    await store.dispatch(estimateCosts({ shippingAddressId: null, voucherCode: null }));
+    expect(store.getState().checkout).toMatchObject({ regionCountryCode: 'JP', paymentMethod: 'card' });
+  });
+
+  it('stays PayNow while the estimate stays in Singapore dollars; another session starts with card', async () => {
+    const { store } = await openedStore();
+    await store.dispatch(estimateCosts({ shippingAddressId: null, voucherCode: null }));
+    store.dispatch(paymentMethodChosen('paynow'));
+    await store.dispatch(estimateCosts({ shippingAddressId: 'addr-1', voucherCode: null }));
+    expect(store.getState().checkout.paymentMethod).toBe('paynow');
+    await store.dispatch(openCheckout({ key: 'another-session-key', regionCountryCode: 'SG' }));
+    expect(store.getState().checkout.paymentMethod).toBe('card');
   });
 });
 

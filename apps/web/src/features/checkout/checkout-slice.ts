@@ -17,6 +17,8 @@
  *   placed order's cart lines and quotation items leave the cart and the quotation list.
  * - `checkVoucher` (`POST /voucher/validate`): whether a code can be used at all, before it is sent
  *   with the estimate (which says whether it applies to these items).
+ * - `paymentMethodChosen`: card, or PayNow while the estimate is in Singapore dollars (issue 17); an
+ *   estimate in another currency (the region changed) puts the choice back to card.
  * - Signing out (or a session that cannot be refreshed) empties it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -27,6 +29,7 @@ import { sessionExpired, signedOut } from '../account/user-slice';
 import { cartItemGone } from '../cart/cart-slice';
 import { quotationItemGone } from '../quotations/quotation-slice';
 import { newAttemptKey } from './checkout-view';
+import { DEFAULT_PAYMENT_METHOD, offeredMethod, type PaymentMethod } from './payment-methods';
 
 type CheckoutStatus = 'idle' | 'loading' | 'ready' | 'expired' | 'failed';
 
@@ -61,6 +64,8 @@ export interface CheckoutState {
   /** `POST /checkout/session` is in flight (the cart's or the quotations' Checkout). */
   starting: boolean;
   startError: string | null;
+  /** How the order will be paid: always one offered in the estimate's currency. */
+  paymentMethod: PaymentMethod;
 }
 
 export interface PlaceFailure {
@@ -94,6 +99,7 @@ export const initialCheckoutState: CheckoutState = {
   placedOrderId: null,
   starting: false,
   startError: null,
+  paymentMethod: DEFAULT_PAYMENT_METHOD,
 };
 
 const createCheckoutThunk = thunkCreatorFor<CheckoutRoot>();
@@ -149,7 +155,7 @@ export const openCheckout = createCheckoutThunk('checkout/open', async ({ key, r
 export const estimateCosts = createCheckoutThunk(
   'checkout/estimate',
   async (choices: EstimateChoices, { extra, getState, rejectWithValue }) => {
-    const { key, regionCountryCode } = getState().checkout;
+    const { key, regionCountryCode, paymentMethod } = getState().checkout;
     if (!key) return rejectWithValue(errorMessageFor({ errorCode: SESSION_NOT_FOUND }));
     try {
       return await extra.api.get('/checkout/estimate_costs', {
@@ -158,7 +164,7 @@ export const estimateCosts = createCheckoutThunk(
           ...(choices.voucherCode ? { voucherCode: choices.voucherCode } : {}),
           ...(choices.shippingAddressId ? { shippingAddressId: choices.shippingAddressId } : {}),
           ...(regionCountryCode ? { regionCountryCode } : {}),
-          paymentMethod: 'card',
+          paymentMethod,
         },
       });
     } catch (error) {
@@ -183,13 +189,14 @@ export interface PlaceOrderInput {
 }
 
 /**
- * `POST /checkout/create_order` with the attempt's `Idempotency-Key` (made on the first attempt and
- * kept for the retries). Resolves with the order (201 new, 200 the attempt's earlier one).
+ * `POST /checkout/create_order` with the payment method chosen and the attempt's `Idempotency-Key`
+ * (made on the first attempt and kept for the retries). Resolves with the order (201 new, 200 the
+ * attempt's earlier one).
  */
 export const placeOrder = createPlaceThunk(
   'checkout/place',
   async (input: PlaceOrderInput, { extra, dispatch, getState, rejectWithValue }) => {
-    const { key, regionCountryCode } = getState().checkout;
+    const { key, regionCountryCode, paymentMethod } = getState().checkout;
     if (!key)
       return rejectWithValue({ message: errorMessageFor({ errorCode: SESSION_NOT_FOUND }), code: SESSION_NOT_FOUND, maybePlaced: false });
     let attemptKey = getState().checkout.attemptKey;
@@ -203,7 +210,7 @@ export const placeOrder = createPlaceThunk(
       order = await extra.api.post('/checkout/create_order', {
         body: {
           checkoutSessionKey: key,
-          paymentMethod: 'card',
+          paymentMethod,
           shippingAddressId: input.shippingAddressId,
           ...(input.billingAddressId ? { billingAddressId: input.billingAddressId } : {}),
           ...(input.voucherCode ? { voucherCode: input.voucherCode } : {}),
@@ -251,6 +258,10 @@ export const checkoutSlice = createSlice({
     },
     attemptUnanswered(state) {
       state.attemptUnanswered = true;
+    },
+    /** A method not offered in the estimate's currency (PayNow outside SGD) leaves card chosen. */
+    paymentMethodChosen(state, action: PayloadAction<PaymentMethod>) {
+      state.paymentMethod = state.estimate ? offeredMethod(action.payload, state.estimate.currency) : DEFAULT_PAYMENT_METHOD;
     },
   },
   extraReducers: (builder) => {
@@ -302,6 +313,8 @@ export const checkoutSlice = createSlice({
         if (action.meta.requestId !== state.estimateRequestId) return;
         state.estimate = action.payload;
         state.estimating = false;
+        // Another region may price it in another currency, where PayNow is not offered.
+        state.paymentMethod = offeredMethod(state.paymentMethod, action.payload.currency);
       })
       .addCase(estimateCosts.rejected, (state, action) => {
         if (action.meta.requestId !== state.estimateRequestId) return;
@@ -329,3 +342,4 @@ export const checkoutSlice = createSlice({
 });
 
 const { attemptMade, attemptUnanswered } = checkoutSlice.actions;
+export const { paymentMethodChosen } = checkoutSlice.actions;

@@ -8,9 +8,11 @@ import { LoadStatus } from '../../ui/LoadStatus';
 import checkoutStyles from '../checkout/checkout.module.css';
 import { costLines, costsOfOrder, formatAmount } from '../checkout/costs';
 import { LineThumb } from '../checkout/LineThumb';
+import { paymentMethodLabel } from '../checkout/payment-methods';
 import { ORDERS_PATH } from '../account/paths';
 import {
   actorLabel,
+  awaitingPaymentText,
   browserTimeZone,
   cancelOrder,
   captureHref,
@@ -27,6 +29,7 @@ import {
   type OrderDetail,
 } from './orders';
 import { PayForm } from './PayForm';
+import { PayNowPanel } from './PayNowPanel';
 import { StatusBadge } from './StatusBadge';
 import styles from './orders.module.css';
 
@@ -47,9 +50,9 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * `/orders/<id>` (signed-in users): one order as it was bought — its reference, status and the
  * history of its status, the lines from their captures (picture, name, options, quantity, unit and
  * line totals), the costs with the tax, the addresses, the payment and its attempts; while it
- * awaits payment, until when it can be paid and the card form; "Cancel order" (after a
- * confirmation) while the shop has not shipped it, "I have received it" once shipped, and whether a
- * dispute may be opened.
+ * awaits payment, until when it can be paid and the card form — or, for PayNow (issue 17), the
+ * order's QR code and "I have paid"; "Cancel order" (after a confirmation) while the shop has not
+ * shipped it, "I have received it" once shipped, and whether a dispute may be opened.
  */
 export function OrderView({ orderId, assetsUrl, initial, timeZone }: OrderViewProps) {
   const [detail, setDetail] = useState<OrderLoad>(initial ?? { status: 'loading' });
@@ -145,6 +148,7 @@ export function OrderView({ orderId, assetsUrl, initial, timeZone }: OrderViewPr
 
   const units = unitCount(order);
   const awaiting = order.status === 'awaiting_payment';
+  const byPayNow = order.paymentMethod === 'paynow';
 
   return (
     <>
@@ -165,22 +169,24 @@ export function OrderView({ orderId, assetsUrl, initial, timeZone }: OrderViewPr
           {awaiting ? (
             <section className={`${checkoutStyles.section} ${styles.awaiting}`} aria-labelledby="order-pay-title">
               <h2 className={checkoutStyles.sectionTitle} id="order-pay-title">
-                Pay now
+                {byPayNow ? 'Pay with PayNow' : 'Pay now'}
               </h2>
-              <p className={styles.payBy}>
-                {order.payBy
-                  ? `This order is awaiting payment. Pay by ${orderTime(order.payBy, zone)}, or it will be cancelled and its items go back on sale.`
-                  : 'This order is awaiting payment.'}
-              </p>
-              <PayForm
-                order={order}
-                onChanged={(next) => {
-                  changed(next);
-                  if (next.status === 'paid')
-                    announce({ tone: 'success', text: 'Thank you — your payment went through and your order is paid.' });
-                }}
-                onDeclined={() => void load(true)}
-              />
+              {byPayNow ? (
+                <PayNowPanel orderId={order.id} timeZone={zone} onReported={changed} onOutdated={() => void load(true)} />
+              ) : (
+                <>
+                  <p className={styles.payBy}>{awaitingPaymentText(order.payBy, zone)}</p>
+                  <PayForm
+                    order={order}
+                    onChanged={(next) => {
+                      changed(next);
+                      if (next.status === 'paid')
+                        announce({ tone: 'success', text: 'Thank you — your payment went through and your order is paid.' });
+                    }}
+                    onDeclined={() => void load(true)}
+                  />
+                </>
+              )}
             </section>
           ) : null}
 
@@ -259,7 +265,7 @@ export function OrderView({ orderId, assetsUrl, initial, timeZone }: OrderViewPr
             <h2 className={checkoutStyles.sectionTitle} id="order-payment-title">
               Payment
             </h2>
-            <p>Payment method: {order.paymentMethod === 'card' ? 'Card' : order.paymentMethod}</p>
+            <p>Payment method: {paymentMethodLabel(order.paymentMethod)}</p>
             {order.payments.length === 0 ? (
               <p className={checkoutStyles.hint}>No payment yet.</p>
             ) : (

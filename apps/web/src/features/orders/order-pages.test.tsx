@@ -1,15 +1,18 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { formatMoney } from '@kedai/domain';
+import type { PaymentInfo } from '@kedai/contract';
+import { DEMO_PAYNOW_SETTINGS, formatMoney, payNowPayload } from '@kedai/domain';
 import { describe, expect, it } from 'vitest';
 import { order } from '../checkout/test-fixtures';
 import { OrderView, type OrderLoad } from './OrderView';
 import { OrdersView, type OrdersLoad } from './OrdersView';
 import { PayForm } from './PayForm';
+import { PayNowPaidForm } from './PayNowPaidForm';
+import { PayNowPanel, type CopyState, type PaymentInfoLoad } from './PayNowPanel';
 
 /*
- * What the order list, one order and the card form show, rendered as HTML (the web tests run in
- * Node without a DOM). The calls and rules behind them are tested in orders.test.ts and
- * payment.test.ts.
+ * What the order list, one order, the card form and the PayNow panel show, rendered as HTML (the web
+ * tests run in Node without a DOM). The calls and rules behind them are tested in orders.test.ts,
+ * payment.test.ts, paynow.test.ts and qr-code.test.ts.
  */
 
 const zone = 'Asia/Singapore';
@@ -245,5 +248,143 @@ describe('the card form', () => {
     const html = renderToStaticMarkup(<PayForm order={waiting} onChanged={noop} onDeclined={noop} />);
     expect(text(html)).toContain(`Your bank asks you to confirm the payment of ${sgd(387255)} by visa •••• 3155.`);
     expect(buttons(html)).toContain('Confirm payment');
+  });
+});
+
+describe('an order paid by PayNow', () => {
+  const noop = () => {};
+  const byPayNow = order({ paymentMethod: 'paynow' });
+  const payload = payNowPayload({
+    ...DEMO_PAYNOW_SETTINGS,
+    amountCents: byPayNow.total,
+    reference: byPayNow.orderRef,
+    editable: false,
+    expiry: '20270115',
+  });
+  const awaitingInfo: PaymentInfo = {
+    orderId: byPayNow.id,
+    orderRef: byPayNow.orderRef,
+    orderStatus: 'awaiting_payment',
+    method: 'paynow',
+    amount: byPayNow.total,
+    currency: 'SGD',
+    payBy: 1_800_001_800,
+    state: 'awaiting_payment',
+    lastProblem: null,
+    paynow: {
+      payload,
+      payee: DEMO_PAYNOW_SETTINGS.proxy,
+      merchantName: DEMO_PAYNOW_SETTINGS.merchantName,
+      reference: byPayNow.orderRef,
+    },
+  };
+  const reportedInfo: PaymentInfo = { ...awaitingInfo, state: 'awaiting_confirmation', payBy: null, paynow: null };
+  const ready = (info: PaymentInfo): PaymentInfoLoad => ({ status: 'ready', info });
+  const panel = (initial: PaymentInfoLoad, initialCopy?: CopyState, initialMessage?: string) =>
+    renderToStaticMarkup(
+      <PayNowPanel
+        orderId={byPayNow.id}
+        timeZone={zone}
+        onReported={noop}
+        onOutdated={noop}
+        initial={initial}
+        {...(initialCopy ? { initialCopy } : {})}
+        {...(initialMessage ? { initialMessage } : {})}
+      />,
+    );
+
+  it('the order page names the method PayNow and reads the PayNow details instead of showing the card form', () => {
+    const html = one({ status: 'ready', order: byPayNow, dispute: null });
+    expect(html).toMatch(/<h2[^>]*id="order-pay-title"[^>]*>Pay with PayNow<\/h2>/);
+    expect(text(html)).toContain('Payment method: PayNow');
+    expect(html).toMatch(/role="status"[^>]*>Loading the PayNow details…/);
+    expect(text(html)).not.toContain('Name on card');
+    expect(text(html)).not.toContain('Test mode');
+    expect(buttons(html)).toContain('Cancel order');
+  });
+
+  it('the PayNow details that could not be read say why, with Try again', () => {
+    const html = panel({ status: 'error', message: 'The shop could not be reached.' });
+    expect(html).toContain('role="alert"');
+    expect(text(html)).toContain('We could not load the PayNow details: The shop could not be reached.');
+    expect(buttons(html)).toEqual(['Try again']);
+  });
+
+  it('awaiting payment: the QR code as one SVG path, described in words; no script and no markup injected', () => {
+    const html = panel(ready(awaitingInfo));
+    const svg = /<svg[^>]*>.*?<\/svg>/.exec(html)?.[0] ?? '';
+    expect(svg).toContain('role="img"');
+    expect(svg).toContain(`aria-label="PayNow QR code: pay ${sgd(387255)} to Kedai Demo Shop, reference KD-261125-7Q4M9X"`);
+    expect(svg).toMatch(/viewBox="0 0 (\d+) \1"/);
+    expect(svg.match(/<path /g)).toHaveLength(1);
+    expect(svg).toMatch(/<path d="(M\d+ \d+h\d+v1h-\d+z)+" fill="#000000"/);
+    expect(html).not.toMatch(/<script|<foreignObject|on\w+="/i);
+  });
+
+  it('awaiting payment: what to pay, to whom, the reference to keep, until when; copy; how to pay; I have paid', () => {
+    const html = panel(ready(awaitingInfo));
+    const details = text(/<dl[^>]*>(.*?)<\/dl>/.exec(html)?.[1] ?? '').trim();
+    expect(details).toBe(`Amount ${sgd(387255)} Pay to UEN S99345678ABCD Name Kedai Demo Shop Reference KD-261125-7Q4M9X`);
+    expect(text(html)).toContain('Pay by 15/01/2027, 16:30:00, or it will be cancelled');
+    expect(buttons(html)).toEqual(['Copy the PayNow code', 'I have paid']);
+    expect(html).toMatch(/<p[^>]*role="status"[^>]*><\/p>/);
+    expect(html).not.toContain('<textarea');
+    expect(text(html)).toMatch(
+      /How to pay Open your banking app and scan the QR code\. Check that it pays .* to Kedai Demo Shop, and keep the reference KD-261125-7Q4M9X in the transfer\. Once you have paid, tap “I have paid” below\./,
+    );
+    expect(html).toMatch(/<label for="[^"]+"[^>]*>Bank reference \(optional\)<\/label>/);
+    expect(html).toMatch(/<input[^>]*maxLength="35"[^>]*name="bank-reference"/);
+    expect(html).not.toContain('role="alert"');
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('copied: says so in the polite live region', () => {
+    expect(panel(ready(awaitingInfo), 'copied')).toMatch(/<p[^>]*role="status"[^>]*>Copied<\/p>/);
+  });
+
+  it('a clipboard refused: the code is shown in a read-only field to copy by hand', () => {
+    const html = panel(ready(awaitingInfo), 'refused');
+    const field = /<textarea[^>]*>([^<]*)<\/textarea>/.exec(html);
+    expect(field?.[0]).toContain('readOnly=""');
+    expect(field?.[1]).toBe(payload);
+    expect(html).toMatch(/<label for="([^"]+)"[^>]*>PayNow code<\/label>.*<textarea[^>]*id="\1"/);
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('a transfer the shop rejected: its reason in an alert, and the code to pay again', () => {
+    const html = panel(ready({ ...awaitingInfo, lastProblem: 'No transfer of SGD 3,872.55 arrived in our account.' }));
+    expect(html).toMatch(
+      /role="alert">The shop could not confirm your last transfer: No transfer of SGD 3,872\.55 arrived in our account\. You can pay again below\./,
+    );
+    expect(html).toContain('role="img"');
+    expect(buttons(html)).toContain('I have paid');
+  });
+
+  it('reported: the shop is checking the transfer; no code and no form', () => {
+    const html = panel(ready(reportedInfo));
+    expect(text(html)).toContain('Thank you — the shop is checking your transfer. We will e-mail you when it is confirmed.');
+    expect(html).not.toContain('<svg');
+    expect(buttons(html)).toEqual([]);
+    expect(text(html)).not.toContain('Pay by');
+  });
+
+  it('a report refused is said in an alert, where focus goes', () => {
+    const html = panel(ready(awaitingInfo), undefined, 'Check the bank reference: letters, digits, spaces and - / . only.');
+    expect(html).toMatch(/<div tabindex="-1"[^>]*><div[^>]*role="alert">Check the bank reference/);
+  });
+
+  it('a bank reference that cannot be sent is marked, with its problem read with it', () => {
+    const html = renderToStaticMarkup(
+      <PayNowPaidForm
+        orderId={byPayNow.id}
+        onReported={noop}
+        onRefused={noop}
+        initialReference="paid #1"
+        initialProblem="Check the bank reference: letters, digits, spaces and - / . only."
+      />,
+    );
+    expect(html).toMatch(/aria-invalid="true" aria-describedby="[^"]*-reference-error [^"]*-reference-hint"[^>]*name="bank-reference"/);
+    expect(text(html)).toContain('Check the bank reference');
+    expect(describedByTargetsExist(html)).toBe(true);
   });
 });

@@ -75,6 +75,13 @@ export function orderTime(seconds: number, timeZone: string): string {
   return formatDateTime(seconds, timeZone);
 }
 
+/** Until when an unpaid order may be paid, and what happens after: "This order is awaiting payment. Pay by …". */
+export function awaitingPaymentText(payBy: number | null, timeZone: string): string {
+  return payBy
+    ? `This order is awaiting payment. Pay by ${orderTime(payBy, timeZone)}, or it will be cancelled and its items go back on sale.`
+    : 'This order is awaiting payment.';
+}
+
 /** A status in words ("Awaiting payment"), for any status the API may answer. */
 export function statusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status.replace(/_/g, ' ');
