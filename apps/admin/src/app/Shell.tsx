@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { sessionAllows } from '../features/auth/gate';
 import { useSession, useSignOut } from '../features/auth/session';
+import { usePendingTransferCount } from '../features/payments/queries';
 import { usePendingCount } from '../features/quotations/queries';
 
 /** The back office's frame: navigation, who is signed in, sign out, and the screen. */
@@ -8,7 +9,8 @@ export function Shell() {
   const { data: session } = useSession();
   const signOut = useSignOut();
   const profile = session?.profile;
-  const pending = usePendingCount();
+  const pendingQuotations = usePendingCount();
+  const pendingTransfers = usePendingTransferCount();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -27,15 +29,15 @@ export function Shell() {
               <NavLink to="/orders">Orders</NavLink>
             </li>
             <li>
+              <NavLink to="/payments">
+                Payments
+                <CountBadge count={pendingTransfers} what="transfers to confirm" />
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/quotations">
                 Quotations
-                {pending ? (
-                  <>
-                    {' '}
-                    <span className="badge badge--count">{pending > 99 ? '99+' : pending}</span>
-                    <span className="visually-hidden"> pending</span>
-                  </>
-                ) : null}
+                <CountBadge count={pendingQuotations} what="pending" />
               </NavLink>
             </li>
             <li>
@@ -81,6 +83,18 @@ export function Shell() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+    </>
+  );
+}
+
+/** How many items wait for staff behind a link ("99+" past 99), read out with `what` they are; nothing when none or unknown. */
+function CountBadge({ count, what }: { count: number | null; what: string }) {
+  if (!count) return null;
+  return (
+    <>
+      {' '}
+      <span className="badge badge--count">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden"> {what}</span>
     </>
   );
 }

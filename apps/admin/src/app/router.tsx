@@ -13,6 +13,7 @@ import { MerchantEditorPage } from '../features/merchants/MerchantEditorPage';
 import { MerchantListPage } from '../features/merchants/MerchantListPage';
 import { OrderDetailPage } from '../features/orders/OrderDetailPage';
 import { OrderListPage } from '../features/orders/OrderListPage';
+import { PaymentsPage } from '../features/payments/PaymentsPage';
 import { ProductEditorPage } from '../features/products/ProductEditorPage';
 import { ProductListPage } from '../features/products/ProductListPage';
 import { QuotationDetailPage } from '../features/quotations/QuotationDetailPage';
@@ -39,6 +40,7 @@ export const router = createBrowserRouter([
       { path: 'products/:id', element: <ProductEditorPage /> },
       { path: 'orders', element: <OrderListPage /> },
       { path: 'orders/:id', element: <OrderDetailPage /> },
+      { path: 'payments', element: <PaymentsPage /> },
       { path: 'quotations', element: <QuotationListPage /> },
       { path: 'quotations/:id', element: <QuotationDetailPage /> },
       { path: 'vouchers', element: <VoucherListPage /> },

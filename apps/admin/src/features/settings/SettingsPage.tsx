@@ -10,6 +10,7 @@ import { Alert, LoadError, Loading } from '../../ui/Alert';
 import { SelectField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { sessionAllows } from '../auth/gate';
+import { PayNowSection } from './PayNowSection';
 import { QuotationPricingSection } from './QuotationPricingSection';
 import { TaxRatesSection } from './TaxRatesSection';
 import { useSession } from '../auth/session';
@@ -27,7 +28,7 @@ const SETTINGS_KEY = ['settings'] as const;
 type Region = AdminSettings['regions'][number];
 type Location = AdminSettings['shippingLocations'][number];
 
-/** `/settings` (owners): the display currency, the regions that are on, where the shop delivers at what rate, the taxes per country and the quotation pricing. */
+/** `/settings` (owners): the display currency, the regions that are on, where the shop delivers at what rate, the taxes per country, who PayNow pays and the quotation pricing. */
 export function SettingsPage() {
   const { data: session } = useSession();
   const owner = sessionAllows(session, 'owner');
@@ -58,6 +59,7 @@ export function SettingsPage() {
           <RegionsSection regions={data.regions} />
           <ShippingSection regions={data.regions} locations={data.shippingLocations} />
           <TaxRatesSection />
+          <PayNowSection settings={data} onSaved={saved} />
           <QuotationPricingSection settings={data} onSaved={saved} />
         </>
       ) : null}

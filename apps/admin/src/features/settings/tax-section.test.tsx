@@ -66,7 +66,7 @@ describe('the Taxes section', () => {
 });
 
 describe('the settings page', () => {
-  it('shows owners the Taxes section among the others', () => {
+  it('shows owners the Taxes and PayNow sections among the others', () => {
     const client = new QueryClient();
     const settings: AdminSettings = {
       appCurrency: 'SGD',
@@ -92,6 +92,6 @@ describe('the settings page', () => {
       </QueryClientProvider>,
     );
     const headings = [...html.matchAll(/<h2 id="[^"]+"(?: tabindex="-1")?>([^<]+)<\/h2>/g)].map((match) => match[1]);
-    expect(headings).toEqual(['Display currency', 'Regions', 'Where the shop delivers', 'Taxes', 'Quotation pricing']);
+    expect(headings).toEqual(['Display currency', 'Regions', 'Where the shop delivers', 'Taxes', 'PayNow', 'Quotation pricing']);
   });
 });

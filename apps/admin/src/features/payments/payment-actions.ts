@@ -1,0 +1,109 @@
+/**
+ * What staff decide on a PayNow task (issue 17), and the bodies of `POST /admin/payment/{id}/reject`
+ * and `/refunded`, checked as the API checks them (apps/api/src/modules/orders/paynow.ts): a reason
+ * the shopper reads of 1 to 500 characters; a bank reference of 1 to 35 letters, digits, spaces and
+ * - / . (what banks put in a PayNow reference). Each task is decided once: when another member of
+ * staff decided first the API answers 409, and the list is read again to show where it stands.
+ */
+import { codeOf, errorText } from '../../lib/errors';
+
+export const REJECT_REASON_MAX = 500;
+export const BANK_REFERENCE_MAX = 35;
+const BANK_REFERENCE = /^[A-Za-z0-9 ./-]+$/;
+
+/** The buttons, named for what staff are sure of when they press them. */
+export const CONFIRM_LABEL = "Confirm — the money is in the shop's account";
+export const REJECT_LABEL = 'Reject';
+export const REFUND_SENT_LABEL = 'Mark as sent';
+
+/** The body of `POST /admin/payment/{id}/reject`. */
+export interface RejectionBody {
+  reason: string;
+}
+
+type RejectionCheck = { ok: true; body: RejectionBody } | { ok: false; error: string };
+
+export function rejectionBodyOf(reason: string): RejectionCheck {
+  const text = reason.trim();
+  if (text === '') return { ok: false, error: 'Tell the shopper why the transfer is rejected' };
+  if (text.length > REJECT_REASON_MAX) return { ok: false, error: `The reason must be at most ${REJECT_REASON_MAX} characters` };
+  return { ok: true, body: { reason: text } };
+}
+
+/** The body of `POST /admin/payment/{id}/refunded`. */
+export interface RefundBody {
+  reference: string;
+}
+
+type RefundCheck = { ok: true; body: RefundBody } | { ok: false; error: string };
+
+export function refundBodyOf(reference: string): RefundCheck {
+  const text = reference.trim();
+  if (text === '') return { ok: false, error: "Enter the bank's reference of the refund you sent" };
+  if (text.length > BANK_REFERENCE_MAX) return { ok: false, error: `The reference must be at most ${BANK_REFERENCE_MAX} characters` };
+  if (!BANK_REFERENCE.test(text)) return { ok: false, error: 'Use only letters, digits, spaces and - / . as the bank shows them' };
+  return { ok: true, body: { reference: text } };
+}
+
+export const ALREADY_DEALT_WITH_MESSAGE = 'Someone else has already dealt with this payment. Here is the list as it is now.';
+const PAYMENT_GONE_MESSAGE = 'This payment could not be found any more. The list is read again.';
+
+/**
+ * Why a decision was not saved. Someone else's decision first (409 `payment/not_waiting`) or a
+ * payment that is gone is said at the top of the page and the list read again; a refused reason or
+ * reference is said beside its field; anything else in the row's form.
+ */
+export type PaymentFailure =
+  | { kind: 'taken' | 'gone'; message: string; reload: true }
+  | { kind: 'refused'; message: string; fieldError: string | null; reload: false };
+
+export function paymentFailureOf(error: unknown): PaymentFailure {
+  switch (codeOf(error)) {
+    case 'payment/not_waiting':
+      return { kind: 'taken', message: ALREADY_DEALT_WITH_MESSAGE, reload: true };
+    case 'payment/not_found':
+      return { kind: 'gone', message: PAYMENT_GONE_MESSAGE, reload: true };
+    case 'payment/invalid_reason':
+      return {
+        kind: 'refused',
+        message: errorText(error),
+        fieldError: `Give a reason of 1 to ${REJECT_REASON_MAX} characters`,
+        reload: false,
+      };
+    case 'payment/invalid_reference':
+      return {
+        kind: 'refused',
+        message: errorText(error),
+        fieldError: `Give 1 to ${BANK_REFERENCE_MAX} letters, digits, spaces and - / .`,
+        reload: false,
+      };
+    default:
+      return { kind: 'refused', message: errorText(error), fieldError: null, reload: false };
+  }
+}
+
+/**
+ * What the row's forms do with a refused decision: someone else's (or a gone payment) is said at
+ * once by `interrupt` and the list read again (`reload`); any other refusal is said by `refuse`.
+ */
+export async function handlePaymentError(
+  error: unknown,
+  {
+    interrupt,
+    refuse,
+    reload,
+  }: { interrupt: (failure: PaymentFailure) => void; refuse: (failure: PaymentFailure) => void; reload: () => Promise<unknown> },
+): Promise<PaymentFailure> {
+  const failure = paymentFailureOf(error);
+  if (!failure.reload) {
+    refuse(failure);
+    return failure;
+  }
+  interrupt(failure);
+  try {
+    await reload();
+  } catch {
+    // the page shows a failed load itself
+  }
+  return failure;
+}
