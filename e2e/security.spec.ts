@@ -97,6 +97,10 @@ test('pages carry the security headers and run no script the policy refuses', as
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   // Next's scripts carry the nonce, so the page is interactive: the header's search works.
   const box = page.getByRole('combobox', { name: /search products/i });
+  // Focus loads the suggestions (a script chunk the policy must allow); once their live region is
+  // in the page the loaded box has taken over, so what follows is typed into it.
+  await box.focus();
+  await expect(page.getByRole('search').getByRole('status')).toBeAttached();
   await box.fill('lapton');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=lapton/);
