@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PAYNOW_SETTINGS, crc16CcittFalse, emvField, parsePayNowSettings, payNowPayload, type PayNowPayloadInput } from './paynow';
+import {
+  DEMO_PAYNOW_SETTINGS,
+  crc16CcittFalse,
+  emvField,
+  parseBankReference,
+  parsePayNowSettings,
+  parsePaymentReason,
+  payNowPayload,
+  type PayNowPayloadInput,
+} from './paynow';
 
 /** The published SGQR example: UEN S99345678ABCD, 12.34, editable, expiry 99991231, INV1234. */
 const UEN_EXAMPLE: PayNowPayloadInput = {
@@ -245,5 +254,31 @@ describe('parsePayNowSettings', () => {
     ['no city', { proxy: { kind: 'uen', value: '201912345K' }, merchantName: 'A', merchantCity: ' ' }],
   ])('refuses %s', (_, value) => {
     expect(parsePayNowSettings(value)).toBeNull();
+  });
+});
+
+describe('a bank reference and a rejection reason', () => {
+  it.each([
+    [undefined, ''],
+    ['  ', ''],
+    [' FT2611 2500/01 ', 'FT2611 2500/01'],
+    ['a.b-c', 'a.b-c'],
+    ['A'.repeat(35), 'A'.repeat(35)],
+    ['A'.repeat(36), null],
+    ['DROP TABLE;', null],
+    ['café', null],
+    [42, null],
+  ])('reference %j is %j', (value, expected) => {
+    expect(parseBankReference(value)).toBe(expected);
+  });
+
+  it.each([
+    ['No transfer arrived', 'No transfer arrived'],
+    ['  ', null],
+    [undefined, null],
+    ['x'.repeat(500), 'x'.repeat(500)],
+    ['x'.repeat(501), null],
+  ])('reason %j is %j', (value, expected) => {
+    expect(parsePaymentReason(value)).toBe(expected);
   });
 });

@@ -200,3 +200,26 @@ export function parsePayNowSettings(value: unknown): PayNowSettings | null {
   }
   return settings;
 }
+
+/** What banks carry as a transfer's reference: up to 35 letters, digits, spaces and - / . */
+export const BANK_REFERENCE_MAX = 35;
+const BANK_REFERENCE = /^[A-Za-z0-9 ./-]*$/;
+
+/**
+ * A bank reference as typed (a shopper's for a transfer, staff's for a refund sent): trimmed, ''
+ * when blank, or null when it cannot be one. Whether blank is allowed is the caller's rule.
+ */
+export function parseBankReference(value: unknown): string | null {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return text.length <= BANK_REFERENCE_MAX && BANK_REFERENCE.test(text) ? text : null;
+}
+
+/** Why staff rejected a reported transfer, which the shopper reads: 1 to 500 characters. */
+export const PAYMENT_REASON_MAX = 500;
+
+export function parsePaymentReason(value: unknown): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return text.length > 0 && text.length <= PAYMENT_REASON_MAX ? text : null;
+}

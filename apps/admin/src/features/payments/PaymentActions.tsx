@@ -4,12 +4,11 @@ import type { AdminPaymentTask } from '@kedai/contract';
 import { api } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { TextArea, TextField } from '../../ui/Field';
+import { BANK_REFERENCE_MAX, PAYMENT_REASON_MAX } from '@kedai/domain';
 import {
-  BANK_REFERENCE_MAX,
   CONFIRM_LABEL,
   REFUND_SENT_LABEL,
   REJECT_LABEL,
-  REJECT_REASON_MAX,
   handlePaymentError,
   refundBodyOf,
   rejectionBodyOf,
@@ -118,7 +117,7 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
             id={ids.reason}
             label="Reason for rejecting"
             required
-            hint={`The shopper reads it, with a fresh time to pay; such as “No transfer with this reference has arrived”. 1 to ${REJECT_REASON_MAX} characters.`}
+            hint={`The shopper reads it, with a fresh time to pay; such as “No transfer with this reference has arrived”. 1 to ${PAYMENT_REASON_MAX} characters.`}
             rows={3}
             value={reason}
             error={error ?? undefined}

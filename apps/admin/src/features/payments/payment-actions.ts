@@ -5,11 +5,8 @@
  * - / . (what banks put in a PayNow reference). Each task is decided once: when another member of
  * staff decided first the API answers 409, and the list is read again to show where it stands.
  */
+import { BANK_REFERENCE_MAX, PAYMENT_REASON_MAX, parseBankReference, parsePaymentReason } from '@kedai/domain';
 import { codeOf, errorText } from '../../lib/errors';
-
-export const REJECT_REASON_MAX = 500;
-export const BANK_REFERENCE_MAX = 35;
-const BANK_REFERENCE = /^[A-Za-z0-9 ./-]+$/;
 
 /** The buttons, named for what staff are sure of when they press them. */
 export const CONFIRM_LABEL = "Confirm — the money is in the shop's account";
@@ -24,9 +21,9 @@ export interface RejectionBody {
 type RejectionCheck = { ok: true; body: RejectionBody } | { ok: false; error: string };
 
 export function rejectionBodyOf(reason: string): RejectionCheck {
-  const text = reason.trim();
-  if (text === '') return { ok: false, error: 'Tell the shopper why the transfer is rejected' };
-  if (text.length > REJECT_REASON_MAX) return { ok: false, error: `The reason must be at most ${REJECT_REASON_MAX} characters` };
+  if (reason.trim() === '') return { ok: false, error: 'Tell the shopper why the transfer is rejected' };
+  const text = parsePaymentReason(reason);
+  if (text === null) return { ok: false, error: `The reason must be at most ${PAYMENT_REASON_MAX} characters` };
   return { ok: true, body: { reason: text } };
 }
 
@@ -38,10 +35,17 @@ export interface RefundBody {
 type RefundCheck = { ok: true; body: RefundBody } | { ok: false; error: string };
 
 export function refundBodyOf(reference: string): RefundCheck {
-  const text = reference.trim();
+  const text = parseBankReference(reference);
   if (text === '') return { ok: false, error: "Enter the bank's reference of the refund you sent" };
-  if (text.length > BANK_REFERENCE_MAX) return { ok: false, error: `The reference must be at most ${BANK_REFERENCE_MAX} characters` };
-  if (!BANK_REFERENCE.test(text)) return { ok: false, error: 'Use only letters, digits, spaces and - / . as the bank shows them' };
+  if (text === null) {
+    const tooLong = reference.trim().length > BANK_REFERENCE_MAX;
+    return {
+      ok: false,
+      error: tooLong
+        ? `The reference must be at most ${BANK_REFERENCE_MAX} characters`
+        : 'Use only letters, digits, spaces and - / . as the bank shows them',
+    };
+  }
   return { ok: true, body: { reference: text } };
 }
 
@@ -67,7 +71,7 @@ export function paymentFailureOf(error: unknown): PaymentFailure {
       return {
         kind: 'refused',
         message: errorText(error),
-        fieldError: `Give a reason of 1 to ${REJECT_REASON_MAX} characters`,
+        fieldError: `Give a reason of 1 to ${PAYMENT_REASON_MAX} characters`,
         reload: false,
       };
     case 'payment/invalid_reference':

@@ -1,4 +1,14 @@
-import { AppError, amountHeld, dateToNumber, isUuid, payNowPayload, toUnixSeconds } from '@kedai/domain';
+import {
+  AppError,
+  BANK_REFERENCE_MAX,
+  amountHeld,
+  dateToNumber,
+  isUuid,
+  parseBankReference,
+  parsePaymentReason,
+  payNowPayload,
+  toUnixSeconds,
+} from '@kedai/domain';
 import { and, asc, count, desc, eq, schema, sql, type Database } from '@kedai/db';
 import type { AdminPaymentQuery, AdminPaymentTask, AdminPaymentTaskList, PaymentInfo } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
@@ -17,20 +27,15 @@ import { lockOrder, moveOrder, requireMethod } from './service';
 
 type OrderRow = typeof schema.orders.$inferSelect;
 const { orders, payments, users } = schema;
-const REFERENCE_MAX = 35;
-const REFERENCE = /^[A-Za-z0-9 ./-]*$/;
-const REASON_MAX = 500;
 /** PayNow codes expire on a calendar day in Singapore. */
 const SINGAPORE = 'Asia/Singapore';
 
 const notFound = () => new AppError('order/not_found');
 
-/** A bank reference as typed: absent or blank is null; otherwise up to 35 plain characters. */
+/** A bank reference as typed (packages/domain `parseBankReference`): blank is null, unless `required`. */
 function referenceOf(value: unknown, required: boolean): string | null {
-  const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : null;
-  if (text === null || text.length > REFERENCE_MAX || !REFERENCE.test(text) || (required && text === '')) {
-    throw new AppError('payment/invalid_reference', [REFERENCE_MAX]);
-  }
+  const text = parseBankReference(value);
+  if (text === null || (required && text === '')) throw new AppError('payment/invalid_reference', [BANK_REFERENCE_MAX]);
   return text === '' ? null : text;
 }
 
@@ -230,8 +235,8 @@ export async function rejectTransfer(
   now: Date,
   payMinutes: number,
 ): Promise<AdminPaymentTask> {
-  const text = typeof reason === 'string' ? reason.trim() : '';
-  if (text.length === 0 || text.length > REASON_MAX) throw new AppError('payment/invalid_reason');
+  const text = parsePaymentReason(reason);
+  if (text === null) throw new AppError('payment/invalid_reason');
   await db.transaction(async (tx) => {
     const { payment, order } = await lockTask(tx, paymentId, 'charge');
     await settlePayNowPayment(tx, payment, { status: 'failed', reason: text });

@@ -5,7 +5,8 @@ import type { Order } from '@kedai/contract';
 import { Field } from '../../ui/Field';
 import formStyles from '../../ui/form.module.css';
 import { useFocusInvalid } from '../account/useFocusInvalid';
-import { BANK_REFERENCE_MAX, bankReferenceProblem, reportTransfer } from './paynow';
+import { BANK_REFERENCE_MAX } from '@kedai/domain';
+import { bankReferenceProblem, reportTransfer } from './paynow';
 
 export interface PayNowPaidFormProps {
   orderId: string;

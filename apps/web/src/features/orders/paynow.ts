@@ -7,7 +7,7 @@
  */
 import type { Order, PaymentInfo } from '@kedai/contract';
 import type { ApiClient } from '@kedai/contract/client';
-import { errorMessageFor, shopperMessage } from '@kedai/domain';
+import { errorMessageFor, parseBankReference, shopperMessage } from '@kedai/domain';
 import { browserApi } from '../../lib/browser-api';
 import { loaded, type Loaded } from '../account/account-actions';
 import { formatAmount } from '../checkout/costs';
@@ -19,14 +19,9 @@ export function loadPaymentInfo(id: string, api: ApiClient = browserApi): Promis
   return loaded(() => api.post('/order/:id/payment_info', { params: { id } }));
 }
 
-/** The API's rule for the bank's reference of a transfer (apps/api orders/paynow.ts): optional, up to 35 of these. */
-export const BANK_REFERENCE_MAX = 35;
-const BANK_REFERENCE = /^[A-Za-z0-9 ./-]*$/;
-
-/** What is wrong with a bank reference as typed, or undefined when it can be sent (blank included). */
+/** What is wrong with a bank reference as typed (the domain's rule), or undefined when it can be sent (blank included). */
 export function bankReferenceProblem(reference: string): string | undefined {
-  const typed = reference.trim();
-  return typed.length > BANK_REFERENCE_MAX || !BANK_REFERENCE.test(typed) ? shopperMessage('payment/invalid_reference') : undefined;
+  return parseBankReference(reference) === null ? shopperMessage('payment/invalid_reference') : undefined;
 }
 
 /** Refusals that mean the page is out of date: reported already, paid or cancelled meanwhile, paid another way. */
