@@ -297,6 +297,7 @@ export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
 export const AdminOrder = Order.extend({
   shopper: z.object({ id: Uuid, email: z.string(), name: z.string() }),
   nextStatuses: z.array(z.enum(ORDER_STATUS_VALUES)).describe('Where staff may move it now (cancelled is its own call)'),
+  refundable: z.int().describe('Minor units the shop still holds and has not promised back: the most a refund may give'),
   version: z.int(),
 }).meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof AdminOrder>;
@@ -318,6 +319,14 @@ export const AdminOrderCancel = z
   .object({ reason: checkedByDomain({ type: 'string', description: 'The shopper reads it, 1 to 500 characters' }) })
   .meta({ id: 'AdminOrderCancel', required: ['reason'] });
 export type AdminOrderCancel = z.infer<typeof AdminOrderCancel>;
+
+export const AdminOrderRefund = z
+  .object({
+    amount: checkedByDomain({ type: 'integer', description: 'Minor units of the order’s currency, above 0 and at most `refundable`' }),
+    reason: checkedByDomain({ type: 'string', description: 'Why, 1 to 500 characters: the shopper is e-mailed it' }),
+  })
+  .meta({ id: 'AdminOrderRefund', required: ['amount', 'reason'] });
+export type AdminOrderRefund = z.infer<typeof AdminOrderRefund>;
 
 export const AdminVoucher = z
   .object({

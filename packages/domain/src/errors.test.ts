@@ -189,6 +189,7 @@ const PROJECT_CODES: ErrorCode[] = [
   'payment/invalid_reference',
   'payment/invalid_reason',
   'payment/not_waiting',
+  'payment/invalid_refund_amount',
   'settings/invalid_paynow',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',

@@ -174,6 +174,7 @@ export const ERROR_MESSAGES = {
   'payment/invalid_reference': 'A bank reference is up to {0} letters, digits, spaces and - / .',
   'payment/invalid_reason': 'Give a reason of 1 to 500 characters',
   'payment/not_waiting': 'This payment has already been dealt with',
+  'payment/invalid_refund_amount': 'Refund more than 0 and at most what the shop holds for this order ({0} in minor units)',
   'settings/invalid_paynow':
     'Give a UEN (9 to 13 letters and digits) or a Singapore mobile number (+65 and 8 digits), a name of up to 25 and a city of up to 15 characters',
   'voucher/invalid': 'This voucher field is not valid: {0}',
@@ -371,6 +372,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'payment/invalid_reference': 400,
   'payment/invalid_reason': 400,
   'payment/not_waiting': 409,
+  'payment/invalid_refund_amount': 400,
   'settings/invalid_paynow': 400,
   'voucher/invalid': 400,
   'voucher/code_taken': 409,

@@ -177,6 +177,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'payment/invalid_reference': 'Check the bank reference: letters, digits, spaces and - / . only.',
   'payment/invalid_reason': 'Give a reason (up to 500 characters).',
   'payment/not_waiting': 'This payment has already been dealt with. Reload to see it.',
+  'payment/invalid_refund_amount': 'Refund an amount above zero and no more than was paid.',
   'settings/invalid_paynow':
     'Check the PayNow details: a UEN or a Singapore mobile number, a name of up to 25 and a city of up to 15 characters.',
   'voucher/invalid': 'Check the voucher: {0} is not valid.',

@@ -133,6 +133,72 @@ describe('moving an order', () => {
   });
 });
 
+describe('refunding part of a payment', () => {
+  it('gives part back through the card provider, never more than is held, and a later full refund only the rest', async () => {
+    const { user, order } = await paidOrder();
+    const paid = (await staff.get(`/admin/order/${order.id}`)).body;
+    expect(paid.refundable).toBe(paid.total);
+    const refund = (body: Record<string, unknown>) => staff.post(`/admin/order/${order.id}/refund`, body);
+    expectError(await refund({ amount: 500, reason: '' }), 400, 'payment/invalid_reason');
+    expectError(await refund({ amount: 0, reason: 'One cup arrived broken' }), 400, 'payment/invalid_refund_amount');
+    expectError(await refund({ amount: paid.total + 1, reason: 'One cup arrived broken' }), 400, 'payment/invalid_refund_amount');
+    const part = await refund({ amount: 500, reason: 'One cup arrived broken' });
+    expect(part.status, part.response.payload).toBe(200);
+    expect(part.body).toMatchObject({ status: 'paid', refundable: paid.total - 500 });
+    expect(part.body.payments.map((p: { kind: string; amount: number }) => `${p.kind}:${p.amount}`)).toEqual([
+      `charge:${paid.total}`,
+      'refund:500',
+    ]);
+    const [mail] = await outbox(t.app, user.email);
+    expect(mail!.subject).toMatch(new RegExp(`^Order ${order.orderRef}: a refund of SGD\\s5\\.00$`));
+    expect(mail!.text).toContain('One cup arrived broken');
+
+    // Cancelling now gives back only what is left.
+    expect((await staff.post(`/admin/order/${order.id}/cancel`, { reason: 'Out of stock at the supplier' })).status).toBe(200);
+    const after = (await staff.get(`/admin/order/${order.id}`)).body;
+    expect(after.payments.map((p: { kind: string; amount: number }) => `${p.kind}:${p.amount}`)).toEqual([
+      `charge:${paid.total}`,
+      'refund:500',
+      `refund:${paid.total - 500}`,
+    ]);
+    expect(after.refundable).toBe(0);
+    expectError(await refund({ amount: 1, reason: 'Again' }), 400, 'payment/invalid_refund_amount');
+  });
+
+  it('an order not paid has nothing to refund', async () => {
+    const user = await createVerifiedUser(t.app);
+    const client = await signedInClient(t.app, user);
+    const productId = (await createProduct(t.app.db, { stock: 5, price: { SG: 1500 } })).id;
+    const address = await client.post('/address', {
+      fullName: 'Tan Ah Kow',
+      address: '1 Raffles Place',
+      unitNumber: '',
+      city: '',
+      country: 'SG',
+      phoneNumber: '+65 6123 4567',
+      postalCode: '048616',
+      state: '',
+    });
+    const line = await client.post('/cart', { productId, quantity: 1 });
+    const key = (await client.post('/checkout/session', { cartItemIds: [line.body.cartItem.id] })).body.key;
+    const placed = await client.post('/checkout/create_order', {
+      checkoutSessionKey: key,
+      paymentMethod: 'card',
+      shippingAddressId: address.body.address.id,
+    });
+    expectError(
+      await staff.post(`/admin/order/${placed.body.id}/refund`, { amount: 100, reason: 'Goodwill' }),
+      400,
+      'payment/invalid_refund_amount',
+    );
+    expectError(
+      await staff.post('/admin/order/00000000-0000-4000-8000-000000000000/refund', { amount: 100, reason: 'x' }),
+      404,
+      'order/not_found',
+    );
+  });
+});
+
 describe('cancelling', () => {
   it('with a reason: the payment is refunded, the stock comes back, the shopper is told', async () => {
     const { productId, order, user } = await paidOrder();

@@ -219,6 +219,22 @@ describe('refunds of PayNow orders', () => {
     expect([amountHeld(ledger), amountToRefund(ledger)]).toEqual([0, 0]);
   });
 
+  it('part of a PayNow payment refunded by staff is owed until sent; cancelling owes only the rest', async () => {
+    const s = await shopper();
+    const order = (await placed(s)).body;
+    const charge = (await s.client.post(`/order/${order.id}/paynow_paid`, {})).body.payments[0].id as string;
+    await staff.post(`/admin/payment/${charge}/confirm`);
+    const part = await staff.post(`/admin/order/${order.id}/refund`, { amount: 1000, reason: 'One item was missing' });
+    expect(part.status, part.response.payload).toBe(200);
+    expect(part.body.refundable).toBe(order.total - 1000);
+    let ledger = await ledgerOf(order.id);
+    expect([amountHeld(ledger), amountToRefund(ledger)]).toEqual([order.total, 1000]);
+    expect((await outbox(t.app, s.user.email))[0]!.text).toContain('back to you by PayNow');
+    expect((await s.client.delete(`/order/${order.id}`)).status).toBe(200);
+    ledger = await ledgerOf(order.id);
+    expect([amountHeld(ledger), amountToRefund(ledger)]).toEqual([order.total, order.total]);
+  });
+
   it('money confirmed for an order the shopper cancelled meanwhile is owed back at once', async () => {
     const s = await shopper();
     const order = (await placed(s)).body;

@@ -111,6 +111,7 @@ export function paidOrder(changes: Partial<AdminOrder> = {}): AdminOrder {
     updatedAt: PLACED + 120,
     shopper: { id: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', email: 'siti@example.com', name: 'Siti Rahman' },
     nextStatuses: ['processing'],
+    refundable: 13102,
     version: 2,
     ...changes,
   };

@@ -6,6 +6,7 @@ import {
   AdminOrderList,
   AdminOrderListQuery,
   AdminOrderMove,
+  AdminOrderRefund,
   AdminPaymentQuery,
   AdminPaymentRejection,
   AdminPaymentTask,
@@ -14,7 +15,7 @@ import {
   ErrorEnvelope,
 } from '@kedai/contract';
 import { authOf, requireStaff } from '../../platform/auth-guard';
-import { cancelOrderForStaff, listOrdersForStaff, moveOrderForStaff, orderForStaff } from './admin';
+import { cancelOrderForStaff, listOrdersForStaff, moveOrderForStaff, orderForStaff, refundPartForStaff } from './admin';
 import { completeRefund, confirmTransfer, listPaymentTasks, rejectTransfer } from './paynow';
 import { mailOrder } from './service';
 
@@ -92,6 +93,28 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await cancelOrderForStaff(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body, now());
       await mailOrder(mail, request.params.id, 'cancelled');
+      return orderForStaff(app.db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/order/:id/refund',
+    {
+      schema: {
+        tags,
+        summary: 'Give part of the payment back, with a reason the shopper is e-mailed; the order keeps its status',
+        description:
+          '400 `payment/invalid_refund_amount` (`params[0]`: the most that may be refunded, `refundable`), ' +
+          '`payment/invalid_reason`. A card is refunded through its provider at once; a PayNow order gets a refund to send under Payments.',
+        params: AdminIdParam,
+        body: AdminOrderRefund,
+        response: { 200: AdminOrder, 400: ErrorEnvelope, 404: ErrorEnvelope, ...denied },
+      },
+      onRequest: requireStaff(),
+    },
+    async (request) => {
+      await refundPartForStaff(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body);
+      await mailOrder(mail, request.params.id, 'refunded_part', String(request.body.reason).trim());
       return orderForStaff(app.db, request.params.id);
     },
   );

@@ -1,8 +1,8 @@
-import { AppError, isUuid, nextOrderStatuses, type OrderStatus } from '@kedai/domain';
+import { AppError, amountHeld, amountToRefund, isUuid, nextOrderStatuses, parsePaymentReason, type OrderStatus } from '@kedai/domain';
 import { and, count, desc, eq, inArray, schema, sql, type Database, type SQL } from '@kedai/db';
-import type { AdminOrder, AdminOrderCancel, AdminOrderList, AdminOrderListQuery, AdminOrderMove } from '@kedai/contract';
+import type { AdminOrder, AdminOrderCancel, AdminOrderList, AdminOrderListQuery, AdminOrderMove, AdminOrderRefund } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
-import { refundOrder, type PaymentProvider } from '../payments/service';
+import { refundOrder, refundableOf, type PaymentProvider } from '../payments/service';
 import { cancelOrder, lockOrder, moveOrder, withDetails, type OrderMove } from './service';
 
 /**
@@ -38,6 +38,7 @@ async function toAdminOrders(db: Database, rows: OrderRow[]): Promise<AdminOrder
       ...order,
       shopper: { id: rows[i]!.userId, email: person?.email ?? '', name: person ? `${person.firstName} ${person.lastName}`.trim() : '' },
       nextStatuses: nextOrderStatuses(order.status, 'staff').filter((status) => status !== 'cancelled'),
+      refundable: amountHeld(order.payments) - amountToRefund(order.payments),
       version: rows[i]!.version,
     };
   });
@@ -155,5 +156,40 @@ export async function cancelOrderForStaff(
         before: { status: order.status },
         after: { status: 'cancelled', reason },
       }),
+  });
+}
+
+/**
+ * `POST /admin/order/{id}/refund`: gives part of the payment back (a missing item, a goodwill
+ * gesture), whatever the order's status; the order keeps its status. Never more than the shop still
+ * holds (400 `payment/invalid_refund_amount`, `params[0]` that amount). A card is refunded through
+ * its provider at once; a PayNow order gets a refund for staff to send. Audited with the reason.
+ */
+export async function refundPartForStaff(
+  db: Database,
+  provider: PaymentProvider,
+  actorId: string,
+  id: string,
+  body: AdminOrderRefund,
+): Promise<number> {
+  const reason = parsePaymentReason(body.reason);
+  if (reason === null) throw new AppError('payment/invalid_reason');
+  const amount = body.amount;
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id, null);
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
+      throw new AppError('payment/invalid_refund_amount', [(await refundableOf(tx, order.id)).refundable]);
+    }
+    const refunded = await refundOrder(tx, provider, order.id, amount);
+    if (refunded === 0) throw new AppError('payment/invalid_refund_amount', [0]);
+    await recordAudit(tx, {
+      actorId,
+      action: 'order.refund_part',
+      objectType: 'order',
+      objectId: order.id,
+      before: { status: order.status },
+      after: { refunded: amount, currency: order.currency, reason },
+    });
+    return refunded;
   });
 }

@@ -12,7 +12,7 @@ import { mailContacts } from '../users/service';
  * is logged and never undoes the change.
  */
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'transfer_rejected';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'transfer_rejected' | 'refunded_part';
 
 export interface OrderMailDeps {
   db: Database;
@@ -21,24 +21,26 @@ export interface OrderMailDeps {
   publicWebUrl: string;
 }
 
-export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: OrderMailKind): Promise<void> {
+/** `reason`: staff's words for a part refunded, told to the shopper. */
+export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: OrderMailKind, reason?: string): Promise<void> {
   try {
     const [order] = await deps.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
     if (!order) return;
     const [contact] = await mailContacts(deps.db, [order.userId]);
     if (!contact) return; // a blocked account is not mailed
     const shop = await shopName(deps.db);
-    const lastProblem =
-      kind === 'transfer_rejected'
-        ? (
-            await deps.db
-              .select({ reason: schema.payments.failureMessage })
-              .from(schema.payments)
-              .where(eq(schema.payments.orderId, order.id))
-              .orderBy(desc(schema.payments.updatedAt))
-              .limit(1)
-          )[0]?.reason
-        : null;
+    // The newest ledger entry: the rejected transfer, or the refund just made.
+    const [latest] =
+      kind === 'transfer_rejected' || kind === 'refunded_part'
+        ? await deps.db
+            .select()
+            .from(schema.payments)
+            .where(eq(schema.payments.orderId, order.id))
+            .orderBy(desc(schema.payments.updatedAt), desc(schema.payments.createdAt))
+            .limit(1)
+        : [];
+    const lastProblem = latest?.failureMessage ?? null;
+    const refunded = latest ? formatMoney(latest.amount, latest.currency) : '';
     const total = formatMoney(order.total, order.currency);
     const ref = order.orderRef;
     const text: Record<OrderMailKind, { subject: string; paragraphs: string[] }> = {
@@ -66,6 +68,15 @@ export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: Orde
           `The shop could not find the PayNow transfer you reported for order ${ref}.`,
           `The shop says: ${lastProblem ?? 'no reason given'}`,
           order.payBy ? `You can pay again by ${order.payBy.toUTCString()}, from the order's page.` : '',
+        ].filter(Boolean),
+      },
+      refunded_part: {
+        subject: `Order ${ref}: a refund of ${refunded}`,
+        paragraphs: [
+          latest?.provider === 'paynow'
+            ? `The shop is sending ${refunded} of your payment for order ${ref} back to you by PayNow.`
+            : `${refunded} of your payment for order ${ref} has been refunded to the card you paid with.`,
+          reason ? `The shop says: ${reason}` : '',
         ].filter(Boolean),
       },
       cancelled: {

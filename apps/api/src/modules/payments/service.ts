@@ -1,5 +1,5 @@
-import { AppError, cardDigits, isLuhnValid, isUuid } from '@kedai/domain';
-import { and, eq, schema, sql, type Database } from '@kedai/db';
+import { AppError, amountHeld, amountToRefund, cardDigits, isLuhnValid, isUuid } from '@kedai/domain';
+import { and, asc, eq, schema, sql, type Database } from '@kedai/db';
 import type { CardInput, PaymentProvider } from './provider';
 
 /**
@@ -91,42 +91,52 @@ export async function confirmCharge(tx: Database, provider: PaymentProvider, ord
 export const PAYNOW = 'paynow';
 
 /**
- * Refunds every succeeded charge of an order (a paid order cancelled) and records the refunds. A
- * card charge goes back through its provider at once; a PayNow transfer becomes a pending refund
- * that staff make from the shop's bank and then mark done (`completeRefund`).
+ * What of the order's money the shop still holds and has not promised back: succeeded charges less
+ * refunds made or owed (packages/domain ledger).
  */
-export async function refundOrder(tx: Database, provider: PaymentProvider, orderId: string): Promise<void> {
-  const charged = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'charge'), eq(payments.status, 'succeeded')));
-  for (const charge of charged) {
-    if (charge.provider === PAYNOW) {
-      await owePayNowRefund(tx, charge);
-      continue;
-    }
-    const refund = await provider.refund({ providerRef: charge.providerRef!, amount: charge.amount, currency: charge.currency });
-    await tx.insert(payments).values({
-      orderId,
-      provider: charge.provider,
-      kind: 'refund',
-      status: 'succeeded',
-      amount: charge.amount,
-      currency: charge.currency,
-      providerRef: refund.providerRef,
-      methodSummary: charge.methodSummary,
-    });
-  }
+export async function refundableOf(tx: Database, orderId: string): Promise<{ refundable: number; charge: PaymentRow | undefined }> {
+  const ledger = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt), asc(payments.id));
+  const charge = ledger.filter((p) => p.kind === 'charge' && p.status === 'succeeded').at(-1);
+  return { refundable: amountHeld(ledger) - amountToRefund(ledger), charge };
 }
 
-/** A refund of a PayNow transfer, for staff to send from the shop's bank and then mark done. */
-export async function owePayNowRefund(tx: Database, charge: PaymentRow): Promise<void> {
+/**
+ * Gives money back: `amount` (a part, staff's choice) or all the shop still holds (a paid order
+ * cancelled, or refunded after a dispute). A card charge is refunded through its provider at once;
+ * a PayNow transfer becomes a pending refund that staff send from the shop's bank and then mark
+ * done. Never more than is held: a part refunded before is not refunded again. Answers the amount.
+ */
+export async function refundOrder(tx: Database, provider: PaymentProvider, orderId: string, amount?: number): Promise<number> {
+  const { refundable, charge } = await refundableOf(tx, orderId);
+  const giving = amount ?? refundable;
+  if (!charge || giving <= 0) return 0;
+  if (giving > refundable) throw new AppError('payment/invalid_refund_amount', [refundable]);
+  if (charge.provider === PAYNOW) {
+    await owePayNowRefund(tx, charge, giving);
+    return giving;
+  }
+  const refund = await provider.refund({ providerRef: charge.providerRef!, amount: giving, currency: charge.currency });
+  await tx.insert(payments).values({
+    orderId,
+    provider: charge.provider,
+    kind: 'refund',
+    status: 'succeeded',
+    amount: giving,
+    currency: charge.currency,
+    providerRef: refund.providerRef,
+    methodSummary: charge.methodSummary,
+  });
+  return giving;
+}
+
+/** A refund of (part of) a PayNow transfer, for staff to send from the shop's bank and then mark done. */
+export async function owePayNowRefund(tx: Database, charge: PaymentRow, amount = charge.amount): Promise<void> {
   await tx.insert(payments).values({
     orderId: charge.orderId,
     provider: PAYNOW,
     kind: 'refund',
     status: 'pending',
-    amount: charge.amount,
+    amount,
     currency: charge.currency,
     methodSummary: charge.methodSummary,
   });
