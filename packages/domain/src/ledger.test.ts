@@ -14,7 +14,7 @@ describe('the ledger', () => {
     ['paid by PayNow, cancelled: the refund is staff’s to make', [charge('succeeded'), refund('pending')], 1000, 1000],
     ['a partial refund', [charge('succeeded'), refund('succeeded', 250)], 750, 0],
   ])('%s', (_, entries, held, toRefund) => {
-    expect(amountHeld(entries as LedgerEntry[])).toBe(held);
-    expect(amountToRefund(entries as LedgerEntry[])).toBe(toRefund);
+    expect(amountHeld(entries)).toBe(held);
+    expect(amountToRefund(entries)).toBe(toRefund);
   });
 });
