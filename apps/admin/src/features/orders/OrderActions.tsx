@@ -1,33 +1,45 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AdminOrder } from '@kedai/contract';
+import { PAYMENT_REASON_MAX } from '@kedai/domain';
 import { api } from '../../lib/api';
+import { amountPlaceholder } from '../../lib/money-input';
 import { Alert } from '../../ui/Alert';
 import { TextArea, TextField } from '../../ui/Field';
 import {
   EMPTY_MOVE,
+  EMPTY_REFUND,
   MOVE_HINTS,
   MOVE_LABELS,
   NOTE_MAX,
   TEXT_MAX,
   cancelBodyOf,
   cancelledText,
+  canRefundPart,
   handleOrderError,
+  handleOrderFailure,
   moveBodyOf,
   movedText,
   orderActions,
+  refundBodyOf,
+  refundFailureOf,
+  refundableText,
+  refundedNews,
   waitingText,
   type FieldErrors,
   type Move,
   type MoveBody,
   type MoveDraft,
   type OrderFailure,
+  type OrderNews,
+  type RefundBody,
+  type RefundDraft,
 } from './order-actions';
 
 interface Props {
   order: AdminOrder;
-  /** The step or the cancellation was saved: the order as it is now, and the news to tell. */
-  onDone: (order: AdminOrder, news: string) => void;
+  /** The step, the cancellation or the refund was saved: the order as it is now, and the news to tell. */
+  onDone: (order: AdminOrder, news: OrderNews) => void;
   /** The order moved meanwhile, or is gone: the page says so and reads it again (`reload`). */
   onInterrupted: (failure: OrderFailure) => void;
   /** A change is being sent: the page's earlier news no longer applies. */
@@ -35,7 +47,10 @@ interface Props {
   reload: () => Promise<unknown>;
 }
 
-/** The steps staff may take now (`nextStatuses`), and cancelling while the shop has not shipped. */
+/**
+ * The steps staff may take now (`nextStatuses`), refunding part of the payment while the shop still
+ * holds some of it, and cancelling while the shop has not shipped.
+ */
 export function OrderActions(props: Props) {
   const { moves, canCancel } = orderActions(props.order);
   return (
@@ -47,6 +62,7 @@ export function OrderActions(props: Props) {
           <MoveForm key={move} move={move} {...props} />
         ))}
       </section>
+      {canRefundPart(props.order) ? <RefundForm {...props} /> : null}
       {canCancel ? <CancelForm {...props} /> : null}
     </>
   );
@@ -235,6 +251,108 @@ function CancelForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
         <div className="actions">
           <button type="submit" className="button button--danger" aria-busy={cancel.isPending || undefined}>
             {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const REFUND_IDS = { amount: 'refund-amount', reason: 'refund-reason' } as const;
+
+/**
+ * Part of the payment back to the shopper, with a reason they are e-mailed; the order keeps its
+ * status, so the form empties itself once the refund is made (the page keeps it, not a new version).
+ */
+function RefundForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
+  const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
+  const focus = useFocusAfterRender();
+  const focusFirst = (bad: FieldErrors) => {
+    const first = (['amount', 'reason'] as const).find((key) => bad[key]);
+    if (first) focus(REFUND_IDS[first]);
+  };
+
+  const refund = useMutation({
+    mutationFn: (body: RefundBody) => api.post('/admin/order/:id/refund', { params: { id: order.id }, body }),
+    onSuccess: (answer, body) => {
+      setDraft(EMPTY_REFUND);
+      onDone(answer, refundedNews(answer, body.amount));
+    },
+    onError: (failed) =>
+      handleOrderFailure(refundFailureOf(failed, order), {
+        interrupt: onInterrupted,
+        reload,
+        refuse: (failure) => {
+          const fields = failure.kind === 'refused' ? failure.errors : {};
+          setErrors(fields);
+          if (Object.keys(fields).length > 0) focusFirst(fields);
+          else setProblem((old) => ({ text: failure.message, n: (old?.n ?? 0) + 1 }));
+        },
+      }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (refund.isPending) return;
+    onStart();
+    setProblem(null);
+    const checked = refundBodyOf(draft, order);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirst(checked.errors);
+      return;
+    }
+    setErrors({});
+    refund.mutate(checked.body);
+  }
+
+  const set = (key: keyof RefundDraft, value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const paynow = order.paymentMethod === 'paynow';
+  return (
+    <section className="panel" aria-labelledby="refund-heading">
+      <h2 id="refund-heading">Refund part of the payment</h2>
+      <form onSubmit={submit} noValidate aria-labelledby="refund-heading">
+        {problem ? (
+          <Alert key={problem.n} tone="error" title="Nothing was refunded" focusOnShow>
+            <p>{problem.text}</p>
+          </Alert>
+        ) : null}
+        <p className="hint">
+          {paynow
+            ? 'Paid by PayNow: the refund is added to Refunds to send under Payments, for staff to send from the shop’s bank.'
+            : 'The money goes back to the card at once.'}{' '}
+          The order keeps its status; cancelling it later gives back only the rest.
+        </p>
+        <TextField
+          id={REFUND_IDS.amount}
+          label={`Amount in ${order.currency}`}
+          required
+          hint={refundableText(order)}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={amountPlaceholder(order.currency)}
+          value={draft.amount}
+          error={errors.amount}
+          onChange={(e) => set('amount', e.target.value)}
+        />
+        <TextArea
+          id={REFUND_IDS.reason}
+          label="Reason for the refund"
+          required
+          hint={`The shopper is e-mailed it; 1 to ${PAYMENT_REASON_MAX} characters.`}
+          rows={3}
+          value={draft.reason}
+          error={errors.reason}
+          onChange={(e) => set('reason', e.target.value)}
+        />
+        <div className="actions">
+          <button type="submit" className="button button--danger" aria-busy={refund.isPending || undefined}>
+            {refund.isPending ? 'Refunding…' : 'Refund'}
           </button>
         </div>
       </form>

@@ -10,7 +10,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { sessionAllows } from '../auth/gate';
 import { useSession } from '../auth/session';
 import { when } from '../products/reference';
-import type { OrderFailure } from './order-actions';
+import type { OrderFailure, OrderNews } from './order-actions';
 import { OrderActions } from './OrderActions';
 import {
   ORDER_BADGES,
@@ -31,8 +31,19 @@ import { ORDERS_KEY, orderKey, useOrder } from './queries';
 interface Notice {
   tone: 'error' | 'success';
   title?: string;
-  text: string;
+  text: OrderNews;
   n: number;
+}
+
+/** A notice's words, with the link to where staff act next when it has one. */
+export function NewsText({ news }: { news: OrderNews }) {
+  if (typeof news === 'string') return <p>{news}</p>;
+  return (
+    <p>
+      {news.text} <Link to={news.link.to}>{news.link.label}</Link>
+      {news.after}
+    </p>
+  );
 }
 
 /** The address of the list's page the order was opened from (`?status=…`), else the list's first page. */
@@ -51,7 +62,7 @@ export function OrderDetailPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const tell = (next: Omit<Notice, 'n'>) => setNotice((old) => ({ ...next, n: (old?.n ?? 0) + 1 }));
 
-  function done(answer: AdminOrder, news: string) {
+  function done(answer: AdminOrder, news: OrderNews) {
     queryClient.setQueryData(orderKey(answer.id), answer);
     void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     tell({ tone: 'success', text: news });
@@ -71,7 +82,7 @@ export function OrderDetailPage() {
       <PageHeading title={data ? `Order ${data.orderRef}` : 'Order'} />
       {notice ? (
         <Alert key={notice.n} tone={notice.tone} title={notice.title} focusOnShow>
-          <p>{notice.text}</p>
+          <NewsText news={notice.text} />
         </Alert>
       ) : null}
       {order.isError ? <LoadError message={errorText(order.error)} onRetry={() => void order.refetch()} /> : null}
@@ -103,7 +114,7 @@ export function OrderDetailPage() {
   );
 }
 
-/** Everything known of one order; `actions` (the next step and cancelling) come after its summary. */
+/** Everything known of one order; `actions` (the next step, refunding and cancelling) come after its summary. */
 export function OrderView({ order, actions }: { order: AdminOrder; actions?: ReactNode }) {
   return (
     <>

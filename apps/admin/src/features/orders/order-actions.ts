@@ -6,10 +6,18 @@
  * characters for the carrier and the tracking number, a note or a reason of at most 500); a step
  * the order can no longer take (another member of staff, the shopper or the payment moved it
  * first) answers 409, after which the order is read again so staff see what it is now.
+ *
+ * Staff may also refund part of the payment (issue 17, `POST /admin/order/{id}/refund`) while the
+ * shop still holds some of it (`refundable`): an amount typed in the order's currency and sent in
+ * minor units (lib/money-input, the domain's exact money rules), with a reason the shopper is
+ * e-mailed (the domain's `parsePaymentReason`). The order keeps its status.
  */
 import type { AdminOrder } from '@kedai/contract';
-import { canMoveOrder, isOrderStatus } from '@kedai/domain';
+import { PAYMENT_REASON_MAX, canMoveOrder, isOrderStatus, parsePaymentReason } from '@kedai/domain';
 import { codeOf, errorText } from '../../lib/errors';
+import { parseAmount } from '../../lib/money-input';
+import { priceText } from '../../lib/money-text';
+import { statusLabel } from './order-view';
 
 const MOVES = ['processing', 'shipped', 'delivered', 'refunded'] as const;
 export type Move = (typeof MOVES)[number];
@@ -51,7 +59,7 @@ export interface MoveDraft {
 
 export const EMPTY_MOVE: MoveDraft = { carrier: '', trackingNumber: '', note: '' };
 
-export type FieldErrors = Partial<Record<'carrier' | 'trackingNumber' | 'note' | 'reason', string>>;
+export type FieldErrors = Partial<Record<'carrier' | 'trackingNumber' | 'note' | 'reason' | 'amount', string>>;
 
 /** The body of `POST /admin/order/{id}/status`. */
 export interface MoveBody {
@@ -92,24 +100,75 @@ export function cancelBodyOf(reason: string): CancelCheck {
   return { ok: true, body: { reason: text } };
 }
 
+/** Whether part of the payment may be refunded now: the shop still holds some of it. */
+export const canRefundPart = (order: Pick<AdminOrder, 'refundable'>): boolean => order.refundable > 0;
+
+/** "Up to SGD 131.02 can be refunded." */
+export const refundableText = (order: Pick<AdminOrder, 'refundable' | 'currency'>): string =>
+  `Up to ${priceText(order.refundable, order.currency)} can be refunded.`;
+
+export interface RefundDraft {
+  /** Major units as typed: "12.50", or "1500" for a currency without decimals. */
+  amount: string;
+  reason: string;
+}
+
+export const EMPTY_REFUND: RefundDraft = { amount: '', reason: '' };
+
+/** The body of `POST /admin/order/{id}/refund`: minor units of the order's currency. */
+export interface RefundBody {
+  amount: number;
+  reason: string;
+}
+
+export type RefundCheck = { ok: true; body: RefundBody } | { ok: false; errors: FieldErrors };
+
+/**
+ * The body of a refund of part of the payment, or what is wrong with it: an amount of the order's
+ * currency (at most its decimals) above zero and at most what the shop still holds, and a reason.
+ */
+export function refundBodyOf(draft: RefundDraft, order: Pick<AdminOrder, 'refundable' | 'currency'>): RefundCheck {
+  const errors: FieldErrors = {};
+  const parsed = parseAmount(draft.amount, order.currency, { required: true, min: 1 });
+  const amount = parsed.ok ? parsed.value : null;
+  if (!parsed.ok) errors.amount = parsed.error;
+  else if (amount === null) errors.amount = `Enter an amount in ${order.currency}`;
+  else if (amount > order.refundable) errors.amount = `At most ${priceText(order.refundable, order.currency)} can be refunded`;
+  const reason = parsePaymentReason(draft.reason);
+  if (draft.reason.trim() === '') errors.reason = 'Tell the shopper why part of the payment is refunded';
+  else if (reason === null) errors.reason = `The reason must be at most ${PAYMENT_REASON_MAX} characters`;
+  if (amount === null || reason === null || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, body: { amount, reason } };
+}
+
 export const ORDER_CHANGED_MESSAGE = 'This order changed meanwhile. Here is what it is now.';
 const ORDER_GONE_MESSAGE = 'This order could not be found any more.';
 
 /**
- * Why a step or a cancellation was not saved. A conflict (the order moved meanwhile) or an order
- * that is gone is said at the top of the page and the order read again; any other refusal is said
- * in the form, beside the field the API names.
+ * Why a step, a cancellation or a refund was not saved. A conflict (the order moved meanwhile) or an
+ * order that is gone is said at the top of the page and the order read again; any other refusal is
+ * said in the form, beside the field the API names (and the order is read again too when `refresh`,
+ * as when less is left to refund than the page showed).
  */
 export type OrderFailure =
-  { kind: 'changed' | 'gone'; message: string; reload: true } | { kind: 'refused'; message: string; errors: FieldErrors; reload: false };
+  | { kind: 'changed' | 'gone'; message: string; reload: true }
+  | { kind: 'refused'; message: string; errors: FieldErrors; reload: false; refresh?: true };
 
-export function orderFailureOf(error: unknown, form: 'move' | 'cancel'): OrderFailure {
+/** What every order form makes of a conflict, a missing order, or an error it has no field for. */
+function commonFailureOf(error: unknown): OrderFailure {
   switch (codeOf(error)) {
     case 'order/invalid_transition':
     case 'order/version_conflict':
       return { kind: 'changed', message: ORDER_CHANGED_MESSAGE, reload: true };
     case 'order/not_found':
       return { kind: 'gone', message: ORDER_GONE_MESSAGE, reload: true };
+    default:
+      return { kind: 'refused', message: errorText(error), errors: {}, reload: false };
+  }
+}
+
+export function orderFailureOf(error: unknown, form: 'move' | 'cancel'): OrderFailure {
+  switch (codeOf(error)) {
     case 'order/invalid_shipment':
       return {
         kind: 'refused',
@@ -131,36 +190,69 @@ export function orderFailureOf(error: unknown, form: 'move' | 'cancel'): OrderFa
             reload: false,
           };
     default:
-      return { kind: 'refused', message: errorText(error), errors: {}, reload: false };
+      return commonFailureOf(error);
   }
 }
 
+export const NOTHING_TO_REFUND_MESSAGE = 'Nothing is left to refund on this order: it was refunded meanwhile. Here is what it is now.';
+
 /**
- * What the forms do with a refused step: a conflict is said at once by `interrupt` and the order is
- * read again (`reload`), so the page shows what it is now; any other refusal is said by `refuse`.
+ * Why a refund of part of the payment was not made. The API refuses an amount above what the shop
+ * still holds and names that most (`params[0]`, minor units): the form has checked against the page's
+ * `refundable`, so the order was refunded meanwhile and is read again; when nothing is left, the page
+ * says so at the top (the refund form goes), else the new most is said beside the amount.
  */
-export async function handleOrderError(
-  error: unknown,
-  form: 'move' | 'cancel',
-  {
-    interrupt,
-    refuse,
-    reload,
-  }: { interrupt: (failure: OrderFailure) => void; refuse: (failure: OrderFailure) => void; reload: () => Promise<unknown> },
-): Promise<OrderFailure> {
-  const failure = orderFailureOf(error, form);
-  if (!failure.reload) {
-    refuse(failure);
-    return failure;
+export function refundFailureOf(error: unknown, order: Pick<AdminOrder, 'currency'>): OrderFailure {
+  switch (codeOf(error)) {
+    case 'payment/invalid_refund_amount': {
+      const params = (error as { params?: unknown } | null)?.params;
+      const most = Array.isArray(params) ? params[0] : undefined;
+      if (most === 0) return { kind: 'changed', message: NOTHING_TO_REFUND_MESSAGE, reload: true };
+      const amount =
+        typeof most === 'number' && Number.isSafeInteger(most) && most > 0
+          ? `At most ${priceText(most, order.currency)} can be refunded now`
+          : errorText(error);
+      return { kind: 'refused', message: errorText(error), errors: { amount }, reload: false, refresh: true };
+    }
+    case 'payment/invalid_reason':
+      return {
+        kind: 'refused',
+        message: errorText(error),
+        errors: { reason: `Give a reason of 1 to ${PAYMENT_REASON_MAX} characters` },
+        reload: false,
+      };
+    default:
+      return commonFailureOf(error);
   }
-  interrupt(failure);
-  try {
-    await reload();
-  } catch {
-    // the page shows a failed load itself
+}
+
+interface FailureHooks {
+  interrupt: (failure: OrderFailure) => void;
+  refuse: (failure: OrderFailure) => void;
+  reload: () => Promise<unknown>;
+}
+
+/**
+ * What the forms do with a refused change: a conflict is said at once by `interrupt` and the order is
+ * read again (`reload`), so the page shows what it is now; any other refusal is said by `refuse`
+ * (and the order read again when the failure asks to `refresh`).
+ */
+export async function handleOrderFailure(failure: OrderFailure, { interrupt, refuse, reload }: FailureHooks): Promise<OrderFailure> {
+  if (!failure.reload) refuse(failure);
+  else interrupt(failure);
+  if (failure.reload || failure.refresh) {
+    try {
+      await reload();
+    } catch {
+      // the page shows a failed load itself
+    }
   }
   return failure;
 }
+
+/** `handleOrderFailure` for a step or a cancellation. */
+export const handleOrderError = (error: unknown, form: 'move' | 'cancel', hooks: FailureHooks): Promise<OrderFailure> =>
+  handleOrderFailure(orderFailureOf(error, form), hooks);
 
 /** The news after a step was saved. */
 export function movedText(order: Pick<AdminOrder, 'orderRef'>, move: Move): string {
@@ -176,6 +268,29 @@ export function movedText(order: Pick<AdminOrder, 'orderRef'>, move: Move): stri
 
 export const cancelledText = (order: Pick<AdminOrder, 'orderRef'>): string =>
   `Order ${order.orderRef} was cancelled. The shopper is e-mailed the reason; a payment is refunded and the stock comes back.`;
+
+/** Where staff send PayNow refunds from the shop's bank. */
+export const REFUNDS_TO_SEND_LINK = '/payments?view=refunds';
+
+/** News for the top of the order page: a sentence, or one with a link to where staff act next. */
+export type OrderNews = string | { text: string; link: { to: string; label: string }; after: string };
+
+/**
+ * The news after part of the payment was refunded: at once to a card, or, for PayNow, a refund staff
+ * still send from the shop's bank (Refunds to send under Payments). The order keeps its status.
+ */
+export function refundedNews(order: Pick<AdminOrder, 'currency' | 'paymentMethod' | 'status'>, amount: number): OrderNews {
+  const money = priceText(amount, order.currency);
+  const rest = `The shopper is e-mailed the reason; the order stays ${statusLabel(order.status).toLowerCase()}.`;
+  if (order.paymentMethod === 'paynow') {
+    return {
+      text: `${money} to send back by PayNow: see`,
+      link: { to: REFUNDS_TO_SEND_LINK, label: 'Refunds to send' },
+      after: ` under Payments. ${rest}`,
+    };
+  }
+  return order.paymentMethod === 'card' ? `${money} refunded to the card. ${rest}` : `${money} refunded. ${rest}`;
+}
 
 /** What the "Next step" panel says when staff have no step to take now. */
 export function waitingText(status: string): string {

@@ -13,8 +13,8 @@ import { ApiError } from '@kedai/contract/client';
 import type { AdminOrder, PublicUser } from '@kedai/contract';
 import { SESSION_KEY } from '../auth/session';
 import { paidOrder } from './fixtures';
-import { ORDER_CHANGED_MESSAGE, handleOrderError } from './order-actions';
-import { OrderDetailPage, OrderView } from './OrderDetailPage';
+import { ORDER_CHANGED_MESSAGE, handleOrderError, refundedNews } from './order-actions';
+import { NewsText, OrderDetailPage, OrderView } from './OrderDetailPage';
 import { OrderListPage, OrderTable } from './OrderListPage';
 import { orderKey } from './queries';
 
@@ -133,7 +133,7 @@ describe('a paid order', () => {
     expect(html).toContain('<button type="submit" class="button">Mark as processing</button>');
     expect(html).toContain('<label for="processing-note">Note for the order&#x27;s history (optional)</label>');
     expect(html).not.toContain('Mark as shipped');
-    expect(html).not.toContain('>Refund<');
+    expect(html).not.toContain('id="refunded-heading"');
     expect(html).toContain('<h2 id="cancel-heading">Cancel order</h2>');
     expect(html).toMatch(/<label for="cancel-reason">Reason for cancelling<\/label>.*<textarea id="cancel-reason"[^>]* required=""/s);
     expect(words).toContain('the payment is refunded to the shopper.');
@@ -169,7 +169,10 @@ describe('the steps of each status', () => {
     expect(detailPage(paidOrder({ status: 'completed', nextStatuses: ['refunded'] }))).toContain(
       '<button type="submit" class="button button--danger">Refund</button>',
     );
-    const closed = detailPage(paidOrder({ status: 'cancelled', nextStatuses: [], cancelReason: 'The courier cannot reach this address' }));
+    // Cancelling gave back all the shop held, so nothing is left to refund either.
+    const closed = detailPage(
+      paidOrder({ status: 'cancelled', nextStatuses: [], refundable: 0, cancelReason: 'The courier cannot reach this address' }),
+    );
     expect(text(closed)).toContain('Reason for cancelling The courier cannot reach this address');
     expect(text(closed)).toContain('This order is closed: there is nothing more to do.');
     expect(closed).not.toContain('<form');
@@ -182,6 +185,52 @@ describe('the steps of each status', () => {
     expect(text(html)).toContain('To be paid by');
     expect(html).toContain('Cancel order');
     expect(text(html)).not.toContain('the payment is refunded');
+  });
+});
+
+describe('refunding part of the payment', () => {
+  it('is offered while the shop holds some of it: the most, the amount in the currency, a required reason', () => {
+    const html = detailPage(paidOrder());
+    const words = text(html);
+    expect(html).toContain('<h2 id="refund-heading">Refund part of the payment</h2>');
+    expect(html).toContain('<form noValidate="" aria-labelledby="refund-heading">');
+    expect(words).toContain('The money goes back to the card at once. The order keeps its status');
+    expect(html).toMatch(
+      /<label for="refund-amount">Amount in SGD<\/label><p class="hint" id="refund-amount-hint">Up to SGD.131.02 can be refunded.<\/p><input id="refund-amount" type="text" aria-describedby="refund-amount-hint"[^>]* required=""[^>]* inputMode="decimal"[^>]* placeholder="12.50"/,
+    );
+    expect(html).toMatch(
+      /<label for="refund-reason">Reason for the refund<\/label><p class="hint" id="refund-reason-hint">The shopper is e-mailed it; 1 to 500 characters.<\/p><textarea id="refund-reason"[^>]* required=""/,
+    );
+    expect(html).toContain('<button type="submit" class="button button--danger">Refund</button>');
+    // Between the next step and cancelling.
+    expect(html.indexOf('refund-heading')).toBeGreaterThan(html.indexOf('next-step-heading'));
+    expect(html.indexOf('refund-heading')).toBeLessThan(html.indexOf('cancel-heading'));
+  });
+
+  it('is hidden once nothing is left to refund', () => {
+    const html = detailPage(paidOrder({ refundable: 0 }));
+    expect(html).not.toContain('refund-heading');
+    expect(html).not.toContain('refund-amount');
+    expect(html).toContain('Cancel order');
+  });
+
+  it("says a PayNow refund is sent from the shop's bank, and keeps to the currency's decimals", () => {
+    const paynow = text(detailPage(paidOrder({ paymentMethod: 'paynow' })));
+    expect(paynow).toContain('Paid by PayNow: the refund is added to Refunds to send under Payments');
+    const yen = detailPage(paidOrder({ currency: 'JPY', refundable: 15000, total: 15000 }));
+    expect(yen).toContain('<label for="refund-amount">Amount in JPY</label>');
+    expect(text(yen)).toContain('Up to JP¥15,000 can be refunded.');
+    expect(yen).toContain('placeholder="1500"');
+  });
+
+  it('tells a PayNow refund with a link to Refunds to send', () => {
+    const news = refundedNews(paidOrder({ paymentMethod: 'paynow' }), 1250);
+    const html = page(<NewsText news={news} />);
+    expect(html).toContain('<a href="/payments?view=refunds" data-discover="true">Refunds to send</a>');
+    expect(text(html)).toBe(
+      ' SGD 12.50 to send back by PayNow: see Refunds to send under Payments. The shopper is e-mailed the reason; the order stays paid. ',
+    );
+    expect(text(page(<NewsText news={refundedNews(paidOrder(), 1250)} />))).toContain('SGD 12.50 refunded to the card.');
   });
 });
 
