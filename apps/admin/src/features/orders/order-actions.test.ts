@@ -42,7 +42,7 @@ describe('the steps offered', () => {
       ['processing', ['Mark as shipped'], true],
       ['shipped', ['Mark as delivered'], false],
       ['delivered', [], false],
-      ['completed', ['Refund'], false],
+      ['completed', ['Refund in full'], false],
       ['cancelled', [], false],
       ['refunded', [], false],
     ]);

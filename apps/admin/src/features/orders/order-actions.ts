@@ -27,7 +27,7 @@ export const MOVE_LABELS: Record<Move, string> = {
   processing: 'Mark as processing',
   shipped: 'Mark as shipped',
   delivered: 'Mark as delivered',
-  refunded: 'Refund',
+  refunded: 'Refund in full',
 };
 
 /** What each step means, beside its button. */
