@@ -22,8 +22,8 @@ afterAll(() => t?.close());
 
 const CARD = { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'Tan' } };
 
-/** A shopper's paid order of 2 units of a new product (stock 5). */
-async function paidOrder() {
+/** A shopper's order, awaiting payment, of 2 units of a new product (stock 5). */
+async function placedOrder() {
   const user = await createVerifiedUser(t.app);
   const client = await signedInClient(t.app, user);
   const productId = (await createProduct(t.app.db, { stock: 5, price: { SG: 1500 } })).id;
@@ -45,8 +45,14 @@ async function paidOrder() {
     shippingAddressId: address.body.address.id,
   });
   expect(placed.status, placed.response.payload).toBe(201);
-  expect((await client.post(`/order/${placed.body.id}/pay`, CARD)).body.status).toBe('paid');
   return { user, client, productId, order: placed.body as { id: string; orderRef: string } };
+}
+
+/** The same, paid by card. */
+async function paidOrder() {
+  const placed = await placedOrder();
+  expect((await placed.client.post(`/order/${placed.order.id}/pay`, CARD)).body.status).toBe('paid');
+  return placed;
 }
 
 async function stockOf(productId: string) {
@@ -166,28 +172,9 @@ describe('refunding part of a payment', () => {
   });
 
   it('an order not paid has nothing to refund', async () => {
-    const user = await createVerifiedUser(t.app);
-    const client = await signedInClient(t.app, user);
-    const productId = (await createProduct(t.app.db, { stock: 5, price: { SG: 1500 } })).id;
-    const address = await client.post('/address', {
-      fullName: 'Tan Ah Kow',
-      address: '1 Raffles Place',
-      unitNumber: '',
-      city: '',
-      country: 'SG',
-      phoneNumber: '+65 6123 4567',
-      postalCode: '048616',
-      state: '',
-    });
-    const line = await client.post('/cart', { productId, quantity: 1 });
-    const key = (await client.post('/checkout/session', { cartItemIds: [line.body.cartItem.id] })).body.key;
-    const placed = await client.post('/checkout/create_order', {
-      checkoutSessionKey: key,
-      paymentMethod: 'card',
-      shippingAddressId: address.body.address.id,
-    });
+    const { order } = await placedOrder();
     expectError(
-      await staff.post(`/admin/order/${placed.body.id}/refund`, { amount: 100, reason: 'Goodwill' }),
+      await staff.post(`/admin/order/${order.id}/refund`, { amount: 100, reason: 'Goodwill' }),
       400,
       'payment/invalid_refund_amount',
     );
