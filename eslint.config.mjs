@@ -55,6 +55,9 @@ const TABLE_OWNERS = {
   orderLines: 'modules/orders',
   orderEvents: 'modules/orders',
   payments: 'modules/payments',
+  paymentCustomers: 'modules/payments',
+  savedCards: 'modules/payments',
+  paymentEvents: 'modules/payments',
   taxRates: 'modules/regions',
 };
 

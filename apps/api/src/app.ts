@@ -23,8 +23,9 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { merchantRoutes } from './modules/merchants/routes';
 import { contentRoutes } from './modules/content/routes';
 import { createMailer, type Mailer } from './platform/mailer';
-import type { PaymentProvider } from './modules/payments/provider';
-import { createTestGateway } from './modules/payments/providers/test-gateway';
+import { createStripeProvider, createTestGateway, type PaymentProvider } from './modules/payments/service';
+import { savedCardRoutes } from './modules/payments/routes';
+import { cardPaymentRoutes } from './modules/orders/card-routes';
 import { authRoutes } from './modules/auth/routes';
 import { passwordRoutes } from './modules/auth/password-routes';
 import { tfaRoutes } from './modules/tfa/routes';
@@ -69,10 +70,12 @@ export interface BuildAppOptions {
   db: Database;
   /** Pino logger options (added to the level, redaction and error serializer) or false; tests pass false. */
   logger?: false | object;
+  /** Tests: Stripe served by a recorded fake. Otherwise Stripe when its keys are configured, else the test gateway. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** Builds the whole API without listening: `server.ts` listens, tests use `app.inject`. */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, paymentProvider }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy,
@@ -89,7 +92,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.decorate('config', config);
   const mailer = createMailer({ db, config, log: app.log });
   app.decorate('mailer', mailer);
-  app.decorate('paymentProvider', createTestGateway());
+  app.decorate('paymentProvider', paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestGateway()));
   // Pending SMTP deliveries finish (and record their outcome) before the database closes.
   app.addHook('onClose', () => mailer.close());
   registerErrorHandling(app);
@@ -155,6 +158,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(quotationRoutes);
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
+  await app.register(cardPaymentRoutes);
+  await app.register(savedCardRoutes);
   await app.register(voucherRoutes);
   // The back office (issue 14): every route behind requireStaff.
   await app.register(catalogueAdminRoutes);

@@ -260,16 +260,6 @@ export const VoucherSummary = z
 export type VoucherSummary = z.infer<typeof VoucherSummary>;
 
 /** `POST /order/{id}/pay` on the built-in test gateway (test mode: Stripe's test card numbers decide the outcome). */
-export const PayOrderRequest = z
-  .object({
-    card: checkedByDomain({
-      type: 'object',
-      description: '{number, expMonth, expYear, cvc, name}: the number is never stored, only its brand and last four digits',
-    }),
-  })
-  .meta({ id: 'PayOrderRequest', required: ['card'] });
-export type PayOrderRequest = z.infer<typeof PayOrderRequest>;
-
 export const ConfirmPaymentRequest = z
   .object({ paymentId: checkedByDomain({ type: 'string', format: 'uuid', description: 'The payment that asked for confirmation' }) })
   .meta({ id: 'ConfirmPaymentRequest', required: ['paymentId'] });

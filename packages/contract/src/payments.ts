@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUS_VALUES } from './checkout';
+import { ORDER_STATUS_VALUES, Order } from './checkout';
 import { UnixSeconds, Uuid, checkedByDomain, queryInt } from './common';
 
 /**
@@ -102,3 +102,63 @@ export const AdminPayNowSettingsInput = z
   })
   .meta({ id: 'AdminPayNowSettingsInput', required: ['proxy', 'merchantName', 'merchantCity'] });
 export type AdminPayNowSettingsInput = z.infer<typeof AdminPayNowSettingsInput>;
+
+// Card payments (issue 17): the built-in test gateway or Stripe, behind one call each.
+
+export const CardPayRequest = z
+  .object({
+    orderId: checkedByDomain({ type: 'string', format: 'uuid', description: 'The order to pay' }),
+    card: checkedByDomain({
+      type: 'object',
+      description:
+        'Test gateway only: {number, expMonth, expYear, cvc, name} as typed; the number is never stored. With Stripe the card is entered in Elements and this is 400 `payment/card_form_required`',
+    }).optional(),
+    savedCardId: checkedByDomain({ type: 'string', format: 'uuid', description: "Pay with one of the shopper's saved cards" }).optional(),
+    saveCard: checkedByDomain({
+      type: 'boolean',
+      description: 'Save the card for next time (on the provider, never its number here)',
+    }).optional(),
+  })
+  .meta({ id: 'CardPayRequest', required: ['orderId'] });
+export type CardPayRequest = z.infer<typeof CardPayRequest>;
+
+export const CardPayAnswer = z
+  .object({
+    order: Order,
+    paymentId: Uuid,
+    status: z
+      .enum(['pending', 'requires_action', 'succeeded', 'failed'])
+      .describe('pending: Stripe Elements confirms the card with `clientSecret`; requires_action: 3-D Secure'),
+    clientSecret: z
+      .string()
+      .nullable()
+      .describe("Stripe's client secret while the browser has a step to do (Elements' confirmPayment or handleNextAction); null otherwise"),
+  })
+  .meta({ id: 'CardPayAnswer' });
+export type CardPayAnswer = z.infer<typeof CardPayAnswer>;
+
+export const SavedCard = z
+  .object({
+    id: Uuid,
+    brand: z.string().describe('visa, mastercard, amex, …'),
+    last4: z.string(),
+    expMonth: z.int(),
+    expYear: z.int(),
+    createdAt: UnixSeconds,
+  })
+  .meta({ id: 'SavedCard' });
+export type SavedCard = z.infer<typeof SavedCard>;
+
+export const SavedCardList = z
+  .object({ paymentMethods: z.array(SavedCard).describe('Newest first; only the cards of the payment provider in use') })
+  .meta({ id: 'SavedCardList' });
+export type SavedCardList = z.infer<typeof SavedCardList>;
+
+export const SavedCardParams = z.object({ id: z.string().max(100) });
+
+/** A provider's webhook: the event exactly as sent, since its signature is checked on these bytes. */
+export const WebhookBody = z
+  .custom<Uint8Array>((value) => value instanceof Uint8Array, 'must be the event as sent')
+  .meta({ type: 'string', format: 'binary', description: "Stripe's event, as sent (its signature covers these bytes)" });
+
+export const WebhookReceipt = z.object({ received: z.literal(true) }).meta({ id: 'WebhookReceipt' });

@@ -14,6 +14,12 @@ export const PublicConfig = z
     storefront_url: z.string().describe("The storefront's public address (PUBLIC_WEB_URL), for links to its pages"),
     thumbnail_suffix: z.string(),
     placeholder_image: z.string(),
+    payments: z
+      .object({
+        provider: z.enum(['test', 'stripe']).describe('test: the built-in test gateway (no real money); stripe: cards in Stripe Elements'),
+        stripePublishableKey: z.string().nullable(),
+      })
+      .describe('How cards are paid: the storefront loads Stripe Elements only with `stripe`'),
   })
   .catchall(z.unknown())
   .meta({ id: 'PublicConfig' });

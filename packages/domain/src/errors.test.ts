@@ -191,6 +191,11 @@ const PROJECT_CODES: ErrorCode[] = [
   'payment/not_waiting',
   'payment/invalid_refund_amount',
   'settings/invalid_paynow',
+  // Card payments through Stripe and saved cards (issue 17).
+  'payment/card_form_required',
+  'payment/provider_unavailable',
+  'payment/invalid_signature',
+  'payment/card_not_found',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];
@@ -264,9 +269,9 @@ describe('ERROR_STATUS', () => {
   const statusOf = (codes: ErrorCode[]) => codes.map((code) => ERROR_STATUS[code]);
 
   it('has a valid HTTP error status for every code', () => {
-    // 402: a card the payment provider declined (payment/declined).
+    // 402: a card the payment provider declined (payment/declined); 503: the provider could not be reached.
     for (const code of ERROR_CODES) {
-      expect([400, 401, 402, 403, 404, 409, 413, 415, 429, 500], code).toContain(ERROR_STATUS[code]);
+      expect([400, 401, 402, 403, 404, 409, 413, 415, 429, 500, 503], code).toContain(ERROR_STATUS[code]);
     }
   });
 

@@ -178,6 +178,10 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'payment/invalid_reason': 'Give a reason (up to 500 characters).',
   'payment/not_waiting': 'This payment has already been dealt with. Reload to see it.',
   'payment/invalid_refund_amount': 'Refund an amount above zero and no more than was paid.',
+  'payment/card_form_required': 'Enter your card in the secure card form.',
+  'payment/provider_unavailable': 'We could not reach the payment service. Nothing was charged; try again in a moment.',
+  'payment/invalid_signature': 'This payment notice could not be checked.',
+  'payment/card_not_found': 'This saved card is no longer saved. Choose another or enter a card.',
   'settings/invalid_paynow':
     'Check the PayNow details: a UEN or a Singapore mobile number, a name of up to 25 and a city of up to 15 characters.',
   'voucher/invalid': 'Check the voucher: {0} is not valid.',

@@ -142,6 +142,25 @@ const EnvSchema = z.object({
     .describe(
       'Only for test fixtures: host:port origins (comma-separated) that pasted links may reach although they are on loopback; refused in production',
     ),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)')
+    .optional()
+    .describe('Stripe secret key: with the publishable key and the webhook secret, cards are paid through Stripe'),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_live_… or pk_test_…)')
+    .optional()
+    .describe('Stripe publishable key, for Stripe Elements on the checkout page'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional()
+    .describe('Signing secret of the webhook endpoint /payment/stripe/webhook (or the one `stripe listen` prints)'),
+  STRIPE_TEST_API_ORIGIN: z
+    .url()
+    .optional()
+    .describe("Only for test fixtures: a local stand-in for Stripe's API (e.g. http://127.0.0.1:4420); refused in production"),
 });
 
 export interface AppConfig {
@@ -231,6 +250,8 @@ export interface AppConfig {
    * not public: the fixture marketplace of the tests and journeys. Empty unless set; refused in production.
    */
   safeFetchTestOrigins: string[];
+  /** Stripe's keys when all three are set: cards are paid through Stripe; otherwise the built-in test gateway. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiOrigin?: string } | null;
 }
 
 interface RateLimitSetting {
@@ -286,6 +307,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError([
       'SAFE_FETCH_TEST_ORIGINS: cannot be set in production (it lets pasted links reach addresses that are not public, for test fixtures only)',
     ]);
+  }
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three to take cards through Stripe, or none for the test gateway',
+    ]);
+  }
+  if (e.NODE_ENV === 'production' && e.STRIPE_TEST_API_ORIGIN) {
+    throw new ConfigError(["STRIPE_TEST_API_ORIGIN: cannot be set in production (it sends payments to a stand-in for Stripe's API)"]);
   }
   const webOrigins = e.WEB_ORIGINS.split(',')
     .map((o) => o.trim())
@@ -344,5 +374,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxImageUploadBytes: e.MAX_IMAGE_UPLOAD_BYTES,
     countryHeader: e.COUNTRY_HEADER,
     safeFetchTestOrigins: e.SAFE_FETCH_TEST_ORIGINS ?? [],
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_TEST_API_ORIGIN ? { apiOrigin: e.STRIPE_TEST_API_ORIGIN } : {}),
+          }
+        : null,
   };
 }

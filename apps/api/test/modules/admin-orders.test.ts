@@ -51,7 +51,7 @@ async function placedOrder() {
 /** The same, paid by card. */
 async function paidOrder() {
   const placed = await placedOrder();
-  expect((await placed.client.post(`/order/${placed.order.id}/pay`, CARD)).body.status).toBe('paid');
+  expect((await placed.client.post('/payment/stripe/card/pay', { orderId: placed.order.id, ...CARD })).body.order.status).toBe('paid');
   return placed;
 }
 

@@ -477,25 +477,26 @@ describe('paying on the built-in test gateway', () => {
   it('4242 4242 4242 4242 pays the order; the ledger keeps the brand and last digits, never the number', async () => {
     const s = await shopper();
     const id = await placed(s);
-    const answer = await s.client.post(`/order/${id}/pay`, card('4242 4242 4242 4242'));
+    const answer = await s.client.post('/payment/stripe/card/pay', { orderId: id, ...card('4242 4242 4242 4242') });
     expect(answer.status, answer.response.payload).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'paid', payBy: null, canCancel: true });
-    expect(answer.body.payments).toEqual([
+    expect(answer.body).toMatchObject({ status: 'succeeded', clientSecret: null });
+    expect(answer.body.order).toMatchObject({ status: 'paid', payBy: null, canCancel: true });
+    expect(answer.body.order.payments).toEqual([
       expect.objectContaining({
         kind: 'charge',
         status: 'succeeded',
         provider: 'test',
         methodSummary: 'visa •••• 4242',
-        amount: answer.body.total,
+        amount: answer.body.order.total,
       }),
     ]);
-    expect(answer.body.history.map((h: { to: string; actor: string }) => `${h.to}:${h.actor}`)).toEqual([
+    expect(answer.body.order.history.map((h: { to: string; actor: string }) => `${h.to}:${h.actor}`)).toEqual([
       'awaiting_payment:shopper',
       'paid:payment',
     ]);
     const rows = await t.app.db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
     expect(JSON.stringify(rows)).not.toContain('4242424242424242');
-    expectError(await s.client.post(`/order/${id}/pay`, card('4242424242424242')), 409, 'payment/not_payable');
+    expectError(await s.client.post('/payment/stripe/card/pay', { orderId: id, ...card('4242424242424242') }), 409, 'payment/not_payable');
   });
 
   it.each([
@@ -505,23 +506,24 @@ describe('paying on the built-in test gateway', () => {
   ])('%s is declined with "%s"; the order still awaits payment, and a good card then pays it', async (number, reason) => {
     const s = await shopper();
     const id = await placed(s);
-    const declined = await s.client.post(`/order/${id}/pay`, card(number));
+    const declined = await s.client.post('/payment/stripe/card/pay', { orderId: id, ...card(number) });
     expectError(declined, 402, 'payment/declined');
     expect(declined.body.params).toEqual([reason]);
     const after = (await s.client.get(`/order/${id}`)).body;
     expect(after.status).toBe('awaiting_payment');
     expect(after.payments).toEqual([expect.objectContaining({ status: 'failed', failureMessage: reason })]);
-    expect((await s.client.post(`/order/${id}/pay`, card('4242424242424242'))).body.status).toBe('paid');
+    expect((await s.client.post('/payment/stripe/card/pay', { orderId: id, ...card('4242424242424242') })).body.order.status).toBe('paid');
   });
 
   it('4000 0025 0000 3155 asks the shopper to confirm; confirming pays', async () => {
     const s = await shopper();
     const id = await placed(s);
-    const asked = await s.client.post(`/order/${id}/pay`, card('4000002500003155'));
+    const asked = await s.client.post('/payment/stripe/card/pay', { orderId: id, ...card('4000002500003155') });
     expect(asked.status, asked.response.payload).toBe(200);
-    expect(asked.body.status).toBe('awaiting_payment');
-    const payment = asked.body.payments[0] as { id: string; status: string };
-    expect(payment.status).toBe('requires_action');
+    expect(asked.body).toMatchObject({ status: 'requires_action', clientSecret: null });
+    expect(asked.body.order.status).toBe('awaiting_payment');
+    const payment = asked.body.order.payments[0] as { id: string; status: string };
+    expect(payment).toMatchObject({ id: asked.body.paymentId, status: 'requires_action' });
     expectError(await s.client.post(`/order/${id}/pay/confirm`, { paymentId: NO_ID }), 404, 'payment/not_found');
     const confirmed = await s.client.post(`/order/${id}/pay/confirm`, { paymentId: payment.id });
     expect(confirmed.status, confirmed.response.payload).toBe(200);
@@ -538,14 +540,16 @@ describe('paying on the built-in test gateway', () => {
   ])('%s %j is 400 payment/invalid_card and charges nothing', async (number, extra) => {
     const s = await shopper();
     const id = await placed(s);
-    expectError(await s.client.post(`/order/${id}/pay`, card(number, extra)), 400, 'payment/invalid_card');
+    expectError(await s.client.post('/payment/stripe/card/pay', { orderId: id, ...card(number, extra) }), 400, 'payment/invalid_card');
     expect((await s.client.get(`/order/${id}`)).body.payments).toEqual([]);
   });
 
   it('paying one order several times at once charges it once', async () => {
     const s = await shopper();
     const id = await placed(s);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => s.client.post(`/order/${id}/pay`, card('4242424242424242'))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => s.client.post('/payment/stripe/card/pay', { orderId: id, ...card('4242424242424242') })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.status !== 200)) expectError(refused, 409, 'payment/not_payable');
     const charges = await t.app.db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
@@ -556,7 +560,7 @@ describe('paying on the built-in test gateway', () => {
     const s = await shopper();
     const p = await product(2);
     const id = await placed(s, p);
-    await s.client.post(`/order/${id}/pay`, card('4242424242424242'));
+    await s.client.post('/payment/stripe/card/pay', { orderId: id, ...card('4242424242424242') });
     expect(await stockOf(p)).toBe(1);
     const cancelled = await s.client.delete(`/order/${id}`);
     expect(cancelled.body.status).toBe('cancelled');
@@ -575,7 +579,10 @@ describe('orders not paid in time', () => {
     const p = await product(5);
     const unpaid = (await order(s, await session(s, [await line(s, p, 2)]), { voucherCode: 'LATE' })).body.id as string;
     const paid = (await order(s, await session(s, [await line(s, p, 1)]))).body.id as string;
-    await s.client.post(`/order/${paid}/pay`, { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'T' } });
+    await s.client.post('/payment/stripe/card/pay', {
+      orderId: paid,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'T' },
+    });
     expect(await stockOf(p)).toBe(2);
 
     const run = (minutes: number) =>
@@ -599,7 +606,8 @@ describe('e-mails', () => {
   it('the shopper is e-mailed when the order is placed, paid and cancelled, with a link to it', async () => {
     const s = await shopper();
     const placed = (await order(s, await session(s, [await line(s, await product())]))).body as { id: string; orderRef: string };
-    await s.client.post(`/order/${placed.id}/pay`, {
+    await s.client.post('/payment/stripe/card/pay', {
+      orderId: placed.id,
       card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'T' },
     });
     await s.client.delete(`/order/${placed.id}`);

@@ -85,7 +85,7 @@ describe('a PayNow order', () => {
 
     // Not by card, and not another shopper's.
     const card = { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'Tan' } };
-    expectError(await s.client.post(`/order/${order.body.id}/pay`, card), 409, 'payment/wrong_method');
+    expectError(await s.client.post('/payment/stripe/card/pay', { orderId: order.body.id, ...card }), 409, 'payment/wrong_method');
     const other = await shopper();
     expectError(await info(other, order.body.id), 404, 'order/not_found');
     expectError(await other.client.post(`/order/${order.body.id}/paynow_paid`, {}), 404, 'order/not_found');
@@ -189,7 +189,7 @@ describe('staff and a reported transfer', () => {
     const s = await shopper();
     const order = (await placed(s, 'card')).body;
     const card = { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'Tan' } };
-    const cardPayment = (await s.client.post(`/order/${order.id}/pay`, card)).body.payments[0].id as string;
+    const cardPayment = (await s.client.post('/payment/stripe/card/pay', { orderId: order.id, ...card })).body.paymentId as string;
     expectError(await staff.post(`/admin/payment/${cardPayment}/confirm`), 404, 'payment/not_found');
     expectError(await staff.post('/admin/payment/00000000-0000-4000-8000-000000000000/confirm'), 404, 'payment/not_found');
     expectError(await staff.post('/admin/payment/nope/confirm'), 400, 'general/argument_error');

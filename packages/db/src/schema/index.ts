@@ -13,3 +13,4 @@ export * from './wishlist';
 export * from './back-in-stock';
 export * from './quotations';
 export * from './orders';
+export * from './payments';

@@ -248,10 +248,18 @@ export const payments = pgTable(
     methodSummary: text('method_summary'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
+    /** The shopper's attempt (`Idempotency-Key`): a repeated call answers the same payment. */
+    attemptKey: text('attempt_key'),
+    /** A refund's charge: what each charge still holds is its amount less its refunds. */
+    refundOf: uuid('refund_of'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('payments_attempt_idx').on(t.orderId, t.attemptKey),
+    index('payments_provider_ref_idx').on(t.provider, t.providerRef),
+  ],
 );
 
 /** Tax per destination country (e.g. Singapore GST 9 %, added on top). */

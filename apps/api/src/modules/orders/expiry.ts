@@ -31,7 +31,7 @@ export async function cancelUnpaidOrders(deps: {
         eq(schema.orders.status, 'awaiting_payment'),
         lt(schema.orders.payBy, deps.now),
         // A PayNow transfer the shopper reported waits for staff, however late.
-        sql`NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${schema.orders.id} AND p.kind = 'charge' AND p.status = 'pending')`,
+        sql`NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${schema.orders.id} AND p.provider = 'paynow' AND p.kind = 'charge' AND p.status = 'pending')`,
       ),
     )
     .orderBy(asc(schema.orders.payBy))

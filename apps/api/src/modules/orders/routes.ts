@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { AppError } from '@kedai/domain';
 import {
-  ConfirmPaymentRequest,
   DisputeInfo,
   ErrorEnvelope,
   Order,
@@ -11,12 +8,11 @@ import {
   OrderList,
   OrderListQuery,
   PayNowPaidRequest,
-  PayOrderRequest,
   PaymentInfo,
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { paymentInfo, reportPayNowTransfer } from './paynow';
-import { cancelOrder, confirmPayment, confirmReceipt, getOrder, listOrders, mailOrder, orderDisputeInfo, payOrder } from './service';
+import { cancelOrder, confirmReceipt, getOrder, listOrders, mailOrder, orderDisputeInfo } from './service';
 
 /** The shopper's orders (rules: api.md "Checkout and orders", issue 16). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,54 +75,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       await mailOrder(mail, request.params.id, 'cancelled');
       return getOrder(app.db, me, request.params.id);
     },
-  );
-
-  const paid = async (request: FastifyRequest<{ Params: { id: string } }>, outcome: { status: string; failureMessage: string | null }) => {
-    // The declined attempt is kept (the order stays awaiting payment); the shopper is told why.
-    if (outcome.status === 'failed') throw new AppError('payment/declined', [outcome.failureMessage ?? 'declined']);
-    if (outcome.status === 'succeeded') await mailOrder(mail, request.params.id, 'paid');
-    return getOrder(app.db, userId(request), request.params.id);
-  };
-  const paying =
-    '200 with the order: paid, or awaiting payment with a `requires_action` payment the shopper must confirm ' +
-    "(`POST /order/{id}/pay/confirm`). 402 `payment/declined` (`params[0]` the reason; the attempt is in the order's payments), " +
-    '400 `payment/invalid_card`, 409 `payment/not_payable` when the order is not awaiting payment.';
-
-  app.post(
-    '/order/:id/pay',
-    {
-      schema: {
-        tags,
-        summary: 'Pay the order by card (built-in test gateway: test mode, no real money)',
-        description: `${paying} An \`Idempotency-Key\` header names the attempt.`,
-        params: OrderIdParams,
-        body: PayOrderRequest,
-        response: { 200: Order, 400: ErrorEnvelope, 402: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
-      },
-      preHandler: requireUser(),
-    },
-    async (request) => {
-      const header = request.headers['idempotency-key'];
-      const key = typeof header === 'string' && header.length > 0 ? header.slice(0, 100) : randomUUID();
-      return paid(request, await payOrder(app.db, app.paymentProvider, userId(request), request.params.id, request.body.card, now(), key));
-    },
-  );
-
-  app.post(
-    '/order/:id/pay/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Confirm a card payment the bank asked the shopper to approve (3-D Secure)',
-        description: `${paying} 404 \`payment/not_found\` for a payment that is not waiting.`,
-        params: OrderIdParams,
-        body: ConfirmPaymentRequest,
-        response: { 200: Order, 400: ErrorEnvelope, 402: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
-      },
-      preHandler: requireUser(),
-    },
-    async (request) =>
-      paid(request, await confirmPayment(app.db, app.paymentProvider, userId(request), request.params.id, request.body.paymentId, now())),
   );
 
   app.post(

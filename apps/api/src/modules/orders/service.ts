@@ -14,7 +14,7 @@ import type { DisputeInfo, Order, OrderList, OrderListQuery } from '@kedai/contr
 import { returnStock } from '../catalogue/service';
 import { releaseQuotationItems } from '../quotations/service';
 import { releaseVoucher } from '../vouchers/service';
-import { cardOf, chargeOrder, confirmCharge, refundOrder, type PaymentProvider } from '../payments/service';
+import { refundOrder, type PaymentProvider } from '../payments/service';
 
 /**
  * Orders (issue 16, rules: entities.md "Order"): written once, in the transaction that places them,
@@ -275,41 +275,6 @@ const METHOD_NAMES: Record<string, string> = { card: 'card', paynow: 'PayNow' };
 export function requireMethod(order: Pick<OrderRow, 'paymentMethod'>, method: 'card' | 'paynow'): void {
   if (order.paymentMethod !== method)
     throw new AppError('payment/wrong_method', [METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod]);
-}
-
-/**
- * `POST /order/{id}/pay`: charges the order's total through the provider, the order locked so one
- * attempt runs at a time; paid only when the provider says the charge succeeded. A declined or
- * pending attempt is kept in the ledger (the order stays awaiting payment) and answered.
- */
-export async function payOrder(
-  db: Database,
-  provider: PaymentProvider,
-  userId: string,
-  id: string,
-  card: unknown,
-  now: Date,
-  attemptKey: string,
-): Promise<{ status: 'succeeded' | 'requires_action' | 'failed' | 'pending'; failureMessage: string | null }> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id, userId);
-    if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
-    requireMethod(order, 'card');
-    const payment = await chargeOrder(tx, provider, order, cardOf(card, now), attemptKey);
-    if (payment.status === 'succeeded') await moveOrder(tx, order, { to: 'paid', actor: 'payment', actorId: null, set: { paidAt: now } });
-    return { status: payment.status, failureMessage: payment.failureMessage };
-  });
-}
-
-/** `POST /order/{id}/pay/confirm`: the shopper approved a charge the provider asked them to (3-D Secure). */
-export async function confirmPayment(db: Database, provider: PaymentProvider, userId: string, id: string, paymentId: unknown, now: Date) {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id, userId);
-    if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
-    const payment = await confirmCharge(tx, provider, order.id, paymentId);
-    if (payment.status === 'succeeded') await moveOrder(tx, order, { to: 'paid', actor: 'payment', actorId: null, set: { paidAt: now } });
-    return { status: payment.status, failureMessage: payment.failureMessage };
-  });
 }
 
 /** `POST /order/{id}/confirm_receipt`: the shopper has the goods. */

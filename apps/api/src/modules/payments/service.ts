@@ -1,6 +1,7 @@
 import { AppError, amountHeld, amountToRefund, cardDigits, isLuhnValid, isUuid } from '@kedai/domain';
-import { and, asc, eq, schema, sql, type Database } from '@kedai/db';
-import type { CardInput, PaymentProvider } from './provider';
+import { and, asc, desc, eq, inArray, schema, sql, type Database } from '@kedai/db';
+import type { CardInput, PaymentMethodInput, PaymentProvider, ProviderEvent, ProviderPayment, SavedCardDetails } from './provider';
+import { createTestGateway } from './providers/test-gateway';
 
 /**
  * The payments ledger (issue 16): every charge attempt and every refund of an order, as its provider
@@ -9,7 +10,8 @@ import type { CardInput, PaymentProvider } from './provider';
  */
 
 type PaymentRow = typeof schema.payments.$inferSelect;
-const { payments } = schema;
+type SavedCardRow = typeof schema.savedCards.$inferSelect;
+const { payments, paymentCustomers, savedCards, paymentEvents } = schema;
 
 /** A card as typed, checked before any provider sees it: 400 `payment/invalid_card` otherwise. */
 export function cardOf(input: unknown, now: Date): CardInput {
@@ -38,15 +40,93 @@ export function cardOf(input: unknown, now: Date): CardInput {
   return { number: digits, expMonth, expYear: year, cvc, name };
 }
 
-/** Charges the order's total through the provider and records the answer. */
-export async function chargeOrder(
+/** The shopper's customer at the provider, created the first time a card is saved or paid with. */
+async function customerOf(tx: Database, provider: PaymentProvider, user: { id: string; email: string }): Promise<string> {
+  const [known] = await tx
+    .select()
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, provider.name)));
+  if (known) return known.customerRef;
+  const customerRef = await provider.createCustomer({ userId: user.id, email: user.email });
+  await tx.insert(paymentCustomers).values({ userId: user.id, provider: provider.name, customerRef }).onConflictDoNothing();
+  const [stored] = await tx
+    .select()
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, provider.name)));
+  return stored!.customerRef;
+}
+
+async function keepSavedCard(tx: Database, provider: PaymentProvider, userId: string, card: SavedCardDetails): Promise<void> {
+  await tx
+    .insert(savedCards)
+    .values({ userId, provider: provider.name, ...card })
+    .onConflictDoNothing({ target: [savedCards.provider, savedCards.methodRef] });
+}
+
+/** How the shopper pays this attempt, as the `pay` call said it. */
+export type CardChoice = { card: CardInput } | { savedCardId: string } | { browser: true };
+
+export interface CardAttempt {
+  payment: PaymentRow;
+  /** For the provider's browser library while the browser has a step to do (Stripe's client secret). */
+  clientSecret: string | null;
+}
+
+/** The attempt an `Idempotency-Key` already started: a repeated `pay` call answers it (with its client secret while it waits). */
+export async function earlierAttempt(
   tx: Database,
   provider: PaymentProvider,
-  order: { id: string; total: number; currency: string },
-  card: CardInput,
+  orderId: string,
   attemptKey: string,
-): Promise<PaymentRow> {
-  const answer = await provider.charge({ amount: order.total, currency: order.currency, card, idempotencyKey: attemptKey });
+): Promise<CardAttempt | null> {
+  const [earlier] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.attemptKey, attemptKey)));
+  if (!earlier) return null;
+  const waiting = (earlier.status === 'pending' || earlier.status === 'requires_action') && provider.publishableKey && earlier.providerRef;
+  const clientSecret = waiting ? (await provider.retrieve(earlier.providerRef!)).clientSecret : null;
+  return { payment: earlier, clientSecret };
+}
+
+/**
+ * Starts paying the order's total by card, in the order's transaction with the order locked: a
+ * saved card only the shopper's own, the answer recorded in the ledger under the attempt's key.
+ * The caller moves the order if it succeeded.
+ */
+export async function startCardPayment(
+  tx: Database,
+  provider: PaymentProvider,
+  order: { id: string; orderRef: string; total: number; currency: string },
+  shopper: { id: string; email: string },
+  choice: CardChoice,
+  options: { attemptKey: string; saveCard: boolean },
+): Promise<CardAttempt> {
+  let method: PaymentMethodInput;
+  let savedSummary: string | null = null;
+  if ('savedCardId' in choice) {
+    const saved = await savedCardOf(tx, provider, shopper.id, choice.savedCardId);
+    method = { kind: 'saved', methodRef: saved.methodRef };
+    savedSummary = `${saved.brand} •••• ${saved.last4}`;
+  } else if ('card' in choice) {
+    if (!provider.takesCardNumbers) throw new AppError('payment/card_form_required');
+    method = { kind: 'card', card: choice.card };
+  } else {
+    if (provider.takesCardNumbers) throw new AppError('payment/invalid_card');
+    method = { kind: 'browser' };
+  }
+  const saveCard = options.saveCard && method.kind !== 'saved';
+  const customerRef = saveCard || method.kind === 'saved' ? await customerOf(tx, provider, shopper) : null;
+  const answer = await provider.startPayment({
+    amount: order.total,
+    currency: order.currency,
+    method,
+    customerRef,
+    saveCard,
+    idempotencyKey: `${order.id}:${options.attemptKey}`,
+    orderId: order.id,
+    orderRef: order.orderRef,
+  });
   const [row] = await tx
     .insert(payments)
     .values({
@@ -57,34 +137,166 @@ export async function chargeOrder(
       amount: order.total,
       currency: order.currency,
       providerRef: answer.providerRef,
-      methodSummary: answer.methodSummary,
+      methodSummary: answer.methodSummary ?? savedSummary,
       failureCode: answer.failureCode ?? null,
       failureMessage: answer.failureMessage ?? null,
+      attemptKey: options.attemptKey,
+    })
+    .returning();
+  if (answer.status === 'succeeded' && answer.savedCard) await keepSavedCard(tx, provider, shopper.id, answer.savedCard);
+  return { payment: row!, clientSecret: answer.clientSecret };
+}
+
+/** A card payment of the order still waiting for the shopper's step; 404 `payment/not_found` otherwise. */
+export async function waitingCardPayment(
+  tx: Database,
+  provider: PaymentProvider,
+  orderId: string,
+  paymentId: unknown,
+): Promise<PaymentRow> {
+  if (typeof paymentId !== 'string' || !isUuid(paymentId)) throw new AppError('payment/not_found');
+  const [waiting] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.id, paymentId.toLowerCase()),
+        eq(payments.orderId, orderId),
+        eq(payments.provider, provider.name),
+        eq(payments.kind, 'charge'),
+        inArray(payments.status, ['pending', 'requires_action']),
+      ),
+    )
+    .for('update');
+  if (!waiting?.providerRef) throw new AppError('payment/not_found');
+  return waiting;
+}
+
+/** The card charge a provider's reference names (a webhook's payment), locked; undefined when it is not in the ledger. */
+export async function cardPaymentByRef(tx: Database, provider: PaymentProvider, providerRef: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, providerRef), eq(payments.kind, 'charge')))
+    .for('update');
+  return row;
+}
+
+/**
+ * A provider's payment the ledger had not recorded (the shop's transaction failed after the provider
+ * took the attempt): recorded now, since the ledger must hold what the provider holds.
+ */
+export async function recordProviderPayment(
+  tx: Database,
+  provider: PaymentProvider,
+  order: { id: string; total: number; currency: string },
+  answer: ProviderPayment,
+): Promise<PaymentRow> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: provider.name,
+      kind: 'charge',
+      status: 'pending',
+      amount: order.total,
+      currency: order.currency,
+      providerRef: answer.providerRef,
+      methodSummary: answer.methodSummary,
     })
     .returning();
   return row!;
 }
 
-/** Confirms a charge the shopper had to approve; 404 `payment/not_found` for another order's or one not waiting. */
-export async function confirmCharge(tx: Database, provider: PaymentProvider, orderId: string, paymentId: unknown): Promise<PaymentRow> {
-  if (typeof paymentId !== 'string' || !isUuid(paymentId)) throw new AppError('payment/not_found');
-  const [waiting] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId.toLowerCase()), eq(payments.orderId, orderId), eq(payments.status, 'requires_action')));
-  if (!waiting?.providerRef) throw new AppError('payment/not_found');
-  const answer = await provider.confirm(waiting.providerRef);
-  const [row] = await tx
+export type CardOutcome = 'succeeded' | 'failed' | 'mismatch' | 'unchanged' | 'waiting';
+
+/**
+ * Writes the provider's word on a card charge into the ledger. Succeeded is final (a late or
+ * repeated answer changes nothing); money received that is not the charge's amount and currency
+ * is refunded at once and never pays the order ('mismatch'). Saves the card the shopper asked to
+ * save. Answers what changed, for the caller to move the order.
+ */
+export async function applyProviderAnswer(
+  tx: Database,
+  provider: PaymentProvider,
+  row: PaymentRow,
+  answer: ProviderPayment,
+  userId: string,
+): Promise<{ payment: PaymentRow; outcome: CardOutcome }> {
+  if (row.status === 'succeeded' || (row.status === 'failed' && row.failureCode === AMOUNT_MISMATCH))
+    return { payment: row, outcome: 'unchanged' };
+  if (answer.status === 'succeeded' && (answer.amountReceived !== row.amount || answer.currency !== row.currency)) {
+    await provider.refund({
+      providerRef: answer.providerRef,
+      amount: answer.amountReceived,
+      currency: answer.currency,
+      idempotencyKey: `mismatch:${row.id}`,
+    });
+    const payment = await updatePayment(tx, row, {
+      status: 'failed',
+      failureCode: AMOUNT_MISMATCH,
+      failureMessage: `The provider received ${answer.amountReceived} ${answer.currency}, not ${row.amount} ${row.currency}: refunded`,
+    });
+    return { payment, outcome: 'mismatch' };
+  }
+  if (answer.status === row.status && answer.failureCode === (row.failureCode ?? undefined)) return { payment: row, outcome: 'unchanged' };
+  const payment = await updatePayment(tx, row, {
+    status: answer.status,
+    methodSummary: answer.methodSummary ?? row.methodSummary,
+    failureCode: answer.failureCode ?? null,
+    failureMessage: answer.failureMessage ?? null,
+  });
+  if (answer.status === 'succeeded' && answer.savedCard) await keepSavedCard(tx, provider, userId, answer.savedCard);
+  const outcome = answer.status === 'succeeded' || answer.status === 'failed' ? answer.status : 'waiting';
+  return { payment, outcome };
+}
+
+/** Why a charge was refused although the provider took money: it was not the order's amount or currency. */
+export const AMOUNT_MISMATCH = 'amount_mismatch';
+
+async function updatePayment(tx: Database, row: PaymentRow, set: Partial<PaymentRow>): Promise<PaymentRow> {
+  const [updated] = await tx
     .update(payments)
-    .set({
-      status: answer.status,
-      failureCode: answer.failureCode ?? null,
-      failureMessage: answer.failureMessage ?? null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(payments.id, waiting.id))
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(payments.id, row.id))
     .returning();
-  return row!;
+  return updated!;
+}
+
+/** A provider's event (webhook) seen for the first time? Recorded in the caller's transaction, so a failure is retried. */
+export async function firstDelivery(tx: Database, provider: PaymentProvider, event: ProviderEvent): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({ provider: provider.name, eventId: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning();
+  return inserted.length > 0;
+}
+
+/** The shopper's saved cards on the current provider, newest first. */
+export async function listSavedCards(db: Database, provider: PaymentProvider, userId: string): Promise<SavedCardRow[]> {
+  return db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.userId, userId), eq(savedCards.provider, provider.name)))
+    .orderBy(desc(savedCards.createdAt), desc(savedCards.id));
+}
+
+async function savedCardOf(db: Database, provider: PaymentProvider, userId: string, id: string): Promise<SavedCardRow> {
+  if (!isUuid(id)) throw new AppError('payment/card_not_found');
+  const [card] = await db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.id, id.toLowerCase()), eq(savedCards.userId, userId), eq(savedCards.provider, provider.name)));
+  if (!card) throw new AppError('payment/card_not_found');
+  return card;
+}
+
+/** Removes one of the shopper's saved cards, at the provider too; 404 `payment/card_not_found` for anyone else's. */
+export async function removeSavedCard(db: Database, provider: PaymentProvider, userId: string, id: string): Promise<void> {
+  const card = await savedCardOf(db, provider, userId, id);
+  await provider.removeCard(card.methodRef);
+  await db.delete(savedCards).where(eq(savedCards.id, card.id));
 }
 
 /** PayNow: transfers shoppers report and staff confirm, and refunds staff make by hand (issue 17). */
@@ -94,39 +306,70 @@ export const PAYNOW = 'paynow';
  * What of the order's money the shop still holds and has not promised back: succeeded charges less
  * refunds made or owed (packages/domain ledger).
  */
-export async function refundableOf(tx: Database, orderId: string): Promise<{ refundable: number; charge: PaymentRow | undefined }> {
+export async function refundableOf(tx: Database, orderId: string): Promise<{ refundable: number; charges: ChargeLeft[] }> {
   const ledger = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt), asc(payments.id));
-  const charge = ledger.filter((p) => p.kind === 'charge' && p.status === 'succeeded').at(-1);
-  return { refundable: amountHeld(ledger) - amountToRefund(ledger), charge };
+  const charges = ledger
+    .filter((p) => p.kind === 'charge' && p.status === 'succeeded')
+    .map((charge) => ({
+      charge,
+      left:
+        charge.amount -
+        ledger
+          .filter((p) => p.kind === 'refund' && p.refundOf === charge.id && p.status !== 'failed')
+          .reduce((sum, refund) => sum + refund.amount, 0),
+    }));
+  return { refundable: amountHeld(ledger) - amountToRefund(ledger), charges };
+}
+
+interface ChargeLeft {
+  charge: PaymentRow;
+  /** Its amount less its refunds made or owed. */
+  left: number;
 }
 
 /**
  * Gives money back: `amount` (a part, staff's choice) or all the shop still holds (a paid order
- * cancelled, or refunded after a dispute). A card charge is refunded through its provider at once;
- * a PayNow transfer becomes a pending refund that staff send from the shop's bank and then mark
- * done. Never more than is held: a part refunded before is not refunded again. Answers the amount.
+ * cancelled, refunded after a dispute, or a second payment of an order already paid). Each charge
+ * is refunded the way it was taken: a card through its provider at once; a PayNow transfer as a
+ * pending refund staff send from the shop's bank and then mark done. Never more than is held: a
+ * part refunded before is not refunded again. Answers the amount.
  */
 export async function refundOrder(tx: Database, provider: PaymentProvider, orderId: string, amount?: number): Promise<number> {
-  const { refundable, charge } = await refundableOf(tx, orderId);
+  const { refundable, charges } = await refundableOf(tx, orderId);
   const giving = amount ?? refundable;
-  if (!charge || giving <= 0) return 0;
+  if (charges.length === 0 || giving <= 0) return 0;
   if (giving > refundable) throw new AppError('payment/invalid_refund_amount', [refundable]);
-  if (charge.provider === PAYNOW) {
-    await owePayNowRefund(tx, charge, giving);
-    return giving;
+  let rest = giving;
+  // The newest charges first: a second payment of a paid order is the one given back.
+  for (const { charge, left } of charges.reverse()) {
+    const part = Math.min(rest, left);
+    if (part <= 0) continue;
+    await refundCharge(tx, provider, charge, part);
+    rest -= part;
+    if (rest === 0) break;
   }
-  const refund = await provider.refund({ providerRef: charge.providerRef!, amount: giving, currency: charge.currency });
-  await tx.insert(payments).values({
-    orderId,
-    provider: charge.provider,
-    kind: 'refund',
-    status: 'succeeded',
-    amount: giving,
-    currency: charge.currency,
-    providerRef: refund.providerRef,
-    methodSummary: charge.methodSummary,
-  });
   return giving;
+}
+
+async function refundCharge(tx: Database, provider: PaymentProvider, charge: PaymentRow, amount: number): Promise<void> {
+  if (charge.provider === PAYNOW) return owePayNowRefund(tx, charge, amount);
+  // A test-gateway charge taken before Stripe was configured moved no money: the gateway refunds it.
+  const by = charge.provider === provider.name ? provider : createTestGateway();
+  const [refundRow] = await tx
+    .insert(payments)
+    .values({
+      orderId: charge.orderId,
+      provider: charge.provider,
+      kind: 'refund',
+      status: 'pending',
+      amount,
+      currency: charge.currency,
+      methodSummary: charge.methodSummary,
+      refundOf: charge.id,
+    })
+    .returning();
+  const refund = await by.refund({ providerRef: charge.providerRef!, amount, currency: charge.currency, idempotencyKey: refundRow!.id });
+  await updatePayment(tx, refundRow!, { status: 'succeeded', providerRef: refund.providerRef });
 }
 
 /** A refund of (part of) a PayNow transfer, for staff to send from the shop's bank and then mark done. */
@@ -139,6 +382,7 @@ export async function owePayNowRefund(tx: Database, charge: PaymentRow, amount =
     amount,
     currency: charge.currency,
     methodSummary: charge.methodSummary,
+    refundOf: charge.id,
   });
 }
 
@@ -207,4 +451,6 @@ export async function settlePayNowPayment(
   return settled;
 }
 
-export type { CardInput, PaymentProvider } from './provider';
+export type { CardInput, PaymentProvider, ProviderEvent, ProviderPayment } from './provider';
+export { createTestGateway } from './providers/test-gateway';
+export { createStripeProvider, type StripeSettings } from './providers/stripe';

@@ -18,6 +18,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicConfig, 500: ErrorEnvelope },
       },
     },
-    async () => publicConfig(app.db, app.config),
+    async () => publicConfig(app.db, app.config, app.paymentProvider),
   );
 };
