@@ -22,12 +22,11 @@ export interface StripeSettings {
 }
 
 type Intent = Stripe.PaymentIntent;
-type Method = Stripe.PaymentMethod;
 
 /** The shop's payment from Stripe's intent: statuses, amounts in the shop's minor units, the card. */
 function paymentOf(intent: Intent): ProviderPayment {
   const currency = intent.currency.toUpperCase();
-  const method = typeof intent.payment_method === 'object' ? (intent.payment_method) : null;
+  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
   const card = method?.card;
   const error = intent.last_payment_error;
   const status: ProviderPayment['status'] =
