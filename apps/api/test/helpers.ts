@@ -8,6 +8,7 @@ import { createTestDatabase } from '@kedai/db/testing';
 import { seedDemo } from '@kedai/db/seed';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/platform/config';
+import type { PaymentProvider } from '../src/modules/payments/service';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,7 +37,9 @@ export class TestClock {
  * windows and two-factor time steps follow `clock`, by default standing at the start of every window
  * (decision 0007).
  */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string>; clock?: TestClock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; clock?: TestClock; paymentProvider?: PaymentProvider } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kedai-test-'));
   // Tests read codes from the development outbox (app.inject comes from 127.0.0.1), except in production.
   const devOutbox = options.env?.NODE_ENV === 'production' ? 'false' : 'true';
@@ -47,7 +50,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
   };
   const handle = await createTestDatabase();
   if (options.seed !== false) await seedDemo(handle.db, { assetsDir: config.assetsDir });
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  const app = await buildApp({ config, db: handle.db, logger: false, paymentProvider: options.paymentProvider });
   return {
     app,
     handle,

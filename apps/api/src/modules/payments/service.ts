@@ -143,7 +143,8 @@ export async function startCardPayment(
       attemptKey: options.attemptKey,
     })
     .returning();
-  if (answer.status === 'succeeded' && answer.savedCard) await keepSavedCard(tx, provider, shopper.id, answer.savedCard);
+  // The provider says when a card is saved (Stripe: once the payment succeeded with it).
+  if (answer.savedCard) await keepSavedCard(tx, provider, shopper.id, answer.savedCard);
   return { payment: row!, clientSecret: answer.clientSecret };
 }
 
