@@ -649,8 +649,9 @@ export function createStripeFake(options = {}) {
   function completeAction(intentId, outcome = 'succeeded') {
     current = { id: null, idempotencyKey: null };
     const intent = intents.get(intentId);
-    if (intent?.status !== 'requires_action')
+    if (intent?.status !== 'requires_action') {
       throw new Error(`PaymentIntent ${intentId} is not waiting for an action (status ${intent?.status})`);
+    }
     const pm = paymentMethods.get(intent.payment_method);
     if (outcome === 'succeeded') succeed(intent, pm);
     else {

@@ -66,10 +66,12 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (typeof orderId !== 'string') throw new AppError('order/not_found');
       const header = request.headers['idempotency-key'];
       const attemptKey = typeof header === 'string' && header.length > 0 ? header.slice(0, 100) : randomUUID();
+      // Stripe takes card numbers only in Elements, never through the shop.
+      if (card !== undefined && !provider.takesCardNumbers && savedCardId === undefined) throw new AppError('payment/card_form_required');
       const choice: CardChoice =
         typeof savedCardId === 'string'
           ? { savedCardId }
-          : card !== undefined || provider.takesCardNumbers
+          : provider.takesCardNumbers
             ? { card: cardOf(card, now()) }
             : { browser: true };
       const result = await payOrderByCard(app.db, provider, { id: user.id, email: user.email }, orderId, choice, {

@@ -42,7 +42,7 @@ function paymentOf(intent: Intent): ProviderPayment {
     providerRef: intent.id,
     amount: fromStripeAmount(intent.amount, currency),
     currency,
-    amountReceived: fromStripeAmount(intent.amount_received ?? 0, currency),
+    amountReceived: intent.amount_received ? fromStripeAmount(intent.amount_received, currency) : 0,
     methodSummary: card ? `${card.brand} •••• ${card.last4}` : null,
     clientSecret: status === 'pending' || status === 'requires_action' ? intent.client_secret : null,
     orderId: intent.metadata?.kedai_order_id,
@@ -141,7 +141,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         await stripe.paymentMethods.detach(methodRef);
       } catch (error) {
         // Already gone at Stripe (removed in its dashboard): the shop's copy goes too.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) return;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 400 || error.statusCode === 404)) return;
         unavailable(error);
       }
     },
