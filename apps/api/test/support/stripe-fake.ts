@@ -33,4 +33,3 @@ interface FixtureStripe {
 }
 const fixtureModule: string = new URL('../../../../e2e/fixture-stripe.mjs', import.meta.url).href;
 export const { createStripeFake, startStripeFixtureServer } = (await import(fixtureModule)) as FixtureStripe;
-
