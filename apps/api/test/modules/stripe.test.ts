@@ -242,6 +242,25 @@ describe("Stripe's webhook", () => {
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
   });
 
+  it('an order paid twice (two attempts both confirmed at Stripe) keeps one payment and refunds the other', async () => {
+    const s = await sgShopper(t.app);
+    const order = await placeOrder(t.app, s);
+    const [a, b] = await Promise.all([pay(s, { orderId: order.id }, 'tab-1'), pay(s, { orderId: order.id }, 'tab-2')]);
+    expect(a.body.paymentId).not.toBe(b.body.paymentId);
+    const intents = [await intentOf(a.body.paymentId), await intentOf(b.body.paymentId)];
+    for (const intent of intents) fake.confirmWithMethod(intent.id, 'pm_card_visa');
+    const answers = await Promise.all(
+      intents.map((intent) => deliver(fake.event('payment_intent.succeeded', fake.intents.get(intent.id)!))),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const after = (await s.client.get(`/order/${order.id}`)).body;
+    expect(after.status).toBe('paid');
+    expect(after.history.filter((h: { to: string }) => h.to === 'paid')).toHaveLength(1);
+    const { held, rows } = await ledgerOf(t.app, order.id);
+    expect(held).toBe(order.total);
+    expect(rows.map((r) => `${r.kind}:${r.status}`).sort()).toEqual(['charge:succeeded', 'charge:succeeded', 'refund:succeeded']);
+  });
+
   it('about another shop’s payment on the same account is acknowledged and ignored', async () => {
     const s = await sgShopper(t.app);
     const { intent } = await elementsPayment(s, 'pm_card_visa');
