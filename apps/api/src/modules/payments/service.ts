@@ -236,7 +236,7 @@ export async function applyProviderAnswer(
     const payment = await updatePayment(tx, row, {
       status: 'failed',
       failureCode: AMOUNT_MISMATCH,
-      failureMessage: `The provider received ${answer.amountReceived} ${answer.currency}, not ${row.amount} ${row.currency}: refunded`,
+      failureMessage: 'The amount paid did not match the order, so it was refunded in full. Please pay again.',
     });
     return { payment, outcome: 'mismatch' };
   }
