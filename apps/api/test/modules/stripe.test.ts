@@ -231,8 +231,16 @@ describe("Stripe's webhook", () => {
     expect((await ledgerOf(t.app, order.id)).held).toBe(0);
   });
 
-  it('money for an order cancelled meanwhile is refunded at once', async () => {
+  it('cancelling an order cancels its open intent at Stripe; money that still arrives for it is refunded at once', async () => {
     const s = await sgShopper(t.app);
+    const open = await placeOrder(t.app, s);
+    const started = await pay(s, { orderId: open.id });
+    expect((await s.client.delete(`/order/${open.id}`)).body.payments).toEqual([
+      expect.objectContaining({ status: 'failed', failureCode: 'canceled' }),
+    ]);
+    expect((await intentOf(started.body.paymentId)).status).toBe('canceled');
+
+    // The shopper's browser confirmed it at Stripe just before the cancel: Stripe refuses to cancel it.
     const { order, intent } = await elementsPayment(s, 'pm_card_visa');
     expect((await s.client.delete(`/order/${order.id}`)).body.status).toBe('cancelled');
     expect((await deliver(fake.event('payment_intent.succeeded', fake.intents.get(intent.id)!))).statusCode).toBe(200);

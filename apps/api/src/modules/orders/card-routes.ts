@@ -69,11 +69,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Stripe takes card numbers only in Elements, never through the shop.
       if (card !== undefined && !provider.takesCardNumbers && savedCardId === undefined) throw new AppError('payment/card_form_required');
       const choice: CardChoice =
-        typeof savedCardId === 'string'
-          ? { savedCardId }
-          : provider.takesCardNumbers
-            ? { card: cardOf(card, now()) }
-            : { browser: true };
+        typeof savedCardId === 'string' ? { savedCardId } : provider.takesCardNumbers ? { card: cardOf(card, now()) } : { browser: true };
       const result = await payOrderByCard(app.db, provider, { id: user.id, email: user.email }, orderId, choice, {
         attemptKey,
         saveCard: saveCard === true,

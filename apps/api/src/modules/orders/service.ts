@@ -14,7 +14,7 @@ import type { DisputeInfo, Order, OrderList, OrderListQuery } from '@kedai/contr
 import { returnStock } from '../catalogue/service';
 import { releaseQuotationItems } from '../quotations/service';
 import { releaseVoucher } from '../vouchers/service';
-import { refundOrder, type PaymentProvider } from '../payments/service';
+import { abandonOpenCardPayments, refundOrder, type PaymentProvider } from '../payments/service';
 
 /**
  * Orders (issue 16, rules: entities.md "Order"): written once, in the transaction that places them,
@@ -225,6 +225,7 @@ export async function lockOrder(tx: Database, id: string, userId: string | null)
 
 /** Gives back what a cancelled order held: its payment, its stock, its voucher's use, its quotation items. */
 async function giveBack(tx: Database, provider: PaymentProvider, orderId: string): Promise<void> {
+  await abandonOpenCardPayments(tx, provider, orderId);
   await refundOrder(tx, provider, orderId);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   await returnStock(

@@ -89,6 +89,8 @@ export interface PaymentProvider {
   confirm(providerRef: string): Promise<ProviderPayment>;
   /** The payment as the provider holds it, without acting on it (a repeated `pay` call answers its client secret). */
   retrieve(providerRef: string): Promise<ProviderPayment>;
+  /** Cancels a payment still waiting for the shopper (the order was cancelled); false when it could not be (it just succeeded). */
+  cancel(providerRef: string): Promise<boolean>;
   /** Gives (part of) a succeeded payment back. */
   refund(input: { providerRef: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ providerRef: string }>;
   createCustomer(input: { userId: string; email: string }): Promise<string>;

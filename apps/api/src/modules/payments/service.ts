@@ -373,6 +373,30 @@ async function refundCharge(tx: Database, provider: PaymentProvider, charge: Pay
   await updatePayment(tx, refundRow!, { status: 'succeeded', providerRef: refund.providerRef });
 }
 
+/**
+ * Card payments of a cancelled order still waiting for the shopper are cancelled at the provider,
+ * so they cannot be completed later; one that cannot be (it just succeeded) is refunded when its
+ * success is reported.
+ */
+export async function abandonOpenCardPayments(tx: Database, provider: PaymentProvider, orderId: string): Promise<void> {
+  const open = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, provider.name),
+        eq(payments.kind, 'charge'),
+        inArray(payments.status, ['pending', 'requires_action']),
+      ),
+    );
+  for (const row of open) {
+    if (row.providerRef && (await provider.cancel(row.providerRef))) {
+      await updatePayment(tx, row, { status: 'failed', failureCode: 'canceled', failureMessage: 'Cancelled with the order.' });
+    }
+  }
+}
+
 /** A refund of (part of) a PayNow transfer, for staff to send from the shop's bank and then mark done. */
 export async function owePayNowRefund(tx: Database, charge: PaymentRow, amount = charge.amount): Promise<void> {
   await tx.insert(payments).values({

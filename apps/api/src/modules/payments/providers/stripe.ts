@@ -91,7 +91,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return await stripe.paymentIntents.create(params, { idempotencyKey: `kedai-pay-${idempotencyKey}` });
     } catch (error) {
       // A declined saved card: Stripe answers 402 with the intent, now waiting for another card.
-      const intent = error instanceof Stripe.errors.StripeCardError ? (error.payment_intent) : undefined;
+      const intent = error instanceof Stripe.errors.StripeCardError ? error.payment_intent : undefined;
       if (intent) return intent;
       return unavailable(error);
     }
@@ -114,6 +114,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
     confirm: fetchIntent,
     retrieve: fetchIntent,
+    async cancel(providerRef) {
+      try {
+        await stripe.paymentIntents.cancel(providerRef);
+        return true;
+      } catch {
+        return false; // already succeeded, or Stripe unreachable: a later success is refunded
+      }
+    },
     async refund({ providerRef, amount, currency, idempotencyKey }) {
       try {
         const refund = await stripe.refunds.create(

@@ -65,6 +65,9 @@ export function createTestGateway(): PaymentProvider {
       const { outcome, amount, currency } = readRef(providerRef);
       return answer(providerRef, amount, currency, outcome, null);
     },
+    async cancel() {
+      return true;
+    },
     async refund() {
       return { providerRef: `test_re_${randomUUID()}` };
     },
