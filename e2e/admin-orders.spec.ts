@@ -103,7 +103,9 @@ test('staff create a voucher, move a bought order to delivered, see the redempti
   const order = await place(bought.uuid, code);
   expect(order.discount).toBeGreaterThan(0);
   const card = { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'Nur Aisyah' } };
-  expect(((await shopper.post(`/order/${order.id}/pay`, card)) as { status: string }).status).toBe('paid');
+  expect(
+    ((await shopper.post('/payment/stripe/card/pay', { orderId: order.id, ...card })) as { order: { status: string } }).order.status,
+  ).toBe('paid');
 
   // Staff find it by the shopper's e-mail and move it along: processing, shipped, delivered.
   await openOrder(page, email, order.orderRef);
@@ -135,7 +137,9 @@ test('staff create a voucher, move a bought order to delivered, see the redempti
   // Another order, paid, cancelled by staff with a reason: the stock comes back and the shopper sees why.
   const before = await stockOf(request, cancelled.uuid);
   const other = await place(cancelled.uuid);
-  expect(((await shopper.post(`/order/${other.id}/pay`, card)) as { status: string }).status).toBe('paid');
+  expect(
+    ((await shopper.post('/payment/stripe/card/pay', { orderId: other.id, ...card })) as { order: { status: string } }).order.status,
+  ).toBe('paid');
   expect(await stockOf(request, cancelled.uuid)).toBe(before - 2);
   await openOrder(page, email, other.orderRef);
   const cancel = page.getByRole('form', { name: 'Cancel order' });
