@@ -178,6 +178,8 @@ describe('security headers of pages', () => {
       expect(policy).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;");
+      expect(policy).toContain("connect-src 'self' https://api.stripe.com;");
       expect(policy).not.toContain('unsafe-eval');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

@@ -4,13 +4,23 @@
  * The Content-Security-Policy allows scripts only with this response's nonce ('strict-dynamic'
  * lets those load Next's chunks); Next reads the nonce from the request's CSP header and puts it on
  * its own scripts. Every page is rendered per request already (the region comes from cookies), so
- * nonces cost no static rendering. Origins a feature needs (Stripe's, when card payments come) are
- * added in THIRD_PARTY, in one place.
+ * nonces cost no static rendering. Origins a feature needs are added in THIRD_PARTY, in one place.
+ */
+
+/**
+ * Stripe.js (issue 17; decision 0019), as Stripe's security guide lists it: its script from
+ * js.stripe.com (and its *.js.stripe.com hosts), its frames (the Payment Element, 3-D Secure) from
+ * those and hooks.stripe.com, its calls to api.stripe.com. On every page rather than only the order page or only when Stripe is
+ * on: a policy belongs to the document, so a shopper who reaches `/orders/<id>` by a link inside the
+ * storefront (no new document) keeps the policy of the page they came from; and the storefront does
+ * not know the API's payment provider when it answers. Nothing loads from these origins unless the
+ * order page loads Stripe.js, and under 'strict-dynamic' the script origin serves only browsers older
+ * than CSP 3 (newer ones run Stripe.js because the nonced bundle adds it).
  */
 const THIRD_PARTY: { script: string[]; frame: string[]; connect: string[] } = {
-  script: [],
-  frame: [],
-  connect: [],
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
 };
 
 export interface CspOptions {

@@ -65,6 +65,7 @@ export const config: PublicConfig = {
   storefront_url: 'http://localhost:3000',
   thumbnail_suffix: '_thumb',
   placeholder_image: 'placeholder.svg',
+  payments: { provider: 'test', stripePublishableKey: null },
 };
 
 export const sg: Region = { key: 'SG', name: 'Singapore', currency: 'SGD', countries: ['SG'], priceBands: [] };

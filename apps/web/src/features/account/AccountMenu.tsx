@@ -6,12 +6,12 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { SignInLink } from './SignInLink';
 import { signOut } from './user-slice';
-import { ADDRESSES_PATH, ORDERS_PATH, PROFILE_PATH } from './paths';
+import { ADDRESSES_PATH, ORDERS_PATH, PROFILE_PATH, SAVED_CARDS_PATH } from './paths';
 import styles from './account.module.css';
 
 /**
  * The header's account entry. Signed out (or not known yet): "Account", a link to sign in that
- * remembers this page. Signed in: the user's first name, opening a menu with Orders, Profile, Addresses and Sign out.
+ * remembers this page. Signed in: the user's first name, opening a menu with Orders, Profile, Addresses, Saved cards and Sign out.
  */
 export function AccountMenu({ icon }: { icon: ReactNode }) {
   const id = useId();
@@ -93,6 +93,11 @@ export function AccountMenu({ icon }: { icon: ReactNode }) {
         <li>
           <Link href={ADDRESSES_PATH} className={styles.menuItem} onClick={() => setOpen(false)}>
             Addresses
+          </Link>
+        </li>
+        <li>
+          <Link href={SAVED_CARDS_PATH} className={styles.menuItem} onClick={() => setOpen(false)}>
+            Saved cards
           </Link>
         </li>
         <li>

@@ -17,7 +17,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from './account-actions';
-import { ADDRESSES_PATH, CHANGE_PASSWORD_PATH, TWO_FACTOR_PATH } from './paths';
+import { ADDRESSES_PATH, CHANGE_PASSWORD_PATH, SAVED_CARDS_PATH, TWO_FACTOR_PATH } from './paths';
 import { countryOptions } from './register-form';
 import formStyles from '../../ui/form.module.css';
 import styles from './account-pages.module.css';
@@ -120,6 +120,14 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
         <ul className={styles.links}>
           <li>
             <Link href={ADDRESSES_PATH}>Your address book</Link>
+          </li>
+        </ul>
+      </section>
+      <section className={styles.section} aria-labelledby={`${id}-payment`}>
+        <h2 id={`${id}-payment`}>Payment</h2>
+        <ul className={styles.links}>
+          <li>
+            <Link href={SAVED_CARDS_PATH}>Your saved cards</Link>
           </li>
         </ul>
       </section>

@@ -7,6 +7,7 @@ import { fakeApi, shopper } from '../../store/testing';
 import { initialUserState, type UserState } from './user-slice';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { AccountMenu } from './AccountMenu';
 import { ProfileForm } from './ProfileForm';
 import { RegisterForm } from './RegisterForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
@@ -140,6 +141,19 @@ describe('/two_factor/verify', () => {
   });
 });
 
+describe('the account menu', () => {
+  it('links the account pages, the saved cards among them', () => {
+    const html = render(<AccountMenu icon={null} />, signedIn);
+    const links = [...html.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(links).toEqual([
+      ['/orders', 'Orders'],
+      ['/profile', 'Profile'],
+      ['/profile/addresses', 'Addresses'],
+      ['/profile/cards', 'Saved cards'],
+    ]);
+  });
+});
+
 describe('/profile', () => {
   it("shows the user's details for editing, the e-mail read-only, and links to the address book and security pages", () => {
     const html = render(<ProfileForm />, signedIn);
@@ -154,6 +168,7 @@ describe('/profile', () => {
     expect(html).toContain('href="/profile/password"');
     expect(html).toContain('href="/two_factor"');
     expect(html).toContain('href="/profile/addresses"');
+    expect(html).toMatch(/<a href="\/profile\/cards">Your saved cards<\/a>/);
   });
 
   it('the countries start with Singapore and Malaysia', () => {

@@ -11,6 +11,7 @@ export const FORGOT_PASSWORD_PATH = '/forgot_password';
 export const PROFILE_PATH = '/profile';
 export const CHANGE_PASSWORD_PATH = '/profile/password';
 export const ADDRESSES_PATH = '/profile/addresses';
+export const SAVED_CARDS_PATH = '/profile/cards';
 export const ORDERS_PATH = '/orders';
 export const TWO_FACTOR_PATH = '/two_factor';
 

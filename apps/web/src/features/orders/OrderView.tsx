@@ -1,8 +1,9 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Order } from '@kedai/contract';
+import type { Order, PublicConfig } from '@kedai/contract';
 import { FormAlert } from '../../ui/Field';
 import { LoadStatus } from '../../ui/LoadStatus';
 import checkoutStyles from '../checkout/checkout.module.css';
@@ -35,9 +36,27 @@ import styles from './orders.module.css';
 
 export type OrderLoad = { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & OrderDetail);
 
+/** How the shop takes cards (`GET /config` `payments`): the built-in test gateway, or Stripe with its publishable key. */
+type CardPayments = PublicConfig['payments'];
+
+/**
+ * Stripe's card form, fetched only when an order awaiting a card payment is shown with Stripe on: no
+ * other page, and never the test gateway, loads Stripe.js. In the browser only (Stripe.js needs one).
+ */
+const StripeCardForm = dynamic(() => import('../payments/StripeCardForm').then((module) => module.StripeCardForm), {
+  ssr: false,
+  loading: () => (
+    <p role="status" aria-live="polite">
+      Loading the secure card form…
+    </p>
+  ),
+});
+
 export interface OrderViewProps {
   orderId: string;
   assetsUrl: string;
+  /** How cards are paid: the test gateway's own form, or Stripe's. */
+  payments: CardPayments;
   /** What the page opens with (tests); by default the order is loaded. */
   initial?: OrderLoad;
   /** The time zone times are shown in (the browser's by default). */
@@ -50,11 +69,12 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * `/orders/<id>` (signed-in users): one order as it was bought — its reference, status and the
  * history of its status, the lines from their captures (picture, name, options, quantity, unit and
  * line totals), the costs with the tax, the addresses, the payment and its attempts; while it
- * awaits payment, until when it can be paid and the card form — or, for PayNow (issue 17), the
+ * awaits payment, until when it can be paid and the card section (the test gateway's form, or Stripe's
+ * with `payments.provider` 'stripe'; saved cards in one click) — or, for PayNow (issue 17), the
  * order's QR code and "I have paid"; "Cancel order" (after a confirmation) while the shop has not
  * shipped it, "I have received it" once shipped, and whether a dispute may be opened.
  */
-export function OrderView({ orderId, assetsUrl, initial, timeZone }: OrderViewProps) {
+export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: OrderViewProps) {
   const [detail, setDetail] = useState<OrderLoad>(initial ?? { status: 'loading' });
   const [zone, setZone] = useState(timeZone ?? 'Asia/Singapore');
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -121,6 +141,12 @@ export function OrderView({ orderId, assetsUrl, initial, timeZone }: OrderViewPr
     void load(true);
   }
 
+  /** The order as a card payment left it: paid (said, with thanks), or still waiting for the bank. */
+  function onPaid(next: Order) {
+    changed(next);
+    if (next.status === 'paid') announce({ tone: 'success', text: 'Thank you — your payment went through and your order is paid.' });
+  }
+
   async function onCancel() {
     setBusy('cancel');
     const result = await cancelOrder(order.id);
@@ -176,15 +202,16 @@ export function OrderView({ orderId, assetsUrl, initial, timeZone }: OrderViewPr
               ) : (
                 <>
                   <p className={styles.payBy}>{awaitingPaymentText(order.payBy, zone)}</p>
-                  <PayForm
-                    order={order}
-                    onChanged={(next) => {
-                      changed(next);
-                      if (next.status === 'paid')
-                        announce({ tone: 'success', text: 'Thank you — your payment went through and your order is paid.' });
-                    }}
-                    onDeclined={() => void load(true)}
-                  />
+                  {payments.provider === 'stripe' ? (
+                    <StripeCardForm
+                      order={order}
+                      publishableKey={payments.stripePublishableKey}
+                      onChanged={onPaid}
+                      onDeclined={() => void load(true)}
+                    />
+                  ) : (
+                    <PayForm order={order} onChanged={onPaid} onDeclined={() => void load(true)} />
+                  )}
                 </>
               )}
             </section>

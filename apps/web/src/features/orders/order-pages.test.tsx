@@ -34,7 +34,15 @@ function describedByTargetsExist(html: string): boolean {
 const list = (load: OrdersLoad) =>
   renderToStaticMarkup(<OrdersView page={1} assetsUrl="http://assets.example" initial={load} timeZone={zone} />);
 const one = (load: OrderLoad) =>
-  renderToStaticMarkup(<OrderView orderId={order().id} assetsUrl="http://assets.example" initial={load} timeZone={zone} />);
+  renderToStaticMarkup(
+    <OrderView
+      orderId={order().id}
+      assetsUrl="http://assets.example"
+      payments={{ provider: 'test', stripePublishableKey: null }}
+      initial={load}
+      timeZone={zone}
+    />,
+  );
 
 const awaiting = order();
 const paid = order({
@@ -129,17 +137,14 @@ describe('/orders/<id>', () => {
     );
   });
 
-  it('an order awaiting payment: its reference, status, pay-by time, the card form in test mode, Cancel order', () => {
+  it('an order awaiting payment: its reference, status, pay-by time, the card section in test mode (reading the saved cards first), Cancel order', () => {
     const html = one({ status: 'ready', order: awaiting, dispute: null });
     expect(html).toMatch(/<h1 id="order-title" tabindex="-1">Order KD-261125-7Q4M9X<\/h1>/);
     expect(text(html)).toContain('Awaiting payment');
     expect(text(html)).toContain('Pay now');
     expect(text(html)).toContain('Pay by 15/01/2027, 16:30:00, or it will be cancelled');
     expect(text(html)).toContain('Test mode — no real money.');
-    for (const label of ['Name on card', 'Card number', 'Expiry date (MM/YY)', 'Security code (CVC)']) {
-      expect(html).toMatch(new RegExp(`<label for="[^"]+"[^>]*>${label.replace(/[()]/g, '\\$&')}</label>`));
-    }
-    expect(buttons(html)).toContain(`Pay ${sgd(387255)}`);
+    expect(html).toMatch(/role="status"[^>]*>Loading your saved cards…/);
     expect(buttons(html)).toContain('Cancel order');
     expect(buttons(html)).not.toContain('I have received it');
   });
@@ -205,12 +210,23 @@ describe('/orders/<id>', () => {
 describe('the card form', () => {
   const noop = () => {};
 
+  it('the card’s name, number, expiry date and security code, each labelled, and Pay <total>', () => {
+    const html = renderToStaticMarkup(
+      <PayForm order={order()} onChanged={noop} onDeclined={noop} initialSavedCards={{ status: 'ready', cards: [] }} />,
+    );
+    for (const label of ['Name on card', 'Card number', 'Expiry date (MM/YY)', 'Security code (CVC)']) {
+      expect(html).toMatch(new RegExp(`<label for="[^"]+"[^>]*>${label.replace(/[()]/g, '\\$&')}</label>`));
+    }
+    expect(buttons(html)).toEqual([`Pay ${sgd(387255)}`]);
+  });
+
   it('shows each problem beside its field, read with it', () => {
     const html = renderToStaticMarkup(
       <PayForm
         order={order()}
         onChanged={noop}
         onDeclined={noop}
+        initialSavedCards={{ status: 'ready', cards: [] }}
         initialCard={{ name: 'Ana', number: '4242', expiry: '10/20', cvc: '' }}
         initialProblems={{ number: 'This is not a valid card number. Check it and try again.', expiry: 'This card has expired.' }}
       />,

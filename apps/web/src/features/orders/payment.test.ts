@@ -7,6 +7,7 @@ import {
   cardProblems,
   confirmPayment,
   parseExpiry,
+  payBody,
   payOrder,
   paymentErrorMessage,
   paymentToConfirm,
@@ -78,32 +79,72 @@ describe('paying', () => {
     return { api: { post } as unknown as ApiClient, post };
   }
 
-  it('posts the card with the attempt’s Idempotency-Key', async () => {
+  const answer = (paid: ReturnType<typeof order>, status = 'succeeded', clientSecret: string | null = null) => ({
+    order: paid,
+    paymentId: 'dddddddd-0000-4000-8000-000000000001',
+    status,
+    clientSecret,
+  });
+
+  it('posts the order and the typed card to /payment/stripe/card/pay with the attempt’s Idempotency-Key, and answers the order', async () => {
     const paid = order({ status: 'paid', statusLabel: 'Paid', payBy: null });
-    const { api, post } = apiAnswering(async () => paid);
-    expect(await payOrder(placed.id, good, 'attempt-key-1', api)).toEqual({ ok: true, order: paid });
-    expect(post).toHaveBeenCalledWith('/order/:id/pay', {
-      params: { id: placed.id },
-      body: { card: cardBody(good) },
+    const { api, post } = apiAnswering(async () => answer(paid));
+    const result = await payOrder(placed.id, { card: good, saveCard: false }, 'attempt-key-1', api);
+    expect(result).toMatchObject({ ok: true, order: paid, status: 'succeeded', paymentId: 'dddddddd-0000-4000-8000-000000000001' });
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith('/payment/stripe/card/pay', {
+      body: { orderId: placed.id, card: cardBody(good), saveCard: false },
       headers: { 'Idempotency-Key': 'attempt-key-1' },
     });
+  });
+
+  it('“Save this card” sends saveCard with the card', async () => {
+    const { api, post } = apiAnswering(async () => answer(order({ status: 'paid' })));
+    await payOrder(placed.id, { card: good, saveCard: true }, 'k-save', api);
+    expect(post.mock.calls[0]?.[1]).toMatchObject({ body: { orderId: placed.id, card: cardBody(good), saveCard: true } });
+  });
+
+  it('a saved card pays with its savedCardId only: no card, no saveCard', async () => {
+    const savedCardId = 'eeeeeeee-0000-4000-8000-000000000001';
+    const { api, post } = apiAnswering(async () => answer(order(), 'requires_action'));
+    const result = await payOrder(placed.id, { savedCardId }, 'k-saved', api);
+    expect(result).toMatchObject({ ok: true, status: 'requires_action', clientSecret: null });
+    expect(post).toHaveBeenCalledWith('/payment/stripe/card/pay', {
+      body: { orderId: placed.id, savedCardId },
+      headers: { 'Idempotency-Key': 'k-saved' },
+    });
+  });
+
+  it('Stripe Elements: neither card nor saved card; the answer carries the client secret', async () => {
+    const { api, post } = apiAnswering(async () => answer(order(), 'pending', 'pi_1_secret_2'));
+    const result = await payOrder(placed.id, { elements: true, saveCard: true }, 'k-el', api);
+    expect(result).toMatchObject({ ok: true, status: 'pending', clientSecret: 'pi_1_secret_2' });
+    expect(payBody(placed.id, { elements: true, saveCard: true })).toEqual({ orderId: placed.id, saveCard: true });
+    expect(post.mock.calls[0]?.[1]).toEqual({ body: { orderId: placed.id, saveCard: true }, headers: { 'Idempotency-Key': 'k-el' } });
   });
 
   it('a decline, a refusal and no answer are told apart', async () => {
     const declined = await payOrder(
       placed.id,
-      good,
+      { card: good },
       'k',
       apiAnswering(() => Promise.reject(withStatus(402, 'payment/declined', 'x', ['Your card has expired.']))).api,
     );
     expect(declined).toEqual({ ok: false, message: 'Your card has expired. Try another card.', declined: true, unanswered: false });
     const lost = await payOrder(
       placed.id,
-      good,
+      { card: good },
       'k',
       apiAnswering(() => Promise.reject(withStatus(0, 'general/api_unreachable', 'x'))).api,
     );
     expect(lost).toMatchObject({ ok: false, declined: false, unanswered: true });
+    const stripeOn = await payOrder(
+      placed.id,
+      { card: good },
+      'k',
+      apiAnswering(() => Promise.reject(withStatus(400, 'payment/card_form_required', 'x'))).api,
+    );
+    expect(stripeOn).toMatchObject({ ok: false, declined: false, message: 'Enter your card in the secure card form.' });
   });
 
   it('confirms the payment the bank asked about', async () => {

@@ -1,11 +1,13 @@
 /**
- * Paying an order by card on the shop's payment gateway (issue 16, step 4; the built-in test gateway
- * until real keys are configured): the card form's rules (the API's own: a number that passes the
- * Luhn check, an expiry date not past, a 3- or 4-digit security code), the calls, and a decline in
- * the gateway's own words. The number is sent once and never kept.
+ * Paying an order by card (issues 16 and 17; decision 0019): the test gateway's card form and its
+ * rules (the API's own: a number that passes the Luhn check, an expiry date not past, a 3- or
+ * 4-digit security code), the one call that pays by card on either provider
+ * (`POST /payment/stripe/card/pay`: a typed card on the test gateway, a saved card, or — Stripe —
+ * neither, for Elements), the confirmation after the shopper's step in the browser, and a decline
+ * in the bank's own words. A typed number is sent once and never kept.
  */
-import type { Order } from '@kedai/contract';
-import type { ApiClient } from '@kedai/contract/client';
+import type { CardPayAnswer, Order } from '@kedai/contract';
+import type { ApiClient, Endpoints } from '@kedai/contract/client';
 import { cardDigits, errorMessageFor, isLuhnValid } from '@kedai/domain';
 import { browserApi } from '../../lib/browser-api';
 
@@ -53,7 +55,7 @@ export function cardProblems(card: CardForm, now: Date = new Date()): CardProble
   return problems;
 }
 
-/** The body of `POST /order/{id}/pay` for a checked form. */
+/** The `card` of `POST /payment/stripe/card/pay` for a checked form (test gateway only). */
 export function cardBody(card: CardForm): { number: string; expMonth: number; expYear: number; cvc: string; name: string } {
   const expiry = parseExpiry(card.expiry);
   return {
@@ -79,9 +81,13 @@ export function paymentErrorMessage(error: unknown): string {
   return errorMessageFor(error);
 }
 
-export type PayResult = { ok: true; order: Order } | { ok: false; message: string; declined: boolean; unanswered: boolean };
+export type PayResult = { ok: true; order: Order } | PayFailure;
+type PayFailure = { ok: false; message: string; declined: boolean; unanswered: boolean };
 
-function failure(error: unknown): PayResult {
+/** What the card call answered: the order, and the payment with the browser's step if there is one (Stripe's client secret). */
+export type CardPayResult = ({ ok: true } & CardPayAnswer) | PayFailure;
+
+function failure(error: unknown): PayFailure {
   const envelope = typeof error === 'object' && error !== null ? (error as { errorCode?: unknown; status?: unknown }) : {};
   return {
     ok: false,
@@ -91,15 +97,33 @@ function failure(error: unknown): PayResult {
   };
 }
 
-/** `POST /order/{id}/pay` with the card and the attempt's `Idempotency-Key`. */
-export async function payOrder(id: string, card: CardForm, attemptKey: string, api: ApiClient = browserApi): Promise<PayResult> {
+/**
+ * How an attempt pays: a card typed on the test gateway's form, a saved card (one click), or —
+ * Stripe — nothing, the card being entered in Elements with the answer's client secret. `saveCard`
+ * keeps a new card for next time.
+ */
+export type PayChoice = { card: CardForm; saveCard?: boolean } | { savedCardId: string } | { elements: true; saveCard?: boolean };
+
+/** The body of `POST /payment/stripe/card/pay` for an attempt. */
+export function payBody(orderId: string, choice: PayChoice): Endpoints['POST /payment/stripe/card/pay']['body'] {
+  if ('savedCardId' in choice) return { orderId, savedCardId: choice.savedCardId };
+  const save = choice.saveCard === undefined ? {} : { saveCard: choice.saveCard };
+  return 'card' in choice ? { orderId, card: cardBody(choice.card), ...save } : { orderId, ...save };
+}
+
+/** `POST /payment/stripe/card/pay` with the attempt's `Idempotency-Key` (one per attempt, the same to retry one that got no answer). */
+export async function payOrder(
+  orderId: string,
+  choice: PayChoice,
+  attemptKey: string,
+  api: ApiClient = browserApi,
+): Promise<CardPayResult> {
   try {
-    const order = await api.post('/order/:id/pay', {
-      params: { id },
-      body: { card: cardBody(card) },
+    const answer = await api.post('/payment/stripe/card/pay', {
+      body: payBody(orderId, choice),
       headers: { 'Idempotency-Key': attemptKey },
     });
-    return { ok: true, order };
+    return { ok: true, ...answer };
   } catch (error) {
     return failure(error);
   }

@@ -21,7 +21,7 @@ export default async function OrderPage({ params }: PageProps<'/orders/[id]'>) {
     (config) => (
       <section className={styles.page} aria-labelledby="order-title">
         <RequireSignIn>
-          <OrderView key={id} orderId={id} assetsUrl={config.assets_url} />
+          <OrderView key={id} orderId={id} assetsUrl={config.assets_url} payments={config.payments} />
         </RequireSignIn>
       </section>
     ),
