@@ -15,8 +15,8 @@ export async function shoot(page: Page, info: TestInfo, name: string, options: {
 }
 
 /** The newest verification code mailed to `email`, read from the development outbox. */
-export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.get(`${api}/dev/outbox?to=${encodeURIComponent(email)}`);
+export async function mailedCode(request: APIRequestContext, email: string, apiBase = api): Promise<string> {
+  const answer = await request.get(`${apiBase}/dev/outbox?to=${encodeURIComponent(email)}`);
   expect(answer.ok()).toBe(true);
   const { messages } = (await answer.json()) as { messages: { text: string }[] };
   const code = /code is (\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
@@ -30,21 +30,30 @@ export interface Person {
   birthDate: string;
 }
 
-/** A verified account made through the API (the registration page has its own journey in auth.spec.ts). */
-export async function registerVerified(request: APIRequestContext, email: string, password: string, person: Person): Promise<void> {
-  await request.get(`${api}/ping`);
+/**
+ * A verified account made through the API (the registration page has its own journey in auth.spec.ts);
+ * `apiBase` another shop's API (the Stripe journeys' shop).
+ */
+export async function registerVerified(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  person: Person,
+  apiBase = api,
+): Promise<void> {
+  await request.get(`${apiBase}/ping`);
   // `__Host-XSRF-TOKEN` when the shop runs with COOKIE_SECURE (decision 0008).
   const { cookies } = await request.storageState();
   const xsrf = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'].map((name) => cookies.find((cookie) => cookie.name === name)?.value).find(Boolean);
   if (!xsrf) throw new Error('no XSRF-TOKEN cookie from /ping');
   const headers = { 'x-xsrf-token': xsrf };
-  const registered = await request.post(`${api}/auth/register`, {
+  const registered = await request.post(`${apiBase}/auth/register`, {
     headers,
     data: { email, password, ...person, phoneNumber: '+65 9123 4567', country: 'SG', gender: 'female', acceptTerms: true },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  const code = await mailedCode(request, email);
-  const verified = await request.post(`${api}/auth/verifyEmail`, { headers, data: { email, code } });
+  const code = await mailedCode(request, email, apiBase);
+  const verified = await request.post(`${apiBase}/auth/verifyEmail`, { headers, data: { email, code } });
   expect(verified.status(), await verified.text()).toBe(200);
 }
 
@@ -91,13 +100,16 @@ export function totpAt(key: string, step: number): string {
 }
 
 /** Calls the API as the browser context does: its cookies (one host, any port) and its anti-forgery token. */
-export async function caller(context: BrowserContext) {
+export async function caller(context: BrowserContext, apiBase = api) {
   const request: APIRequestContext = context.request;
-  await request.get(`${api}/ping`);
+  await request.get(`${apiBase}/ping`);
   const cookies = await context.cookies();
   const xsrf = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'].map((name) => cookies.find((c) => c.name === name)?.value).find(Boolean) ?? '';
   const send = async (method: 'get' | 'post' | 'delete', path: string, data?: unknown) => {
-    const answer = await request[method](`${api}${path}`, { headers: { 'x-xsrf-token': xsrf }, ...(data === undefined ? {} : { data }) });
+    const answer = await request[method](`${apiBase}${path}`, {
+      headers: { 'x-xsrf-token': xsrf },
+      ...(data === undefined ? {} : { data }),
+    });
     expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBeLessThan(300);
     return answer.status() === 204 ? undefined : await answer.json();
   };
