@@ -209,6 +209,9 @@ export async function recordProviderPayment(
   return row!;
 }
 
+/** Why a charge was refused although the provider took money: it was not the order's amount or currency. */
+const AMOUNT_MISMATCH = 'amount_mismatch';
+
 export type CardOutcome = 'succeeded' | 'failed' | 'mismatch' | 'unchanged' | 'waiting';
 
 /**
@@ -251,9 +254,6 @@ export async function applyProviderAnswer(
   const outcome = answer.status === 'succeeded' || answer.status === 'failed' ? answer.status : 'waiting';
   return { payment, outcome };
 }
-
-/** Why a charge was refused although the provider took money: it was not the order's amount or currency. */
-export const AMOUNT_MISMATCH = 'amount_mismatch';
 
 async function updatePayment(tx: Database, row: PaymentRow, set: Partial<PaymentRow>): Promise<PaymentRow> {
   const [updated] = await tx
@@ -478,4 +478,4 @@ export async function settlePayNowPayment(
 
 export type { CardInput, PaymentProvider, ProviderEvent, ProviderPayment } from './provider';
 export { createTestGateway } from './providers/test-gateway';
-export { createStripeProvider, type StripeSettings } from './providers/stripe';
+export { createStripeProvider } from './providers/stripe';
