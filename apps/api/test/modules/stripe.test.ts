@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@kedai/db';
-import { LIFTED_LIMITS, outbox } from '../accounts';
+import { LIFTED_LIMITS, outbox, staffClient } from '../accounts';
 import { TestClock, createTestApp, expectError, get, type TestApp } from '../helpers';
 import { ledgerOf, placeOrder, sgShopper, type ShopShopper } from '../shop';
 import { createStripeFake, type StripeFake } from '../support/stripe-fake';
@@ -345,6 +345,20 @@ describe('saved cards on Stripe', () => {
 });
 
 describe('refunds through Stripe', () => {
+  it('staff refund part at Stripe, and a cancel then refunds only the rest', async () => {
+    const staff = (await staffClient(t.app, 'staff', t.clock.now)).client;
+    const s = await sgShopper(t.app);
+    const { order, started, intent } = await elementsPayment(s, 'pm_card_visa');
+    await confirm(s, order.id, started.paymentId);
+    const part = await staff.post(`/admin/order/${order.id}/refund`, { amount: 500, reason: 'One item arrived scratched' });
+    expect(part.status, part.response.payload).toBe(200);
+    expect(await ledgerOf(t.app, order.id)).toMatchObject({ held: order.total - 500 });
+    expect((await s.client.delete(`/order/${order.id}`)).body.status).toBe('cancelled');
+    const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === intent.id).map((r) => r.amount);
+    expect(refunds.sort((a, b) => a - b)).toEqual([500, order.total - 500].sort((a, b) => a - b));
+    expect(await ledgerOf(t.app, order.id)).toMatchObject({ held: 0, owed: 0 });
+  });
+
   it('cancelling a paid order refunds it at Stripe; the ledger holds nothing', async () => {
     const s = await sgShopper(t.app);
     const { order, started, intent } = await elementsPayment(s, 'pm_card_visa');
