@@ -8,7 +8,7 @@ import type { TestClient } from './client';
 
 /** A signed-in shopper with a Singapore address, and orders placed through the real checkout. */
 
-const SG_ADDRESS = {
+export const SG_ADDRESS = {
   fullName: 'Tan Ah Kow',
   address: '1 Raffles Place',
   unitNumber: '#10-01',

@@ -4,6 +4,7 @@ import { createProduct } from '@kedai/db/factories';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, outbox, signedInClient } from '../accounts';
 import { TestClient } from '../client';
 import { createTestApp, expectError, type TestApp } from '../helpers';
+import { SG_ADDRESS } from '../shop';
 import { cancelUnpaidOrders } from '../../src/modules/orders/expiry';
 
 /**
@@ -20,16 +21,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const SG_ADDRESS = {
-  fullName: 'Tan Ah Kow',
-  address: '1 Raffles Place',
-  unitNumber: '#10-01',
-  city: '',
-  country: 'SG',
-  phoneNumber: '+65 6123 4567',
-  postalCode: '048616',
-  state: '',
-};
 const NO_ADDRESS = { ...SG_ADDRESS, country: 'NO', postalCode: '0150', city: 'Oslo', phoneNumber: '+47 22 12 34 56' };
 
 interface Shopper {
