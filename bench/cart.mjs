@@ -34,17 +34,13 @@
  * Any error, timeout or unexpected status makes the exit code 1. The started API and its temporary
  * folder are removed at the end.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { apiClient, devApiEnv, jsonWriteHeaders, startApi, statusCounts, stopApi, waitForPing } from './lib.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER = join(ROOT, 'apps/api/dist/server.js');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (msg) => console.error(msg);
 
 const { values: opts } = parseArgs({
@@ -68,7 +64,6 @@ const BASE = (opts.url ?? `http://127.0.0.1:${PORT}`).replace(/\/+$/, '');
 const ROUNDS = opts.smoke ? 1 : 3;
 const SAME_LINE_ADDS = opts.smoke ? 60 : 990;
 const SHOPPERS = opts.smoke ? 3 : 50;
-const XSRF = 'bench-xsrf-token';
 
 // ---------------------------------------------------------------------------------------------
 // The API
@@ -78,66 +73,15 @@ let dataDir;
 
 function startServer() {
   dataDir = mkdtempSync(join(tmpdir(), 'kedai-bench-cart-'));
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    DEV_OUTBOX: 'true', // to read verification codes (the script talks to the API on loopback)
-    HOST: '127.0.0.1',
-    API_PORT: String(PORT),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DATABASE_URL: opts['database-url'] ?? '', // empty: PGlite in the temporary DATA_DIR
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-    RATE_LIMIT_REGISTER: '1000/3600',
-    RATE_LIMIT_VERIFY_EMAIL: '1000/900',
-    RATE_LIMIT_LOGIN: '1000/900',
-  };
-  server = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const relay = (stream) => stream.on('data', (chunk) => process.stderr.write(`[api] ${chunk}`));
-  relay(server.stdout);
-  relay(server.stderr);
-  server.exited = new Promise((r) => server.on('exit', (code, signal) => r({ code, signal })));
+  server = startApi(devApiEnv({ port: PORT, dataDir, databaseUrl: opts['database-url'] ?? '' }));
 }
 
 async function stopServer() {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGTERM');
-    const done = await Promise.race([server.exited, sleep(15_000).then(() => null)]);
-    if (!done) {
-      server.kill('SIGKILL');
-      await server.exited;
-    }
-  }
+  await stopApi(server);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function waitForPing(timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server && (server.exitCode !== null || server.signalCode !== null)) throw new Error('the API exited before answering /ping');
-    try {
-      if ((await fetch(`${BASE}/ping`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`no answer from ${BASE}/ping within ${timeoutMs / 1000} s`);
-}
-
-async function call(method, path, { body, cookie } = {}) {
-  const headers = { cookie: `XSRF-TOKEN=${XSRF}${cookie ? `; ${cookie}` : ''}`, 'x-xsrf-token': XSRF };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, res };
-}
-
-async function expectOk(method, path, options) {
-  const answer = await call(method, path, options);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer;
-}
+const { expectOk, signIn } = apiClient(BASE);
 
 // ---------------------------------------------------------------------------------------------
 // Shoppers and products
@@ -146,29 +90,7 @@ let serial = 0;
 /** A shopper registered, verified and signed in through the API; answers the session cookie. */
 async function shopper() {
   serial += 1;
-  const email = `bench.cart.${Date.now().toString(36)}.${serial}@example.com`;
-  const password = 'Rahsia123!';
-  await expectOk('POST', '/auth/register', {
-    body: {
-      email,
-      password,
-      firstName: 'Bench',
-      lastName: 'Shopper',
-      phoneNumber: '+65 9123 4567',
-      country: 'SG',
-      birthDate: '1990-05-17',
-      gender: 'female',
-      acceptTerms: true,
-    },
-  });
-  const { body: outbox } = await expectOk('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
-  const code = /code is (\d{6})\b/.exec(outbox.messages[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no verification code for ${email}`);
-  await expectOk('POST', '/auth/verifyEmail', { body: { code } });
-  const login = await expectOk('POST', '/auth/login', { body: { email, password, rememberme: false } });
-  const access = login.res.headers.getSetCookie().find((c) => c.startsWith('kedai_at='));
-  if (!access) throw new Error('login set no access cookie');
-  return access.split(';')[0];
+  return signIn(`bench.cart.${Date.now().toString(36)}.${serial}@example.com`, 'Shopper');
 }
 
 /** Enabled, in-stock products as cart lines: (productId, variantPath), the first path for products with variants. */
@@ -199,9 +121,7 @@ function cannon(options) {
 }
 
 function row(name, result, expected) {
-  const unexpected = Object.entries(result.statusCodeStats ?? {})
-    .filter(([status]) => !expected.includes(Number(status)))
-    .reduce((sum, [, s]) => sum + s.count, 0);
+  const { statuses, unexpected } = statusCounts(result, expected);
   const r = {
     name,
     requests: result.requests.total,
@@ -212,7 +132,7 @@ function row(name, result, expected) {
     non2xx: result.non2xx,
     unexpected,
     errors: result.errors + result.timeouts,
-    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([s, v]) => [s, v.count])),
+    statuses,
   };
   console.log(`| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${JSON.stringify(r.statuses)} | ${r.errors} |`);
   return r;
@@ -225,7 +145,7 @@ async function main() {
     );
     startServer();
   }
-  await waitForPing();
+  await waitForPing(BASE, server);
   const results = [];
   let failed = false;
 
@@ -258,11 +178,7 @@ async function main() {
           const i = next++;
           const line = pairs[Math.floor(i / shoppers.length) % pairs.length];
           req.path = '/cart';
-          req.headers = {
-            'content-type': 'application/json',
-            cookie: `XSRF-TOKEN=${XSRF}; ${shoppers[i % shoppers.length]}`,
-            'x-xsrf-token': XSRF,
-          };
+          req.headers = jsonWriteHeaders(shoppers[i % shoppers.length]);
           req.body = JSON.stringify({ ...line, quantity: 1 });
           return req;
         },
@@ -286,7 +202,7 @@ async function main() {
         {
           method: 'POST',
           path: '/cart',
-          headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}; ${cookie}`, 'x-xsrf-token': XSRF },
+          headers: jsonWriteHeaders(cookie),
           body: JSON.stringify({ ...line, quantity: 1 }),
         },
       ],

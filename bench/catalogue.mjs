@@ -50,14 +50,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER = join(ROOT, 'apps/api/dist/server.js');
+import { ROOT, SERVER, sleep, startApi, stopApi, waitForPing, withDatabase as withApiDatabase } from './lib.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -118,32 +115,13 @@ const ASSETS_DIR = join(WORK_DIR, 'assets');
 const BASE = `http://127.0.0.1:${PORT}`;
 
 const log = (msg) => console.error(`[bench] ${msg}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Database preparation
 
 /** Runs `fn(query)` against the benchmark database, where query(sql) resolves to rows. */
-async function withDatabase(fn) {
-  if (DB === 'postgres') {
-    const client = new pg.Client({ connectionString: DATABASE_URL });
-    await client.connect();
-    try {
-      return await fn(async (text) => (await client.query(text)).rows);
-    } finally {
-      await client.end();
-    }
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  mkdirSync(PGLITE_DIR, { recursive: true });
-  const client = new PGlite(PGLITE_DIR, { extensions: { pg_trgm } });
-  await client.waitReady;
-  try {
-    return await fn(async (text) => (await client.query(text)).rows);
-  } finally {
-    await client.close();
-  }
+function withDatabase(fn) {
+  return withApiDatabase(DB === 'postgres' ? DATABASE_URL : '', PGLITE_DIR, fn);
 }
 
 async function ensurePostgresDatabase() {
@@ -224,41 +202,14 @@ function startServer() {
     DATA_DIR: WORK_DIR,
     DATABASE_URL: DB === 'postgres' ? DATABASE_URL : '',
   };
-  server = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const relay = (stream) => stream.on('data', (chunk) => process.stderr.write(`[api] ${chunk}`));
-  relay(server.stdout);
-  relay(server.stderr);
-  server.exited = new Promise((r) => server.on('exit', (code, signal) => r({ code, signal })));
+  server = startApi(env);
   server.exited.then(({ code, signal }) => {
     if (!server.stopping) log(`the API exited unexpectedly (${signal ?? `exit ${code}`})`);
   });
 }
 
 async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  server.stopping = true;
-  server.kill('SIGTERM');
-  const done = await Promise.race([server.exited, sleep(15_000).then(() => null)]);
-  if (!done) {
-    log('the API did not stop within 15 s: killing it');
-    server.kill('SIGKILL');
-    await server.exited;
-  }
-}
-
-async function waitForPing(timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error('the API exited before answering /ping');
-    try {
-      const res = await fetch(`${BASE}/ping`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`no answer from ${BASE}/ping within ${timeoutMs / 1000} s`);
+  await stopApi(server, () => log('the API did not stop within 15 s: killing it'));
 }
 
 async function getJson(path) {
@@ -420,7 +371,7 @@ async function main() {
   log(`starting the API on ${BASE} (${DB})`);
   const bootStarted = performance.now();
   startServer();
-  await waitForPing();
+  await waitForPing(BASE, server);
   log(`API up in ${((performance.now() - bootStarted) / 1000).toFixed(1)} s`);
 
   const found = await discover();

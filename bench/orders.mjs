@@ -30,17 +30,13 @@
  * Any error, timeout, unexpected status or a race that does not end with exactly as many orders as
  * units and stock 0 makes the exit code 1. The started API and its temporary folder are removed.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { apiClient, devApiEnv, jsonWriteHeaders, startApi, statusCounts, stopApi, waitForPing, withDatabase } from './lib.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER = join(ROOT, 'apps/api/dist/server.js');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (msg) => console.error(msg);
 
 const { values: opts } = parseArgs({
@@ -63,7 +59,6 @@ const RACE_UNITS = opts.smoke ? 3 : 50;
 // Every level's orders go round all the buyers (a level is the number of requests at once).
 const BUYERS = Math.max(RACE_BUYERS, ...LEVELS);
 const PLENTY = 1_000_000;
-const XSRF = 'bench-xsrf-token';
 
 // ---------------------------------------------------------------------------------------------
 // The API and its database
@@ -71,73 +66,9 @@ const XSRF = 'bench-xsrf-token';
 let server;
 const dataDir = mkdtempSync(join(tmpdir(), 'kedai-bench-orders-'));
 
+// One DATA_DIR for both starts of the API (see main): the second must find the stock set in between.
 function startServer() {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    DEV_OUTBOX: 'true', // to read verification codes (the script talks to the API on loopback)
-    HOST: '127.0.0.1',
-    API_PORT: String(PORT),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DATABASE_URL, // empty: PGlite in the temporary DATA_DIR
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-    RATE_LIMIT_REGISTER: '1000/3600',
-    RATE_LIMIT_VERIFY_EMAIL: '1000/900',
-    RATE_LIMIT_LOGIN: '1000/900',
-  };
-  server = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const relay = (stream) => stream.on('data', (chunk) => process.stderr.write(`[api] ${chunk}`));
-  relay(server.stdout);
-  relay(server.stderr);
-  server.exited = new Promise((r) => server.on('exit', (code, signal) => r({ code, signal })));
-}
-
-async function stopServer() {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGTERM');
-    const done = await Promise.race([server.exited, sleep(15_000).then(() => null)]);
-    if (!done) {
-      server.kill('SIGKILL');
-      await server.exited;
-    }
-  }
-}
-
-async function waitForPing(timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error('the API exited before answering /ping');
-    try {
-      if ((await fetch(`${BASE}/ping`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`no answer from ${BASE}/ping within ${timeoutMs / 1000} s`);
-}
-
-/** Runs `work(query)` on the API's database while the API is stopped (PGlite allows one process). */
-async function withDatabase(work) {
-  if (DATABASE_URL) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: DATABASE_URL });
-    await client.connect();
-    try {
-      return await work(async (text, params) => (await client.query(text, params)).rows);
-    } finally {
-      await client.end();
-    }
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
-  try {
-    return await work(async (text, params) => (await db.query(text, params)).rows);
-  } finally {
-    await db.close();
-  }
+  server = startApi(devApiEnv({ port: PORT, dataDir, databaseUrl: DATABASE_URL }));
 }
 
 /**
@@ -145,7 +76,7 @@ async function withDatabase(work) {
  * RACE_UNITS for the first variant path of one product with variants. Answers the race line.
  */
 async function stockTheShop() {
-  return withDatabase(async (query) => {
+  return withDatabase(DATABASE_URL, join(dataDir, 'pglite'), async (query) => {
     await query(
       `UPDATE products SET stock = $1, in_stock = true
         WHERE jsonb_array_length(variants) = 0 AND NOT disabled AND source_market_place IS NULL`,
@@ -168,19 +99,7 @@ async function stockTheShop() {
   });
 }
 
-async function call(method, path, { body, cookie } = {}) {
-  const headers = { cookie: `XSRF-TOKEN=${XSRF}${cookie ? `; ${cookie}` : ''}`, 'x-xsrf-token': XSRF };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, res };
-}
-
-async function expectOk(method, path, options) {
-  const answer = await call(method, path, options);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer;
-}
+const { expectOk, signIn } = apiClient(BASE);
 
 /** Runs `work` over `items`, `width` at a time. */
 async function inBatches(items, width, work) {
@@ -194,29 +113,7 @@ async function inBatches(items, width, work) {
 
 /** A shopper registered, verified and signed in through the API, with a Singapore address. */
 async function buyer(n) {
-  const email = `bench.orders.${Date.now().toString(36)}.${n}@example.com`;
-  const password = 'Rahsia123!';
-  await expectOk('POST', '/auth/register', {
-    body: {
-      email,
-      password,
-      firstName: 'Bench',
-      lastName: `Buyer ${n}`,
-      phoneNumber: '+65 9123 4567',
-      country: 'SG',
-      birthDate: '1990-05-17',
-      gender: 'female',
-      acceptTerms: true,
-    },
-  });
-  const { body: outbox } = await expectOk('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
-  const code = /code is (\d{6})\b/.exec(outbox.messages[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no verification code for ${email}`);
-  await expectOk('POST', '/auth/verifyEmail', { body: { code } });
-  const login = await expectOk('POST', '/auth/login', { body: { email, password, rememberme: false } });
-  const access = login.res.headers.getSetCookie().find((c) => c.startsWith('kedai_at='));
-  if (!access) throw new Error('login set no access cookie');
-  const cookie = access.split(';')[0];
+  const cookie = await signIn(`bench.orders.${Date.now().toString(36)}.${n}@example.com`, `Buyer ${n}`);
   const { body } = await expectOk('POST', '/address', {
     cookie,
     body: {
@@ -258,7 +155,7 @@ function orderRequest(ready) {
   return {
     method: 'POST',
     path: '/checkout/create_order',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}; ${ready.cookie}`, 'x-xsrf-token': XSRF },
+    headers: jsonWriteHeaders(ready.cookie),
     body: JSON.stringify({ checkoutSessionKey: ready.key, paymentMethod: 'card', shippingAddressId: ready.addressId }),
   };
 }
@@ -267,10 +164,7 @@ function orderRequest(ready) {
 // Runs
 
 function row(name, { result, seconds }, expected) {
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([s, v]) => [s, v.count]));
-  const unexpected = Object.entries(statuses)
-    .filter(([status]) => !expected.includes(Number(status)))
-    .reduce((sum, [, count]) => sum + count, 0);
+  const { statuses, unexpected } = statusCounts(result, expected);
   const r = {
     name,
     orders: result.requests.total,
@@ -318,11 +212,11 @@ function fire(prepared, connections) {
 async function main() {
   log(`starting the API on ${BASE} (${DATABASE_URL ? 'PostgreSQL' : 'PGlite, temporary DATA_DIR'}) to migrate and seed the demo catalogue`);
   startServer();
-  await waitForPing();
-  await stopServer();
+  await waitForPing(BASE, server);
+  await stopApi(server);
   const race = await stockTheShop();
   startServer();
-  await waitForPing();
+  await waitForPing(BASE, server);
 
   const products = await plainProducts();
   if (products.length < Math.ceil(ORDERS / BUYERS))
@@ -382,6 +276,6 @@ try {
   log(error.stack ?? String(error));
   process.exitCode = 1;
 } finally {
-  await stopServer();
+  await stopApi(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
