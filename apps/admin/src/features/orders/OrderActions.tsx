@@ -1,11 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AdminOrder } from '@kedai/contract';
 import { PAYMENT_REASON_MAX } from '@kedai/domain';
 import { api } from '../../lib/api';
 import { amountPlaceholder } from '../../lib/money-input';
-import { Alert } from '../../ui/Alert';
 import { TextArea, TextField } from '../../ui/Field';
+import { FormProblem, useFormProblem } from '../../ui/FormProblem';
+import { ReasonForm } from '../../ui/ReasonForm';
+import { useFocusAfterRender } from '../../ui/useFocusAfterRender';
+import { useOneFieldForm } from '../../ui/useOneFieldForm';
 import {
   EMPTY_MOVE,
   EMPTY_REFUND,
@@ -69,73 +72,82 @@ export function OrderActions(props: Props) {
 }
 
 /**
- * Focus for a field once its error is on the page, so it is read with its mark and message: the
- * field's id to `focus`, asked again each time (`n`).
+ * A form of several fields that sends one change to the order: the draft, each field's error beside
+ * it (the first, in the form's order, focused once shown), and the problem at the top of the form
+ * when the API names no field.
  */
-function useFocusAfterRender(): (id: string) => void {
-  const [target, setTarget] = useState<{ id: string; n: number } | null>(null);
-  useEffect(() => {
-    if (target) document.getElementById(target.id)?.focus();
-  }, [target]);
-  return (id) => setTarget((old) => ({ id, n: (old?.n ?? 0) + 1 }));
+function useOrderForm<Draft extends Partial<Record<keyof FieldErrors, string>>, Body>({
+  empty,
+  ids,
+  check,
+  onStart,
+}: {
+  empty: Draft;
+  /** Each field's element id, in the form's order. */
+  ids: Record<keyof Draft & keyof FieldErrors, string>;
+  check: (draft: Draft) => { ok: true; body: Body } | { ok: false; errors: FieldErrors };
+  onStart: () => void;
+}) {
+  type Key = keyof Draft & keyof FieldErrors;
+  const [draft, setDraft] = useState<Draft>(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { problem, say, clear: clearProblem } = useFormProblem();
+  const focus = useFocusAfterRender();
+  const showErrors = (bad: FieldErrors) => {
+    setErrors(bad);
+    const first = (Object.keys(ids) as Key[]).find((key) => bad[key]);
+    if (first) focus(ids[first]);
+  };
+
+  return {
+    draft,
+    errors,
+    problem,
+    set: (key: Key, value: string) => {
+      setDraft((d) => ({ ...d, [key]: value }));
+      if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    },
+    reset: () => setDraft(empty),
+    /** The API's refusal: beside the fields it names, else at the top of the form. */
+    refuse: (failure: OrderFailure) => {
+      const fields = failure.kind === 'refused' ? failure.errors : {};
+      showErrors(fields);
+      if (Object.keys(fields).length === 0) say(failure.message);
+    },
+    /** The form's `onSubmit`: checks the draft and sends it, unless a change is still on its way (`busy`). */
+    submit: (event: FormEvent, { busy, send }: { busy: boolean; send: (body: Body) => void }) => {
+      event.preventDefault();
+      if (busy) return;
+      onStart();
+      clearProblem();
+      const checked = check(draft);
+      if (!checked.ok) {
+        showErrors(checked.errors);
+        return;
+      }
+      setErrors({});
+      send(checked.body);
+    },
+  };
 }
 
 function MoveForm({ move, order, onDone, onInterrupted, onStart, reload }: Props & { move: Move }) {
-  const [draft, setDraft] = useState<MoveDraft>(EMPTY_MOVE);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
-  const focus = useFocusAfterRender();
   const ids = { carrier: `${move}-carrier`, trackingNumber: `${move}-tracking`, note: `${move}-note` } as const;
-  const focusFirst = (bad: FieldErrors) => {
-    const first = (['carrier', 'trackingNumber', 'note'] as const).find((key) => bad[key]);
-    if (first) focus(ids[first]);
-  };
+  const form = useOrderForm({ empty: EMPTY_MOVE, ids, check: (draft: MoveDraft) => moveBodyOf(move, draft), onStart });
+  const { draft, errors, set } = form;
 
   const save = useMutation({
     mutationFn: (body: MoveBody) => api.post('/admin/order/:id/status', { params: { id: order.id }, body }),
     onSuccess: (answer) => onDone(answer, movedText(answer, move)),
-    onError: (error) =>
-      handleOrderError(error, 'move', {
-        interrupt: onInterrupted,
-        reload,
-        refuse: (failure) => {
-          const fields = failure.kind === 'refused' ? failure.errors : {};
-          setErrors(fields);
-          if (Object.keys(fields).length > 0) focusFirst(fields);
-          else setProblem((old) => ({ text: failure.message, n: (old?.n ?? 0) + 1 }));
-        },
-      }),
+    onError: (error) => handleOrderError(error, 'move', { interrupt: onInterrupted, reload, refuse: form.refuse }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    onStart();
-    setProblem(null);
-    const checked = moveBodyOf(move, draft);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirst(checked.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(checked.body);
-  }
-
-  const set = (key: keyof MoveDraft, value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const headingId = `${move}-heading`;
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId}>
+    <form onSubmit={(event) => form.submit(event, { busy: save.isPending, send: save.mutate })} noValidate aria-labelledby={headingId}>
       <h3 id={headingId}>{MOVE_LABELS[move]}</h3>
       <p className="hint">{MOVE_HINTS[move]}</p>
-      {problem ? (
-        <Alert key={problem.n} tone="error" title="The order was not changed" focusOnShow>
-          <p>{problem.text}</p>
-        </Alert>
-      ) : null}
+      <FormProblem problem={form.problem} title="The order was not changed" />
       {move === 'shipped' ? (
         <div className="row">
           <TextField
@@ -184,10 +196,7 @@ function MoveForm({ move, order, onDone, onInterrupted, onStart, reload }: Props
 const REASON_ID = 'cancel-reason';
 
 function CancelForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
-  const focus = useFocusAfterRender();
+  const reason = useOneFieldForm({ fieldId: REASON_ID, check: cancelBodyOf, onStart });
 
   const cancel = useMutation({
     mutationFn: (body: { reason: string }) => api.post('/admin/order/:id/cancel', { params: { id: order.id }, body }),
@@ -196,64 +205,31 @@ function CancelForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
       handleOrderError(failed, 'cancel', {
         interrupt: onInterrupted,
         reload,
-        refuse: (failure) => {
-          const fieldError = failure.kind === 'refused' ? failure.errors.reason : undefined;
-          if (fieldError) {
-            setError(fieldError);
-            focus(REASON_ID);
-          } else setProblem((old) => ({ text: failure.message, n: (old?.n ?? 0) + 1 }));
-        },
+        refuse: (failure) => reason.refuse(failure.kind === 'refused' ? failure.errors.reason : undefined, failure.message),
       }),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (cancel.isPending) return;
-    onStart();
-    setProblem(null);
-    const checked = cancelBodyOf(reason);
-    if (!checked.ok) {
-      setError(checked.error);
-      focus(REASON_ID);
-      return;
-    }
-    setError(null);
-    cancel.mutate(checked.body);
-  }
 
   const paid = order.payments.some((payment) => payment.kind === 'charge' && payment.status === 'succeeded');
   return (
     <section className="panel" aria-labelledby="cancel-heading">
       <h2 id="cancel-heading">Cancel order</h2>
-      <form onSubmit={submit} noValidate aria-labelledby="cancel-heading">
-        {problem ? (
-          <Alert key={problem.n} tone="error" title="The order was not cancelled" focusOnShow>
-            <p>{problem.text}</p>
-          </Alert>
-        ) : null}
+      <ReasonForm
+        form={reason}
+        aria-labelledby="cancel-heading"
+        label="Reason for cancelling"
+        hint={`The shopper reads it in an e-mail; 1 to ${NOTE_MAX} characters.`}
+        rows={3}
+        busy={cancel.isPending}
+        send={cancel.mutate}
+        submitLabel="Cancel order"
+        busyLabel="Cancelling…"
+      >
+        <FormProblem problem={reason.problem} title="The order was not cancelled" />
         <p className="hint">
           Possible until the order is shipped. The stock, the voucher&apos;s use and any quoted items come back
           {paid ? '; the payment is refunded to the shopper.' : '.'}
         </p>
-        <TextArea
-          id={REASON_ID}
-          label="Reason for cancelling"
-          required
-          hint={`The shopper reads it in an e-mail; 1 to ${NOTE_MAX} characters.`}
-          rows={3}
-          value={reason}
-          error={error ?? undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (error) setError(null);
-          }}
-        />
-        <div className="actions">
-          <button type="submit" className="button button--danger" aria-busy={cancel.isPending || undefined}>
-            {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
-          </button>
-        </div>
-      </form>
+      </ReasonForm>
     </section>
   );
 }
@@ -265,63 +241,28 @@ const REFUND_IDS = { amount: 'refund-amount', reason: 'refund-reason' } as const
  * status, so the form empties itself once the refund is made (the page keeps it, not a new version).
  */
 function RefundForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
-  const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
-  const focus = useFocusAfterRender();
-  const focusFirst = (bad: FieldErrors) => {
-    const first = (['amount', 'reason'] as const).find((key) => bad[key]);
-    if (first) focus(REFUND_IDS[first]);
-  };
+  const form = useOrderForm({ empty: EMPTY_REFUND, ids: REFUND_IDS, check: (draft: RefundDraft) => refundBodyOf(draft, order), onStart });
+  const { draft, errors, set } = form;
 
   const refund = useMutation({
     mutationFn: (body: RefundBody) => api.post('/admin/order/:id/refund', { params: { id: order.id }, body }),
     onSuccess: (answer, body) => {
-      setDraft(EMPTY_REFUND);
+      form.reset();
       onDone(answer, refundedNews(answer, body.amount));
     },
-    onError: (failed) =>
-      handleOrderFailure(refundFailureOf(failed, order), {
-        interrupt: onInterrupted,
-        reload,
-        refuse: (failure) => {
-          const fields = failure.kind === 'refused' ? failure.errors : {};
-          setErrors(fields);
-          if (Object.keys(fields).length > 0) focusFirst(fields);
-          else setProblem((old) => ({ text: failure.message, n: (old?.n ?? 0) + 1 }));
-        },
-      }),
+    onError: (failed) => handleOrderFailure(refundFailureOf(failed, order), { interrupt: onInterrupted, reload, refuse: form.refuse }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (refund.isPending) return;
-    onStart();
-    setProblem(null);
-    const checked = refundBodyOf(draft, order);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirst(checked.errors);
-      return;
-    }
-    setErrors({});
-    refund.mutate(checked.body);
-  }
-
-  const set = (key: keyof RefundDraft, value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const paynow = order.paymentMethod === 'paynow';
   return (
     <section className="panel" aria-labelledby="refund-heading">
       <h2 id="refund-heading">Refund part of the payment</h2>
-      <form onSubmit={submit} noValidate aria-labelledby="refund-heading">
-        {problem ? (
-          <Alert key={problem.n} tone="error" title="Nothing was refunded" focusOnShow>
-            <p>{problem.text}</p>
-          </Alert>
-        ) : null}
+      <form
+        onSubmit={(event) => form.submit(event, { busy: refund.isPending, send: refund.mutate })}
+        noValidate
+        aria-labelledby="refund-heading"
+      >
+        <FormProblem problem={form.problem} title="Nothing was refunded" />
         <p className="hint">
           {paynow
             ? 'Paid by PayNow: the refund is added to Refunds to send under Payments, for staff to send from the shop’s bank.'

@@ -15,6 +15,7 @@
 import type { AdminOrder } from '@kedai/contract';
 import { PAYMENT_REASON_MAX, canMoveOrder, isOrderStatus, parsePaymentReason } from '@kedai/domain';
 import { codeOf, errorText } from '../../lib/errors';
+import { handleFailure, type FailureHooks } from '../../lib/failure-hooks';
 import { parseAmount } from '../../lib/money-input';
 import { priceText } from '../../lib/money-text';
 import { statusLabel } from './order-view';
@@ -226,32 +227,16 @@ export function refundFailureOf(error: unknown, order: Pick<AdminOrder, 'currenc
   }
 }
 
-interface FailureHooks {
-  interrupt: (failure: OrderFailure) => void;
-  refuse: (failure: OrderFailure) => void;
-  reload: () => Promise<unknown>;
-}
-
 /**
  * What the forms do with a refused change: a conflict is said at once by `interrupt` and the order is
  * read again (`reload`), so the page shows what it is now; any other refusal is said by `refuse`
  * (and the order read again when the failure asks to `refresh`).
  */
-export async function handleOrderFailure(failure: OrderFailure, { interrupt, refuse, reload }: FailureHooks): Promise<OrderFailure> {
-  if (!failure.reload) refuse(failure);
-  else interrupt(failure);
-  if (failure.reload || failure.refresh) {
-    try {
-      await reload();
-    } catch {
-      // the page shows a failed load itself
-    }
-  }
-  return failure;
-}
+export const handleOrderFailure = (failure: OrderFailure, hooks: FailureHooks<OrderFailure>): Promise<OrderFailure> =>
+  handleFailure(failure, hooks);
 
 /** `handleOrderFailure` for a step or a cancellation. */
-export const handleOrderError = (error: unknown, form: 'move' | 'cancel', hooks: FailureHooks): Promise<OrderFailure> =>
+export const handleOrderError = (error: unknown, form: 'move' | 'cancel', hooks: FailureHooks<OrderFailure>): Promise<OrderFailure> =>
   handleOrderFailure(orderFailureOf(error, form), hooks);
 
 /** The news after a step was saved. */

@@ -1,9 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AdminPaymentTask } from '@kedai/contract';
 import { api } from '../../lib/api';
-import { Alert } from '../../ui/Alert';
-import { TextArea, TextField } from '../../ui/Field';
+import { TextField } from '../../ui/Field';
+import { FormProblem } from '../../ui/FormProblem';
+import { ReasonForm } from '../../ui/ReasonForm';
+import { useFocusAfterRender } from '../../ui/useFocusAfterRender';
+import { useOneFieldForm } from '../../ui/useOneFieldForm';
 import { BANK_REFERENCE_MAX, PAYMENT_REASON_MAX } from '@kedai/domain';
 import {
   CONFIRM_LABEL,
@@ -35,42 +38,18 @@ interface Props extends DecisionHandlers {
   rowId: string;
 }
 
-interface Problem {
-  text: string;
-  n: number;
-}
-
-/**
- * Focus for an element once it is on the page (a form just opened, a field with its new error), so
- * it is read with its mark and message: the element's id, asked again each time (`n`).
- */
-function useFocusAfterRender(): (id: string) => void {
-  const [target, setTarget] = useState<{ id: string; n: number } | null>(null);
-  useEffect(() => {
-    if (target) document.getElementById(target.id)?.focus();
-  }, [target]);
-  return (id) => setTarget((old) => ({ id, n: (old?.n ?? 0) + 1 }));
-}
-
 /** A reported transfer: confirm it in one click, or open the small form to reject it with a reason. */
 export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, reload }: Props) {
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const focus = useFocusAfterRender();
   const ids = { reject: `reject-${task.id}`, reason: `reject-reason-${task.id}` };
+  // The row has one problem, above its buttons: the rejection form's, which a refused confirmation uses too.
+  const rejection = useOneFieldForm({ fieldId: ids.reason, check: rejectionBodyOf, onStart });
+  const focus = useFocusAfterRender();
 
   const handlers = (field: boolean) => ({
     interrupt: onInterrupted,
     reload,
-    refuse: (failure: PaymentFailure) => {
-      const fieldError = field && failure.kind === 'refused' ? failure.fieldError : null;
-      if (fieldError) {
-        setError(fieldError);
-        focus(ids.reason);
-      } else setProblem((old) => ({ text: failure.message, n: (old?.n ?? 0) + 1 }));
-    },
+    refuse: (failure: PaymentFailure) => rejection.refuse(field && failure.kind === 'refused' ? failure.fieldError : null, failure.message),
   });
 
   const confirm = useMutation({
@@ -85,64 +64,30 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
   });
   const busy = confirm.isPending || reject.isPending;
 
-  function start() {
-    onStart();
-    setProblem(null);
-  }
-
-  function submitRejection(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    start();
-    const checked = rejectionBodyOf(reason);
-    if (!checked.ok) {
-      setError(checked.error);
-      focus(ids.reason);
-      return;
-    }
-    setError(null);
-    reject.mutate(checked.body);
-  }
-
   return (
     <div>
-      {problem ? (
-        <Alert key={problem.n} tone="error" title="Nothing was changed" focusOnShow>
-          <p>{problem.text}</p>
-        </Alert>
-      ) : null}
+      <FormProblem problem={rejection.problem} title="Nothing was changed" />
       {rejecting ? (
-        <form onSubmit={submitRejection} noValidate aria-label={`Reject the transfer for order ${task.order.orderRef}`}>
-          <TextArea
-            id={ids.reason}
-            label="Reason for rejecting"
-            required
-            hint={`The shopper reads it, with a fresh time to pay; such as “No transfer with this reference has arrived”. 1 to ${PAYMENT_REASON_MAX} characters.`}
-            rows={3}
-            value={reason}
-            error={error ?? undefined}
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (error) setError(null);
-            }}
-          />
-          <div className="actions">
-            <button type="submit" className="button button--danger" aria-busy={reject.isPending || undefined}>
-              {reject.isPending ? 'Rejecting…' : 'Reject the transfer'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                setRejecting(false);
-                setError(null);
-                focus(ids.reject);
-              }}
-            >
-              Don&apos;t reject
-            </button>
-          </div>
-        </form>
+        // It opens only while nothing is on its way (its button checks `busy`), so only its own sending can be.
+        <ReasonForm
+          form={rejection}
+          aria-label={`Reject the transfer for order ${task.order.orderRef}`}
+          label="Reason for rejecting"
+          hint={`The shopper reads it, with a fresh time to pay; such as “No transfer with this reference has arrived”. 1 to ${PAYMENT_REASON_MAX} characters.`}
+          rows={3}
+          busy={reject.isPending}
+          send={reject.mutate}
+          submitLabel="Reject the transfer"
+          busyLabel="Rejecting…"
+          cancel={{
+            label: "Don't reject",
+            onCancel: () => {
+              setRejecting(false);
+              rejection.clearError();
+              focus(ids.reject);
+            },
+          }}
+        />
       ) : (
         <div className="actions">
           <button
@@ -152,7 +97,8 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
             aria-busy={confirm.isPending || undefined}
             onClick={() => {
               if (busy) return;
-              start();
+              onStart();
+              rejection.clearProblem();
               confirm.mutate();
             }}
           >
@@ -165,9 +111,9 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
             aria-describedby={rowId}
             onClick={() => {
               if (busy) return;
-              setProblem(null);
+              rejection.clearProblem();
               setRejecting(true);
-              focus(ids.reason);
+              rejection.focusField();
             }}
           >
             {REJECT_LABEL}
@@ -180,11 +126,8 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
 
 /** A refund owed: once staff have sent it from the shop's bank, they mark it sent with the bank's reference. */
 export function RefundActions({ task, rowId, onDone, onInterrupted, onStart, reload }: Props) {
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const focus = useFocusAfterRender();
   const fieldId = `refund-reference-${task.id}`;
+  const reference = useOneFieldForm({ fieldId, check: refundBodyOf, onStart });
 
   const sent = useMutation({
     mutationFn: (body: RefundBody) => api.post('/admin/payment/:id/refunded', { params: { id: task.id }, body }),
@@ -193,38 +136,17 @@ export function RefundActions({ task, rowId, onDone, onInterrupted, onStart, rel
       handlePaymentError(failed, {
         interrupt: onInterrupted,
         reload,
-        refuse: (failure) => {
-          const fieldError = failure.kind === 'refused' ? failure.fieldError : null;
-          if (fieldError) {
-            setError(fieldError);
-            focus(fieldId);
-          } else setProblem((old) => ({ text: failure.message, n: (old?.n ?? 0) + 1 }));
-        },
+        refuse: (failure) => reference.refuse(failure.kind === 'refused' ? failure.fieldError : null, failure.message),
       }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sent.isPending) return;
-    onStart();
-    setProblem(null);
-    const checked = refundBodyOf(reference);
-    if (!checked.ok) {
-      setError(checked.error);
-      focus(fieldId);
-      return;
-    }
-    setError(null);
-    sent.mutate(checked.body);
-  }
-
   return (
-    <form onSubmit={submit} noValidate aria-label={`Mark the refund for order ${task.order.orderRef} as sent`}>
-      {problem ? (
-        <Alert key={problem.n} tone="error" title="Nothing was changed" focusOnShow>
-          <p>{problem.text}</p>
-        </Alert>
-      ) : null}
+    <form
+      onSubmit={(event) => reference.submit(event, { busy: sent.isPending, send: sent.mutate })}
+      noValidate
+      aria-label={`Mark the refund for order ${task.order.orderRef} as sent`}
+    >
+      <FormProblem problem={reference.problem} title="Nothing was changed" />
       <TextField
         id={fieldId}
         label="Bank reference of the refund"
@@ -232,12 +154,9 @@ export function RefundActions({ task, rowId, onDone, onInterrupted, onStart, rel
         hint={`As the shop's bank shows the transfer: up to ${BANK_REFERENCE_MAX} letters, digits, spaces and - / .`}
         autoComplete="off"
         spellCheck={false}
-        value={reference}
-        error={error ?? undefined}
-        onChange={(e) => {
-          setReference(e.target.value);
-          if (error) setError(null);
-        }}
+        value={reference.text}
+        error={reference.error}
+        onChange={(e) => reference.change(e.target.value)}
       />
       <div className="actions">
         <button type="submit" className="button" aria-describedby={rowId} aria-busy={sent.isPending || undefined}>

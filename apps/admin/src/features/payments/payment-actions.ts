@@ -7,6 +7,7 @@
  */
 import { BANK_REFERENCE_MAX, PAYMENT_REASON_MAX, parseBankReference, parsePaymentReason } from '@kedai/domain';
 import { codeOf, errorText } from '../../lib/errors';
+import { handleFailure, type FailureHooks } from '../../lib/failure-hooks';
 
 /** The buttons, named for what staff are sure of when they press them. */
 export const CONFIRM_LABEL = "Confirm — the money is in the shop's account";
@@ -90,24 +91,5 @@ export function paymentFailureOf(error: unknown): PaymentFailure {
  * What the row's forms do with a refused decision: someone else's (or a gone payment) is said at
  * once by `interrupt` and the list read again (`reload`); any other refusal is said by `refuse`.
  */
-export async function handlePaymentError(
-  error: unknown,
-  {
-    interrupt,
-    refuse,
-    reload,
-  }: { interrupt: (failure: PaymentFailure) => void; refuse: (failure: PaymentFailure) => void; reload: () => Promise<unknown> },
-): Promise<PaymentFailure> {
-  const failure = paymentFailureOf(error);
-  if (!failure.reload) {
-    refuse(failure);
-    return failure;
-  }
-  interrupt(failure);
-  try {
-    await reload();
-  } catch {
-    // the page shows a failed load itself
-  }
-  return failure;
-}
+export const handlePaymentError = (error: unknown, hooks: FailureHooks<PaymentFailure>): Promise<PaymentFailure> =>
+  handleFailure(paymentFailureOf(error), hooks);

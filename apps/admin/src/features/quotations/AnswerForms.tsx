@@ -5,7 +5,10 @@ import { DECLINE_REASON_MAX } from '@kedai/domain';
 import { api } from '../../lib/api';
 import { amountPlaceholder } from '../../lib/money-input';
 import { Alert } from '../../ui/Alert';
-import { TextArea, TextField, fieldId } from '../../ui/Field';
+import { TextField, fieldId } from '../../ui/Field';
+import { FormProblem } from '../../ui/FormProblem';
+import { ReasonForm } from '../../ui/ReasonForm';
+import { useOneFieldForm } from '../../ui/useOneFieldForm';
 import {
   baseTotalText,
   declineBodyOf,
@@ -226,11 +229,8 @@ function ResolveForm({ item, regions, onAnswered, onInterrupted, onStart, reload
 
 /** The decline, with the reason the shopper reads. */
 function DeclineForm({ item, onAnswered, onInterrupted, onStart, reload }: Props) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
-  const focusField = () => document.getElementById(REASON_ID)?.focus();
-  const count = reasonCount(reason);
+  const reason = useOneFieldForm({ fieldId: REASON_ID, check: (text) => declineBodyOf(text, item.version), onStart });
+  const count = reasonCount(reason.text);
 
   const decline = useMutation({
     mutationFn: (body: DeclineBody) => api.post('/admin/quotation_item/:id/decline', { params: { id: item.id }, body }),
@@ -239,68 +239,37 @@ function DeclineForm({ item, onAnswered, onInterrupted, onStart, reload }: Props
       handleAnswerError(failed, {
         interrupt: onInterrupted,
         reload,
-        refuse: (failure) => {
-          const fieldError = failure.kind === 'refused' ? failure.errors.reason : undefined;
-          if (fieldError) {
-            setError(fieldError);
-            focusField();
-          } else setProblem((old) => ({ text: failure.message, n: (old?.n ?? 0) + 1 }));
-        },
+        refuse: (failure) => reason.refuse(failure.kind === 'refused' ? failure.errors.reason : undefined, failure.message),
       }),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (decline.isPending) return;
-    onStart();
-    setProblem(null);
-    const checked = declineBodyOf(reason, item.version);
-    if (!checked.ok) {
-      setError(checked.error);
-      focusField();
-      return;
-    }
-    setError(null);
-    decline.mutate(checked.body);
-  }
 
   return (
     <section className="panel" aria-labelledby={DECLINE_HEADING}>
       <h2 id={DECLINE_HEADING}>Decline</h2>
-      <form onSubmit={submit} noValidate aria-labelledby={DECLINE_HEADING}>
-        {problem ? (
-          <Alert key={problem.n} tone="error" title="The quotation was not declined" focusOnShow>
-            <p>{problem.text}</p>
-          </Alert>
-        ) : null}
-        <TextArea
-          id={REASON_ID}
-          label="Reason for declining"
-          required
-          hint={
-            <>
-              The shopper reads it in their quotation list and in an e-mail; 1 to {DECLINE_REASON_MAX} characters.{' '}
-              <span className={count.fits || count.used === 0 ? undefined : 'field-error'}>{count.text}.</span>
-            </>
-          }
-          rows={4}
-          value={reason}
-          error={error ?? undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (error) setError(null);
-          }}
-        />
-        {/* Said once the reason is too long, not at every key. */}
-        <p className="visually-hidden" aria-live="polite">
-          {count.used > DECLINE_REASON_MAX ? `The reason is ${count.text}.` : ''}
-        </p>
-        <div className="actions">
-          <button type="submit" className="button button--danger" aria-busy={decline.isPending || undefined}>
-            {decline.isPending ? 'Declining…' : 'Decline the quotation'}
-          </button>
-        </div>
-      </form>
+      <ReasonForm
+        form={reason}
+        aria-labelledby={DECLINE_HEADING}
+        label="Reason for declining"
+        hint={
+          <>
+            The shopper reads it in their quotation list and in an e-mail; 1 to {DECLINE_REASON_MAX} characters.{' '}
+            <span className={count.fits || count.used === 0 ? undefined : 'field-error'}>{count.text}.</span>
+          </>
+        }
+        rows={4}
+        busy={decline.isPending}
+        send={decline.mutate}
+        submitLabel="Decline the quotation"
+        busyLabel="Declining…"
+        afterField={
+          // Said once the reason is too long, not at every key.
+          <p className="visually-hidden" aria-live="polite">
+            {count.used > DECLINE_REASON_MAX ? `The reason is ${count.text}.` : ''}
+          </p>
+        }
+      >
+        <FormProblem problem={reason.problem} title="The quotation was not declined" />
+      </ReasonForm>
     </section>
   );
 }

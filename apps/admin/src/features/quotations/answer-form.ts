@@ -11,6 +11,7 @@
 import type { AdminQuotationItem, Region } from '@kedai/contract';
 import { DECLINE_REASON_MAX } from '@kedai/domain';
 import { codeOf, errorText, fieldErrorsOf } from '../../lib/errors';
+import { handleFailure, type FailureHooks } from '../../lib/failure-hooks';
 import { amountText, parseAmount } from '../../lib/money-input';
 import { moneyText, unitsText } from './quotation-view';
 
@@ -181,24 +182,5 @@ export function answerFailureOf(error: unknown): AnswerFailure {
  * at once by `interrupt` and the item is read again, so the page shows what it is now; any other
  * refusal is said in the form by `refuse`, with the fields the API names.
  */
-export async function handleAnswerError(
-  error: unknown,
-  {
-    interrupt,
-    refuse,
-    reload,
-  }: { interrupt: (failure: AnswerFailure) => void; refuse: (failure: AnswerFailure) => void; reload: () => Promise<unknown> },
-): Promise<AnswerFailure> {
-  const failure = answerFailureOf(error);
-  if (!failure.reload) {
-    refuse(failure);
-    return failure;
-  }
-  interrupt(failure);
-  try {
-    await reload();
-  } catch {
-    // the page shows a failed load itself
-  }
-  return failure;
-}
+export const handleAnswerError = (error: unknown, hooks: FailureHooks<AnswerFailure>): Promise<AnswerFailure> =>
+  handleFailure(answerFailureOf(error), hooks);

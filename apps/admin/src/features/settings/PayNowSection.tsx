@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AdminSettings } from '@kedai/contract';
 import { DEMO_PAYNOW_SETTINGS, type PayNowSettings } from '@kedai/domain';
@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/Field';
+import { useFocusAfterRender } from '../../ui/useFocusAfterRender';
 import {
   MERCHANT_CITY_MAX,
   MERCHANT_NAME_MAX,
@@ -37,11 +38,7 @@ export function PayNowSection({ settings, onSaved }: { settings: AdminSettings; 
   const [form, setForm] = useState<PayNowForm>(() => payNowToForm(settings.payNow));
   const [errors, setErrors] = useState<PayNowErrors>({});
   const [message, setMessage] = useState<Message | null>(null);
-  // Where focus goes once the page shows a refused field.
-  const [focusTarget, setFocusTarget] = useState<{ id: string; n: number } | null>(null);
-  useEffect(() => {
-    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
-  }, [focusTarget]);
+  const focus = useFocusAfterRender();
 
   const tell = (tone: Message['tone'], text: string) => setMessage((old) => ({ tone, text, n: (old?.n ?? 0) + 1 }));
   const save = useMutation({
@@ -63,7 +60,7 @@ export function PayNowSection({ settings, onSaved }: { settings: AdminSettings; 
     if (!checked.ok) {
       setErrors(checked.errors);
       const first = ([form.kind, 'merchantName', 'merchantCity'] as const).find((key) => checked.errors[key]);
-      if (first) setFocusTarget((old) => ({ id: ids[first], n: (old?.n ?? 0) + 1 }));
+      if (first) focus(ids[first]);
       return;
     }
     setErrors({});

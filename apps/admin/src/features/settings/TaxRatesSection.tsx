@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sortCountryCodes } from '@kedai/domain';
 import { api } from '../../lib/api';
@@ -6,6 +6,7 @@ import { countryChoices, countryLabel } from '../../lib/countries';
 import { errorText } from '../../lib/errors';
 import { Alert, LoadError, Loading } from '../../ui/Alert';
 import { SelectField, TextField } from '../../ui/Field';
+import { useFocusAfterRender } from '../../ui/useFocusAfterRender';
 import {
   newTaxForm,
   taxFailureOf,
@@ -42,13 +43,9 @@ export function TaxRatesSection() {
   const [errors, setErrors] = useState<TaxErrors>({});
   const [message, setMessage] = useState<Message | null>(null);
   // Where focus goes once the page shows the change (the form opened, a field refused, a row removed).
-  const [focusTarget, setFocusTarget] = useState<{ id: string; n: number } | null>(null);
-  useEffect(() => {
-    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
-  }, [focusTarget]);
+  const focus = useFocusAfterRender();
 
   const tell = (tone: Message['tone'], text: string) => setMessage((old) => ({ tone, text, n: (old?.n ?? 0) + 1 }));
-  const focus = (id: string) => setFocusTarget((old) => ({ id, n: (old?.n ?? 0) + 1 }));
   const refuse = (next: TaxErrors) => {
     setErrors(next);
     const first = (['countryCode', 'name', 'rate'] as const).find((key) => next[key]);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminVoucher, Region } from '@kedai/contract';
@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { amountPlaceholder } from '../../lib/money-input';
 import { Alert } from '../../ui/Alert';
 import { TextField, fieldId } from '../../ui/Field';
+import { useFocusAfterRender } from '../../ui/useFocusAfterRender';
 import { VOUCHERS_KEY } from './queries';
 import {
   STALE_VOUCHER_MESSAGE,
@@ -48,12 +49,7 @@ export function VoucherForm({ saved, regions, onReload }: Props) {
   const [attempt, setAttempt] = useState(0);
   const [stale, setStale] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  // The field to focus once the errors are on the page (its mark and message read with it).
-  const [focusTarget, setFocusTarget] = useState<{ id: string; n: number } | null>(null);
-
-  useEffect(() => {
-    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
-  }, [focusTarget]);
+  const focus = useFocusAfterRender();
 
   const currencies = voucherCurrencies(regions, base);
   const regionKeys = [...new Set([...regions.map((region) => region.key), ...(base?.regions ?? [])])];
@@ -62,7 +58,7 @@ export function VoucherForm({ saved, regions, onReload }: Props) {
     setErrors(next);
     setAttempt((n) => n + 1);
     const first = firstErrorKey(next);
-    if (first) setFocusTarget((old) => ({ id: fieldId(first), n: (old?.n ?? 0) + 1 }));
+    if (first) focus(fieldId(first));
   }
 
   const save = useMutation({
