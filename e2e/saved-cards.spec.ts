@@ -25,9 +25,20 @@ const SG_ADDRESS = {
 
 test('a shopper saves a card while paying, pays the next order in one click, and removes the card', async ({ page, request }, info) => {
   test.setTimeout(180_000);
-  const search = (await (await request.get(`${api}/product/search?limit=50&inStock=true&sort=newest`)).json()) as { products: Summary[] };
-  const product = search.products.find((p) => !p.hasVariants && p.price.SG !== undefined);
-  if (!product) throw new Error('the demo catalogue has no product without variants sold in Singapore');
+  // A product with stock for every order of this journey (other journeys buy from the same catalogue).
+  const search = (await (await request.get(`${api}/product/search?limit=100&inStock=true&sort=newest`)).json()) as {
+    products: Summary[];
+  };
+  let product: Summary | undefined;
+  for (const candidate of search.products.filter((p) => !p.hasVariants && p.price.SG !== undefined)) {
+    const { stock } = (await (await request.get(`${api}/product/one/${candidate.uuid}`)).json()) as { stock: number };
+    if (stock >= 5) {
+      product = candidate;
+      break;
+    }
+  }
+  if (!product) throw new Error('the demo catalogue has no product without variants sold in Singapore with 5 in stock');
+  const productId = product.uuid;
 
   const email = journeyEmail('saved-cards', info);
   await registerVerified(request, email, 'Rahsia123!', { firstName: 'Wei Ling', lastName: 'Lim', birthDate: '1991-04-05' });
@@ -35,7 +46,7 @@ test('a shopper saves a card while paying, pays the next order in one click, and
   const shopper = await caller(page.context());
   const addressId = ((await shopper.post('/address', SG_ADDRESS)) as { address: { id: string } }).address.id;
   const placeOrder = async () => {
-    const line = (await shopper.post('/cart', { productId: product.uuid, quantity: 1 })) as { cartItem: { id: string } };
+    const line = (await shopper.post('/cart', { productId, quantity: 1 })) as { cartItem: { id: string } };
     const { key } = (await shopper.post('/checkout/session', { cartItemIds: [line.cartItem.id] })) as { key: string };
     return (await shopper.post('/checkout/create_order', {
       checkoutSessionKey: key,

@@ -23,11 +23,20 @@ test('a shopper pays by card in Stripe Elements after a decline, saves the card 
 }, info) => {
   test.setTimeout(180_000);
   await routeStripe(page);
-  const search = (await (await request.get(`${stripeApi}/product/search?limit=50&inStock=true&sort=newest`)).json()) as {
+  // A product with stock for every order of this journey (other journeys buy from the same catalogue).
+  const search = (await (await request.get(`${stripeApi}/product/search?limit=100&inStock=true&sort=newest`)).json()) as {
     products: Summary[];
   };
-  const product = search.products.find((p) => !p.hasVariants && p.price.SG !== undefined);
-  if (!product) throw new Error('the demo catalogue has no product without variants sold in Singapore');
+  let product: Summary | undefined;
+  for (const candidate of search.products.filter((p) => !p.hasVariants && p.price.SG !== undefined)) {
+    const { stock } = (await (await request.get(`${stripeApi}/product/one/${candidate.uuid}`)).json()) as { stock: number };
+    if (stock >= 5) {
+      product = candidate;
+      break;
+    }
+  }
+  if (!product) throw new Error('the demo catalogue has no product without variants sold in Singapore with 5 in stock');
+  const productId = product.uuid;
 
   const email = journeyEmail('stripe', info);
   await registerVerified(request, email, 'Rahsia123!', { firstName: 'Farah', lastName: 'Ismail', birthDate: '1989-07-08' }, stripeApi);
@@ -44,7 +53,7 @@ test('a shopper pays by card in Stripe Elements after a decline, saves the card 
     postalCode: '048616',
   })) as { address: { id: string } };
   const placeOrder = async () => {
-    const line = (await shopper.post('/cart', { productId: product.uuid, quantity: 1 })) as { cartItem: { id: string } };
+    const line = (await shopper.post('/cart', { productId, quantity: 1 })) as { cartItem: { id: string } };
     const { key } = (await shopper.post('/checkout/session', { cartItemIds: [line.cartItem.id] })) as { key: string };
     return (await shopper.post('/checkout/create_order', {
       checkoutSessionKey: key,
