@@ -1,5 +1,5 @@
 import { AppError, amountHeld, amountToRefund, cardDigits, isLuhnValid, isUuid } from '@kedai/domain';
-import { and, asc, desc, eq, inArray, schema, sql, type Database } from '@kedai/db';
+import { and, asc, count, desc, eq, inArray, schema, sql, type Database } from '@kedai/db';
 import type { CardInput, PaymentMethodInput, PaymentProvider, ProviderEvent, ProviderPayment, SavedCardDetails } from './provider';
 import { createTestGateway } from './providers/test-gateway';
 
@@ -356,21 +356,29 @@ async function refundCharge(tx: Database, provider: PaymentProvider, charge: Pay
   if (charge.provider === PAYNOW) return owePayNowRefund(tx, charge, amount);
   // A test-gateway charge taken before Stripe was configured moved no money: the gateway refunds it.
   const by = charge.provider === provider.name ? provider : createTestGateway();
-  const [refundRow] = await tx
-    .insert(payments)
-    .values({
-      orderId: charge.orderId,
-      provider: charge.provider,
-      kind: 'refund',
-      status: 'pending',
-      amount,
-      currency: charge.currency,
-      methodSummary: charge.methodSummary,
-      refundOf: charge.id,
-    })
-    .returning();
-  const refund = await by.refund({ providerRef: charge.providerRef!, amount, currency: charge.currency, idempotencyKey: refundRow!.id });
-  await updatePayment(tx, refundRow!, { status: 'succeeded', providerRef: refund.providerRef });
+  // The key follows the charge's refunds so far: a retry after a failed transaction (the provider
+  // answered, the shop did not commit) asks for the same refund again instead of a second one.
+  const [{ made } = { made: 0 }] = await tx
+    .select({ made: count() })
+    .from(payments)
+    .where(and(eq(payments.kind, 'refund'), eq(payments.refundOf, charge.id)));
+  const refund = await by.refund({
+    providerRef: charge.providerRef!,
+    amount,
+    currency: charge.currency,
+    idempotencyKey: `refund:${charge.id}:${made}:${amount}`,
+  });
+  await tx.insert(payments).values({
+    orderId: charge.orderId,
+    provider: charge.provider,
+    kind: 'refund',
+    status: 'succeeded',
+    amount,
+    currency: charge.currency,
+    providerRef: refund.providerRef,
+    methodSummary: charge.methodSummary,
+    refundOf: charge.id,
+  });
 }
 
 /**
