@@ -34,8 +34,9 @@
  * The API runs as a child process (SEED_DEMO=false, LOG_LEVEL=warn, HOST=127.0.0.1) and is stopped
  * at the end. Real ids come from the API: the laptops leaf category, the merchant with most products
  * in it, a price window holding the middle half of its prices, and 1,000 product uuids spread over
- * the catalogue. Scenarios, one after another: search q=laptop; q=lapton (typo); category + price
- * window + inStock + price_asc; the same + merchant; browse all (sort=newest); /product/one/{id}
+ * the catalogue. Scenarios, one after another: search q=laptop; q=lapton (typo); up to 1,000
+ * different searches rotating (words of the names of those products, some with a typo, so caches
+ * alone cannot carry it); category + price window + inStock + price_asc; the same + merchant; browse all (sort=newest); /product/one/{id}
  * rotating through the uuids. Each: 3 lone requests (median = "Alone"), a warm-up, the measured run.
  * After every run the script waits until the server has worked off requests autocannon abandoned
  * (the server keeps executing them), so no scenario queues behind the previous one's backlog.
@@ -235,8 +236,12 @@ async function discover() {
     ...new Set(Array.from({ length: pageCount }, (_, i) => 1 + Math.round((i * (lastPage - 1)) / Math.max(1, pageCount - 1)))),
   ];
   const ids = new Set(first.products.map((p) => p.uuid));
+  const names = first.products.map((p) => p.name);
   for (const page of pages.slice(1)) {
-    for (const p of (await getJson(`/product/search?sort=newest&limit=100&page=${page}`)).products) ids.add(p.uuid);
+    for (const p of (await getJson(`/product/search?sort=newest&limit=100&page=${page}`)).products) {
+      ids.add(p.uuid);
+      names.push(p.name);
+    }
   }
 
   // A price window holding the middle half of the category's prices in the default region.
@@ -252,7 +257,54 @@ async function discover() {
   const minPrice = prices[Math.floor(prices.length * 0.25)];
   const maxPrice = prices[Math.floor(prices.length * 0.75)];
 
-  return { category, merchant, ids: [...ids], minPrice, maxPrice, region: sample.region, visible: first.total };
+  return {
+    category,
+    merchant,
+    ids: [...ids],
+    queries: shopperQueries(names),
+    minPrice,
+    maxPrice,
+    region: sample.region,
+    visible: first.total,
+  };
+}
+
+/**
+ * Up to 1,000 different searches as shoppers type them, from the names of products spread over the
+ * catalogue: mostly one word of a name ("headphones", "samsung"), some two neighbouring words
+ * ("gaming laptop"), and one in ten with two letters swapped ("haedphones"), so that no cache of a
+ * few answers can carry the scenario. The same catalogue gives the same list (a seeded generator).
+ */
+function shopperQueries(names, wanted = 1000) {
+  let state = 18;
+  const random = () => {
+    // mulberry32: small, seeded, good enough to pick words.
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const queries = new Set();
+  for (let round = 0; round < 5 && queries.size < wanted; round++) {
+    for (const name of names) {
+      const words = name
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length >= 3 && !/^\d+$/.test(word));
+      if (words.length === 0) continue;
+      const at = Math.floor(random() * words.length);
+      const roll = random();
+      let query = words[at];
+      if (roll < 0.3 && at + 1 < words.length) query = `${words[at]} ${words[at + 1]}`;
+      else if (roll > 0.9 && query.length >= 5) {
+        const i = 1 + Math.floor(random() * (query.length - 3));
+        query = query.slice(0, i) + query[i + 1] + query[i] + query.slice(i + 2);
+      }
+      queries.add(query);
+      if (queries.size === wanted) break;
+    }
+  }
+  return [...queries];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,10 +314,26 @@ function scenarios(found) {
   const cat = encodeURIComponent(found.category.path);
   const filters = `category=${cat}&minPrice=${found.minPrice}&maxPrice=${found.maxPrice}&inStock=true&sort=price_asc`;
   let next = 0;
-  const ids = found.ids;
+  let nextQuery = 0;
+  const { ids, queries } = found;
+  const searchPath = (query) => `/product/search?q=${encodeURIComponent(query)}`;
   return [
     { name: 'search q=laptop', path: '/product/search?q=laptop' },
     { name: 'search q=lapton (typo)', path: '/product/search?q=lapton' },
+    {
+      name: `search, ${queries.length} different queries rotating`,
+      label: '/product/search?q={query}',
+      path: searchPath(queries[0]),
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            req.path = searchPath(queries[nextQuery++ % queries.length]);
+            return req;
+          },
+        },
+      ],
+    },
     {
       name: `filters: ${found.category.path}, price ${found.minPrice}–${found.maxPrice}, inStock, price_asc`,
       path: `/product/search?${filters}`,
@@ -277,6 +345,7 @@ function scenarios(found) {
     { name: 'browse all, sort=newest', path: '/product/search?sort=newest' },
     {
       name: `/product/one/{id}, ${ids.length} ids rotating`,
+      label: '/product/one/{id}',
       path: `/product/one/${ids[0]}`,
       requests: [
         {
@@ -406,7 +475,7 @@ async function main() {
     await drain(probePath, idleMs);
     const row = {
       scenario: scenario.name,
-      path: scenario.requests ? '/product/one/{id}' : scenario.path,
+      path: scenario.label ?? scenario.path,
       matches,
       single: Math.round(single),
       idleBefore,
