@@ -4,58 +4,17 @@
  * the card is listed under Saved cards and removed there.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { api, caller, journeyEmail, registerVerified, shoot, signInThroughPage } from './support';
-
-interface Summary {
-  uuid: string;
-  price: Record<string, number>;
-  hasVariants: boolean;
-}
-
-const SG_ADDRESS = {
-  fullName: 'Lim Wei Ling',
-  address: '1 Raffles Place',
-  unitNumber: '#10-01',
-  city: '',
-  state: '',
-  country: 'SG',
-  phoneNumber: '+65 6123 4567',
-  postalCode: '048616',
-};
+import { caller, cardOrders, journeyEmail, productWithStock, registerVerified, shoot, signInThroughPage } from './support';
 
 test('a shopper saves a card while paying, pays the next order in one click, and removes the card', async ({ page, request }, info) => {
   test.setTimeout(180_000);
-  // A product with stock for every order of this journey (other journeys buy from the same catalogue).
-  const search = (await (await request.get(`${api}/product/search?limit=100&inStock=true&sort=newest`)).json()) as {
-    products: Summary[];
-  };
-  let product: Summary | undefined;
-  for (const candidate of search.products.filter((p) => !p.hasVariants && p.price.SG !== undefined)) {
-    const { stock } = (await (await request.get(`${api}/product/one/${candidate.uuid}`)).json()) as { stock: number };
-    if (stock >= 5) {
-      product = candidate;
-      break;
-    }
-  }
-  if (!product) throw new Error('the demo catalogue has no product without variants sold in Singapore with 5 in stock');
-  const productId = product.uuid;
+  const productId = await productWithStock(request, 5);
 
   const email = journeyEmail('saved-cards', info);
   await registerVerified(request, email, 'Rahsia123!', { firstName: 'Wei Ling', lastName: 'Lim', birthDate: '1991-04-05' });
   await signInThroughPage(page, email, 'Rahsia123!', 'Wei Ling');
   const shopper = await caller(page.context());
-  const addressId = ((await shopper.post('/address', SG_ADDRESS)) as { address: { id: string } }).address.id;
-  const placeOrder = async () => {
-    const line = (await shopper.post('/cart', { productId, quantity: 1 })) as { cartItem: { id: string } };
-    const { key } = (await shopper.post('/checkout/session', { cartItemIds: [line.cartItem.id] })) as { key: string };
-    return (await shopper.post('/checkout/create_order', {
-      checkoutSessionKey: key,
-      paymentMethod: 'card',
-      shippingAddressId: addressId,
-    })) as {
-      id: string;
-    };
-  };
+  const placeOrder = await cardOrders(shopper, productId, 'Lim Wei Ling');
   const main = page.locator('main');
   const isPaid = async (id: string) =>
     expect.poll(async () => ((await shopper.get(`/order/${id}`)) as { status: string }).status).toBe('paid');

@@ -6,16 +6,10 @@
  * order is paid in one click with the saved card.
  */
 import { expect, test } from '@playwright/test';
-import { caller, journeyEmail, registerVerified, shoot, signInThroughPage } from './support';
+import { caller, cardOrders, journeyEmail, productWithStock, registerVerified, shoot, signInThroughPage } from './support';
 import { routeStripe, stripeApi, stripeBaseURL, testCards } from './stripe-support';
 
 test.use({ baseURL: stripeBaseURL });
-
-interface Summary {
-  uuid: string;
-  price: Record<string, number>;
-  hasVariants: boolean;
-}
 
 test('a shopper pays by card in Stripe Elements after a decline, saves the card and pays the next order in one click', async ({
   page,
@@ -23,46 +17,13 @@ test('a shopper pays by card in Stripe Elements after a decline, saves the card 
 }, info) => {
   test.setTimeout(180_000);
   await routeStripe(page);
-  // A product with stock for every order of this journey (other journeys buy from the same catalogue).
-  const search = (await (await request.get(`${stripeApi}/product/search?limit=100&inStock=true&sort=newest`)).json()) as {
-    products: Summary[];
-  };
-  let product: Summary | undefined;
-  for (const candidate of search.products.filter((p) => !p.hasVariants && p.price.SG !== undefined)) {
-    const { stock } = (await (await request.get(`${stripeApi}/product/one/${candidate.uuid}`)).json()) as { stock: number };
-    if (stock >= 5) {
-      product = candidate;
-      break;
-    }
-  }
-  if (!product) throw new Error('the demo catalogue has no product without variants sold in Singapore with 5 in stock');
-  const productId = product.uuid;
+  const productId = await productWithStock(request, 5, stripeApi);
 
   const email = journeyEmail('stripe', info);
   await registerVerified(request, email, 'Rahsia123!', { firstName: 'Farah', lastName: 'Ismail', birthDate: '1989-07-08' }, stripeApi);
   await signInThroughPage(page, email, 'Rahsia123!', 'Farah');
   const shopper = await caller(page.context(), stripeApi);
-  const { address } = (await shopper.post('/address', {
-    fullName: 'Farah Ismail',
-    address: '1 Raffles Place',
-    unitNumber: '#10-01',
-    city: '',
-    state: '',
-    country: 'SG',
-    phoneNumber: '+65 6123 4567',
-    postalCode: '048616',
-  })) as { address: { id: string } };
-  const placeOrder = async () => {
-    const line = (await shopper.post('/cart', { productId, quantity: 1 })) as { cartItem: { id: string } };
-    const { key } = (await shopper.post('/checkout/session', { cartItemIds: [line.cartItem.id] })) as { key: string };
-    return (await shopper.post('/checkout/create_order', {
-      checkoutSessionKey: key,
-      paymentMethod: 'card',
-      shippingAddressId: address.id,
-    })) as {
-      id: string;
-    };
-  };
+  const placeOrder = await cardOrders(shopper, productId, 'Farah Ismail');
   const orderOf = async (id: string) =>
     (await shopper.get(`/order/${id}`)) as {
       status: string;

@@ -115,3 +115,41 @@ export async function caller(context: BrowserContext, apiBase = api) {
   };
   return { get: (path: string) => send('get', path), post: (path: string, data: unknown = {}) => send('post', path, data) };
 }
+
+/** A product without variants sold in Singapore with at least `minStock` units (other journeys buy from the same catalogue). */
+export async function productWithStock(request: APIRequestContext, minStock: number, apiBase = api): Promise<string> {
+  const search = (await (await request.get(`${apiBase}/product/search?limit=100&inStock=true&sort=newest`)).json()) as {
+    products: { uuid: string; price: Record<string, number>; hasVariants: boolean }[];
+  };
+  for (const candidate of search.products.filter((p) => !p.hasVariants && p.price.SG !== undefined)) {
+    const { stock } = (await (await request.get(`${apiBase}/product/one/${candidate.uuid}`)).json()) as { stock: number };
+    if (stock >= minStock) return candidate.uuid;
+  }
+  throw new Error(`the demo catalogue has no product without variants sold in Singapore with ${minStock} in stock`);
+}
+
+/**
+ * Gives the shopper a Singapore address and answers a function that places an order of one unit of
+ * `productId`, to be paid by card, through the API as the checkout does.
+ */
+export async function cardOrders(shopper: Awaited<ReturnType<typeof caller>>, productId: string, fullName: string) {
+  const { address } = (await shopper.post('/address', {
+    fullName,
+    address: '1 Raffles Place',
+    unitNumber: '#10-01',
+    city: '',
+    state: '',
+    country: 'SG',
+    phoneNumber: '+65 6123 4567',
+    postalCode: '048616',
+  })) as { address: { id: string } };
+  return async (): Promise<{ id: string }> => {
+    const line = (await shopper.post('/cart', { productId, quantity: 1 })) as { cartItem: { id: string } };
+    const { key } = (await shopper.post('/checkout/session', { cartItemIds: [line.cartItem.id] })) as { key: string };
+    return (await shopper.post('/checkout/create_order', {
+      checkoutSessionKey: key,
+      paymentMethod: 'card',
+      shippingAddressId: address.id,
+    })) as { id: string };
+  };
+}
