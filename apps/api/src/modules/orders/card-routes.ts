@@ -24,6 +24,8 @@ import { getOrder, mailOrder } from './service';
 export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payments'];
   const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope };
+  /** What paying can answer besides success: bad input, a decline, not found, not payable, the provider unreachable. */
+  const paymentErrors = { 400: ErrorEnvelope, 402: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 503: ErrorEnvelope, ...errors };
   const now = () => app.config.clock?.() ?? new Date();
   const mail = { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl };
   const provider = app.paymentProvider;
@@ -50,12 +52,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CardPayRequest,
         response: {
           200: CardPayAnswer,
-          400: ErrorEnvelope,
-          402: ErrorEnvelope,
-          404: ErrorEnvelope,
-          409: ErrorEnvelope,
-          503: ErrorEnvelope,
-          ...errors,
+          ...paymentErrors,
         },
       },
       preHandler: requireUser(),
@@ -93,12 +90,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ConfirmPaymentRequest,
         response: {
           200: Order,
-          400: ErrorEnvelope,
-          402: ErrorEnvelope,
-          404: ErrorEnvelope,
-          409: ErrorEnvelope,
-          503: ErrorEnvelope,
-          ...errors,
+          ...paymentErrors,
         },
       },
       preHandler: requireUser(),
