@@ -20,6 +20,7 @@ import { loggerOptions } from './platform/logging';
 import { systemRoutes } from './modules/system/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { useSearchEngine } from './modules/catalogue/search';
 import { merchantRoutes } from './modules/merchants/routes';
 import { contentRoutes } from './modules/content/routes';
 import { createMailer, type Mailer } from './platform/mailer';
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  useSearchEngine(db, config.searchEngine);
   const mailer = createMailer({ db, config, log: app.log });
   app.decorate('mailer', mailer);
   app.decorate('paymentProvider', paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestGateway()));

@@ -13,6 +13,9 @@ const next = () => ++serial;
 export interface ProductOverrides {
   name?: string;
   paramName?: string;
+  description?: string;
+  /** Extra search words beside the name. */
+  keywords?: string;
   /** Minor units per region key; `{ SG: 1990 }` by default. */
   price?: RegionPrices;
   /** Stock of a product without variants (10 by default). */
@@ -52,6 +55,8 @@ export async function createProduct(db: Database, overrides: ProductOverrides = 
     .values({
       paramName,
       name: overrides.name ?? `Test product ${n}`,
+      description: overrides.description ?? '',
+      keywords: overrides.keywords ?? '',
       price,
       variants,
       stock: variants.length === 0 ? stock : 0,

@@ -10,7 +10,7 @@ export * from './users';
 export * from './addresses';
 export * from './ids';
 export * from './cart';
-export { correctQuery } from './search-correction';
+export { correctQuery, trigrams, wordsOf } from './search-correction';
 export * from './back-in-stock';
 export * from './shipping';
 export * from './roles';

@@ -12,12 +12,12 @@ const CORRECTION_MIN_SIMILARITY = 0.3;
 const MIN_CORRECTED_LENGTH = 3;
 
 /** Lower-cased words of letters and digits (any script), as pg_trgm splits text. */
-function wordsOf(text: string): string[] {
+export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** The trigrams of one word, padded as pg_trgm pads it (two spaces before, one after). */
-function trigrams(word: string): Set<string> {
+export function trigrams(word: string): Set<string> {
   const padded = [...`  ${word} `];
   const set = new Set<string>();
   for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3).join(''));

@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { DEFAULT_MAX_CART_ITEMS, DEFAULT_MAX_QUOTATION_ITEMS, DEFAULT_MAX_WISHLIST_ITEMS } from '@kedai/domain';
 import { SecretBoxError, parseBoxKeys, type BoxKey } from './secret-box';
 
+/** The engines that can answer catalogue searches (modules/catalogue/search-index, decision 0020). */
+export const SEARCH_ENGINES = ['memory', 'postgres'] as const;
+export type SearchEngineName = (typeof SEARCH_ENGINES)[number];
+
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.url({ protocol: /^https?$/ });
@@ -31,6 +35,12 @@ const EnvSchema = z.object({
   ASSETS_URL: url.optional().describe("Public base URL of the assets host; default `/assets` on the storefront's origin"),
   PUBLIC_API_URL: url.optional().describe('Public base URL of this API, used to build the default ASSETS_URL'),
   WEB_ORIGINS: z.string().default('http://localhost:3000'),
+  SEARCH_ENGINE: z
+    .enum(SEARCH_ENGINES)
+    .default('memory')
+    .describe(
+      'memory: an index of the catalogue in each API process, kept fresh from the database (decision 0020); postgres: ask the database each search',
+    ),
   SEED_DEMO: flag.default(true).describe('Seed the demo catalogue on first start of an empty database'),
   DEV_OUTBOX: flag
     .optional()
@@ -175,6 +185,8 @@ export interface AppConfig {
   assetsUrl: string;
   webOrigins: string[];
   seedDemo: boolean;
+  /** Which engine answers catalogue searches (modules/catalogue/search-index). */
+  searchEngine: SearchEngineName;
   /**
    * `GET /dev/outbox` (every stored mail, codes and reset links included) is served, to direct
    * loopback clients only. On by default only for the embedded demo: development mode on PGlite.
@@ -336,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     assetsUrl: (e.ASSETS_URL ?? defaultAssetsUrl).replace(/\/+$/, ''),
     webOrigins,
     seedDemo: e.SEED_DEMO,
+    searchEngine: e.SEARCH_ENGINE,
     devOutbox: e.DEV_OUTBOX ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

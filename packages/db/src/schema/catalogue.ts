@@ -1,8 +1,8 @@
 /** The catalogue: categories, merchants, products and what is derived from them (variant paths, price ranges per region). Written by the seed and, later, the back office. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, bigserial, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProductVariant } from '@kedai/domain';
-import { createdAt, tsvector, updatedAt } from './columns';
+import { createdAt, tsvector, updatedAt, xid8 } from './columns';
 
 /** Region key -> amount in minor units of that region's currency. */
 export type RegionPrices = Record<string, number>;
@@ -113,4 +113,24 @@ export const productRegionPrices = pgTable(
     primaryKey({ columns: [t.productId, t.regionKey] }),
     index('product_region_prices_sort_idx').on(t.regionKey, t.minPrice, t.productId),
   ],
+);
+
+/**
+ * Which products changed, written by triggers (migration 0017) whatever wrote them: the back office,
+ * orders taking stock, the seed, a hand-written UPDATE. Each API process's in-memory search index
+ * reads it before answering, so it answers what the database holds (modules/catalogue/search-index).
+ * `xid` is the writing transaction: a reader takes the rows of every transaction that may have
+ * committed since it last looked (see `follow.ts`). A null product means "reload everything".
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    productId: uuid('product_id'),
+    at: createdAt(),
+  },
+  (t) => [index('catalogue_changes_xid_idx').on(t.xid), index('catalogue_changes_at_idx').on(t.at)],
 );

@@ -1,0 +1,509 @@
+import { trigrams, wordsOf } from '@kedai/domain';
+import { parseTsvector, positiveLexemes, weightValue, type TsQuery } from './tsquery';
+
+/** What the index keeps of one enabled product: what a search matches, filters, counts and orders by. */
+export interface IndexedProduct {
+  id: string;
+  name: string;
+  /** The product's `search_vector` in its text form (PostgreSQL's lexemes and weights). */
+  lexemes: string;
+  categoryId: string | null;
+  merchantId: string | null;
+  inStock: boolean;
+  /** `created_at` in microseconds since the epoch (exact below 2^53). */
+  createdMicros: number;
+  /** Region key -> lowest price there; a product without a price in a region is not listed there. */
+  prices: Record<string, number>;
+}
+
+/** The filters of one search, resolved to ids. */
+export interface IndexFilters {
+  region: string;
+  /** The category subtree's ids, or null for every category. */
+  categoryIds: ReadonlySet<string> | null;
+  merchantId: string | null;
+  inStock: boolean;
+  minPrice?: number;
+  maxPrice?: number;
+  /** The region's price band edges (`width_bucket`'s). */
+  bands: readonly number[];
+}
+
+export type IndexOrder = 'score' | 'newest' | 'price_asc' | 'price_desc';
+
+/** The same rows the PostgreSQL engine's facet query answers. */
+export interface FacetRow {
+  kind: 'total' | 'category' | 'merchant' | 'band';
+  key: string | null;
+  count: number;
+}
+
+/** A match set after the filters: its facet counts, and the products every filter lets through. */
+export interface Selection {
+  facetRows: FacetRow[];
+  slots: Int32Array;
+  /** Per slot (indexed by slot): the relevance of each selected product. */
+  scores: Float64Array | null;
+}
+
+/** pg_trgm's `word_similarity_threshold`, the default of its `<%` operator. */
+const SIMILAR_THRESHOLD = 0.6;
+/** A name word shares at least this part of a typed word's trigrams to count as like it. */
+const MIN_WORD_OVERLAP = 0.3;
+
+/** Slots of products, in increasing order, with one byte of weight bits each (growable). */
+class Postings {
+  slots = new Int32Array(4);
+  bits = new Uint8Array(4);
+  length = 0;
+  push(slot: number, bits: number) {
+    if (this.length === this.slots.length) {
+      const slots = new Int32Array(this.length * 2);
+      slots.set(this.slots);
+      this.slots = slots;
+      const weights = new Uint8Array(this.length * 2);
+      weights.set(this.bits);
+      this.bits = weights;
+    }
+    this.slots[this.length] = slot;
+    this.bits[this.length++] = bits;
+  }
+  view(): Int32Array {
+    return this.slots.subarray(0, this.length);
+  }
+}
+
+const EMPTY = new Int32Array(0);
+
+/**
+ * An inverted index of the enabled catalogue, held in the API process: lexeme -> products, name word
+ * -> products (for typos), and per product the columns the filters, facets and orders read, in typed
+ * arrays indexed by a slot number. A changed product's text takes a new slot (postings stay sorted
+ * by slot); its old slot is dead until `compact` drops the dead. Synchronous and single-threaded: a
+ * search never sees half a change.
+ */
+export class CatalogueIndex {
+  private slotOf = new Map<string, number>();
+  private ids: string[] = [];
+  private names: string[] = [];
+  private textKeys: string[] = [];
+  private capacity = 0;
+  private alive = new Uint8Array(0);
+  private inStock = new Uint8Array(0);
+  private category = new Int32Array(0);
+  private merchant = new Int32Array(0);
+  private created = new Float64Array(0);
+  private prices = new Map<string, Float64Array>();
+  private categoryKeys = new Interner();
+  private merchantKeys = new Interner();
+  private lexemes = new Map<string, Postings>();
+  private words = new Interner();
+  private wordGrams: string[][] = [];
+  private wordSlots: Postings[] = [];
+  private gramWords = new Map<string, number[]>();
+  private dead = 0;
+  /** Bumped by every change: answers kept for a version are right until it moves. */
+  version = 0;
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  has(id: string): boolean {
+    return this.slotOf.has(id);
+  }
+
+  upsert(product: IndexedProduct): void {
+    this.version++;
+    const textKey = `${product.name}\u0000${product.lexemes}`;
+    let slot = this.slotOf.get(product.id);
+    if (slot !== undefined && this.textKeys[slot] !== textKey) {
+      this.kill(slot);
+      slot = undefined;
+    }
+    if (slot === undefined) slot = this.addSlot(product, textKey);
+    this.inStock[slot] = product.inStock ? 1 : 0;
+    this.category[slot] = product.categoryId ? this.categoryKeys.id(product.categoryId) : -1;
+    this.merchant[slot] = product.merchantId ? this.merchantKeys.id(product.merchantId) : -1;
+    this.created[slot] = product.createdMicros;
+    for (const [region, column] of this.prices) column[slot] = product.prices[region] ?? NaN;
+    for (const [region, price] of Object.entries(product.prices)) {
+      if (!this.prices.has(region)) this.prices.set(region, new Float64Array(this.capacity).fill(NaN));
+      this.prices.get(region)![slot] = price;
+    }
+  }
+
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.version++;
+    this.kill(slot);
+    this.slotOf.delete(id);
+  }
+
+  private kill(slot: number) {
+    this.alive[slot] = 0;
+    this.dead++;
+  }
+
+  private addSlot(product: IndexedProduct, textKey: string): number {
+    const slot = this.ids.length;
+    if (slot === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    this.ids.push(product.id);
+    this.names.push(product.name);
+    this.textKeys.push(textKey);
+    this.slotOf.set(product.id, slot);
+    this.alive[slot] = 1;
+    for (const [lexeme, bits] of parseTsvector(product.lexemes)) {
+      let postings = this.lexemes.get(lexeme);
+      if (!postings) this.lexemes.set(lexeme, (postings = new Postings()));
+      postings.push(slot, bits);
+    }
+    for (const word of new Set(wordsOf(product.name))) {
+      const id = this.words.id(word);
+      if (id === this.wordSlots.length) {
+        this.wordSlots.push(new Postings());
+        const grams = [...trigrams(word)];
+        this.wordGrams.push(grams);
+        for (const gram of grams) {
+          const list = this.gramWords.get(gram);
+          if (list) list.push(id);
+          else this.gramWords.set(gram, [id]);
+        }
+      }
+      this.wordSlots[id]!.push(slot, 0);
+    }
+    return slot;
+  }
+
+  private grow(capacity: number) {
+    const widen = <T extends Uint8Array | Int32Array | Float64Array>(from: T, make: (n: number) => T, fill?: number): T => {
+      const to = make(capacity);
+      if (fill !== undefined) to.fill(fill);
+      to.set(from);
+      return to;
+    };
+    this.alive = widen(this.alive, (n) => new Uint8Array(n));
+    this.inStock = widen(this.inStock, (n) => new Uint8Array(n));
+    this.category = widen(this.category, (n) => new Int32Array(n));
+    this.merchant = widen(this.merchant, (n) => new Int32Array(n));
+    this.created = widen(this.created, (n) => new Float64Array(n));
+    for (const [region, column] of this.prices)
+      this.prices.set(
+        region,
+        widen(column, (n) => new Float64Array(n), NaN),
+      );
+    this.capacity = capacity;
+  }
+
+  /** Whether dead slots are a quarter of all: then `compact` is worth its pass. */
+  get wantsCompaction(): boolean {
+    return this.dead > 1000 && this.dead * 4 > this.ids.length;
+  }
+
+  /** Drops dead slots, renumbering the living in the same order (postings stay sorted). */
+  compact(): void {
+    const renumber = new Int32Array(this.ids.length).fill(-1);
+    let next = 0;
+    for (let slot = 0; slot < this.ids.length; slot++) if (this.alive[slot]) renumber[slot] = next++;
+    const keep = <T extends { [i: number]: number }>(column: T): void => {
+      for (let slot = 0; slot < this.ids.length; slot++) if (renumber[slot]! >= 0) column[renumber[slot]!] = column[slot]!;
+    };
+    for (const column of [this.alive, this.inStock, this.category, this.merchant, this.created, ...this.prices.values()]) keep(column);
+    const pick = <T>(list: T[]) => list.filter((_, slot) => renumber[slot]! >= 0);
+    this.ids = pick(this.ids);
+    this.names = pick(this.names);
+    this.textKeys = pick(this.textKeys);
+    this.alive.fill(0, next);
+    this.slotOf = new Map(this.ids.map((id, slot) => [id, slot]));
+    const rewrite = (postings: Postings) => {
+      let kept = 0;
+      for (let i = 0; i < postings.length; i++) {
+        const slot = renumber[postings.slots[i]!]!;
+        if (slot < 0) continue;
+        postings.slots[kept] = slot;
+        postings.bits[kept++] = postings.bits[i]!;
+      }
+      postings.length = kept;
+    };
+    for (const [lexeme, postings] of this.lexemes) {
+      rewrite(postings);
+      if (postings.length === 0) this.lexemes.delete(lexeme);
+    }
+    for (const postings of this.wordSlots) rewrite(postings);
+    this.dead = 0;
+    this.version++;
+  }
+
+  /** Every product (living or dead) matching a parsed query, by slot in increasing order. */
+  match(query: TsQuery): Int32Array {
+    switch (query.op) {
+      case 'word':
+        return this.lexemes.get(query.lexeme)?.view() ?? EMPTY;
+      case 'or':
+        return query.of.map((part) => this.match(part)).reduce(union);
+      case 'not':
+        return subtract(this.everySlot(), this.match(query.of));
+      case 'and': {
+        const excluded = query.of.filter((part) => part.op === 'not').map((part) => this.match((part as { of: TsQuery }).of));
+        const required = query.of.filter((part) => part.op !== 'not').map((part) => this.match(part));
+        let slots = required.length ? required.sort((a, b) => a.length - b.length).reduce(intersect) : this.everySlot();
+        for (const list of excluded) slots = subtract(slots, list);
+        return slots;
+      }
+    }
+  }
+
+  /** Every slot: what a search without words (or with only excluded words) starts from. */
+  everySlot(): Int32Array {
+    const all = new Int32Array(this.ids.length);
+    for (let slot = 0; slot < all.length; slot++) all[slot] = slot;
+    return all;
+  }
+
+  /**
+   * The relevance of matches, by slot: the sum over the query's words of the highest weight the
+   * product holds each in (name 1, keywords 0.4, description 0.2), as `ts_rank` weighs them.
+   */
+  relevance(query: TsQuery, slots: Int32Array): Float64Array {
+    const scores = new Float64Array(this.ids.length);
+    for (const lexeme of positiveLexemes(query)) {
+      const postings = this.lexemes.get(lexeme);
+      if (!postings) continue;
+      // Both lists are sorted by slot: one merge walk.
+      for (let i = 0, j = 0; i < slots.length && j < postings.length;) {
+        const a = slots[i]!;
+        const b = postings.slots[j]!;
+        if (a === b) {
+          scores[a]! += weightValue(postings.bits[j]!);
+          i++;
+          j++;
+        } else if (a < b) i++;
+        else j++;
+      }
+    }
+    return scores;
+  }
+
+  /**
+   * Products whose names hold words like the typed ones (pg_trgm's `<%`): the share of the typed words'
+   * trigrams found in the closest name word of each, at least SIMILAR_THRESHOLD. Scores by slot.
+   */
+  similar(text: string): { slots: Int32Array; scores: Float64Array } {
+    const typed = wordsOf(text);
+    const scores = new Float64Array(this.ids.length);
+    let gramCount = 0;
+    const touched: number[] = [];
+    const best = new Float64Array(this.ids.length);
+    for (const word of typed) {
+      const grams = trigrams(word);
+      gramCount += grams.size;
+      const shared = new Map<number, number>();
+      for (const gram of grams) for (const id of this.gramWords.get(gram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+      const wordTouched: number[] = [];
+      for (const [id, count] of shared) {
+        if (count < 2 || count < MIN_WORD_OVERLAP * grams.size) continue;
+        const postings = this.wordSlots[id]!;
+        for (let i = 0; i < postings.length; i++) {
+          const slot = postings.slots[i]!;
+          if (best[slot] === 0) wordTouched.push(slot);
+          if (count > best[slot]!) best[slot] = count;
+        }
+      }
+      for (const slot of wordTouched) {
+        if (scores[slot] === 0) touched.push(slot);
+        scores[slot]! += best[slot]!;
+        best[slot] = 0;
+      }
+    }
+    const matched = touched.filter((slot) => gramCount > 0 && scores[slot]! / gramCount >= SIMILAR_THRESHOLD).sort((a, b) => a - b);
+    for (const slot of touched) scores[slot] = gramCount > 0 ? scores[slot]! / gramCount : 0;
+    return { slots: Int32Array.from(matched), scores };
+  }
+
+  /** The name of a product by slot. */
+  nameOf(slot: number): string {
+    return this.names[slot]!;
+  }
+
+  /**
+   * Applies the filters to a match set in one pass: the facet counts (merchants counted without the
+   * merchant filter, price bands without the price filter, as the shopper may switch either) and the
+   * products every filter lets through.
+   */
+  select(matches: Int32Array, filters: IndexFilters, scores: Float64Array | null = null): Selection {
+    const prices = this.prices.get(filters.region);
+    if (!prices) return { facetRows: [{ kind: 'total', key: null, count: 0 }], slots: EMPTY, scores };
+    const allowed = filters.categoryIds ? this.categoryKeys.maskOf(filters.categoryIds) : null;
+    const merchant = filters.merchantId === null ? -2 : (this.merchantKeys.find(filters.merchantId) ?? -3);
+    const min = filters.minPrice ?? -Infinity;
+    const max = filters.maxPrice ?? Infinity;
+    const edges = filters.bands;
+    const byCategory = new Map<number, number>();
+    const byMerchant = new Map<number, number>();
+    const byBand = new Map<number, number>();
+    const selected = new Int32Array(matches.length);
+    let total = 0;
+    for (let i = 0; i < matches.length; i++) {
+      const slot = matches[i]!;
+      if (!this.alive[slot]) continue;
+      const price = prices[slot]!;
+      if (Number.isNaN(price)) continue;
+      const category = this.category[slot]!;
+      if (allowed && (category < 0 || !allowed[category])) continue;
+      if (filters.inStock && !this.inStock[slot]) continue;
+      const inMerchant = merchant === -2 || this.merchant[slot] === merchant;
+      const inPrice = price >= min && price <= max;
+      if (inPrice) byMerchant.set(this.merchant[slot]!, (byMerchant.get(this.merchant[slot]!) ?? 0) + 1);
+      if (inMerchant) {
+        const band = bandOf(price, edges);
+        byBand.set(band, (byBand.get(band) ?? 0) + 1);
+      }
+      if (inMerchant && inPrice) {
+        byCategory.set(category, (byCategory.get(category) ?? 0) + 1);
+        selected[total++] = slot;
+      }
+    }
+    const facetRows: FacetRow[] = [{ kind: 'total', key: null, count: total }];
+    for (const [category, count] of byCategory) facetRows.push({ kind: 'category', key: this.categoryKeys.keyOf(category), count });
+    for (const [id, count] of byMerchant) facetRows.push({ kind: 'merchant', key: this.merchantKeys.keyOf(id), count });
+    for (const [band, count] of byBand) facetRows.push({ kind: 'band', key: String(band), count });
+    return { facetRows, slots: selected.subarray(0, total), scores };
+  }
+
+  /** The product id in a slot. */
+  idOf(slot: number): string {
+    return this.ids[slot]!;
+  }
+
+  /** The slots of one page of a selection in the order asked for; every order ends on the product id. */
+  pageSlots(selection: Selection, order: IndexOrder, region: string, offset: number, limit: number): number[] {
+    const { ids, created } = this;
+    const scores = selection.scores;
+    const prices = this.prices.get(region);
+    const newer = (a: number, b: number) => (created[a] !== created[b] ? created[a]! > created[b]! : ids[a]! < ids[b]!);
+    const before: (a: number, b: number) => boolean =
+      order === 'score'
+        ? (a, b) => (scores && scores[a] !== scores[b] ? scores[a]! > scores[b]! : newer(a, b))
+        : order === 'newest'
+          ? newer
+          : (a, b) => {
+              const pa = prices![a]!;
+              const pb = prices![b]!;
+              if (pa !== pb) return order === 'price_asc' ? pa < pb : pa > pb;
+              return ids[a]! < ids[b]!;
+            };
+    return topK(selection.slots, offset + limit, before).slice(offset);
+  }
+}
+
+/** `width_bucket(price, edges)`: 0 below the first edge, i from edge i-1 up to edge i, n from the last. */
+function bandOf(price: number, edges: readonly number[]): number {
+  let band = 0;
+  while (band < edges.length && price >= edges[band]!) band++;
+  return band;
+}
+
+/** Strings to small numbers and back, for the columns that hold ids. */
+class Interner {
+  private ids = new Map<string, number>();
+  private keys: string[] = [];
+  id(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.ids.set(key, id);
+      this.keys.push(key);
+    }
+    return id;
+  }
+  find(key: string): number | undefined {
+    return this.ids.get(key);
+  }
+  keyOf(id: number): string | null {
+    return id < 0 ? null : this.keys[id]!;
+  }
+  maskOf(keys: ReadonlySet<string>): Uint8Array {
+    const mask = new Uint8Array(this.keys.length);
+    for (const key of keys) {
+      const id = this.ids.get(key);
+      if (id !== undefined) mask[id] = 1;
+    }
+    return mask;
+  }
+}
+
+/** The first `k` of `slots` in the order `before` gives, by a bounded heap: O(n log k), not a sort of all. */
+function topK(slots: Int32Array, k: number, before: (a: number, b: number) => boolean): number[] {
+  const heap: number[] = []; // the worst of the best k at the top
+  const worse = (a: number, b: number) => before(b, a);
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let top = i;
+      if (l < heap.length && worse(heap[l]!, heap[top]!)) top = l;
+      if (r < heap.length && worse(heap[r]!, heap[top]!)) top = r;
+      if (top === i) return;
+      [heap[i], heap[top]] = [heap[top]!, heap[i]!];
+      i = top;
+    }
+  };
+  for (let n = 0; n < slots.length && k > 0; n++) {
+    const slot = slots[n]!;
+    if (heap.length < k) {
+      heap.push(slot);
+      for (let i = heap.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if (!worse(heap[i]!, heap[parent]!)) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (before(slot, heap[0]!)) {
+      heap[0] = slot;
+      down(0);
+    }
+  }
+  return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+}
+
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] === b[j]) {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return out.subarray(0, n);
+}
+
+function union(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let n = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out[n++] = a[i++]!;
+    else if (i >= a.length || b[j]! < a[i]!) out[n++] = b[j++]!;
+    else {
+      out[n++] = a[i++]!;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+function subtract(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length);
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length; i++) {
+    while (j < b.length && b[j]! < a[i]!) j++;
+    if (j < b.length && b[j] === a[i]) continue;
+    out[n++] = a[i]!;
+  }
+  return out.subarray(0, n);
+}

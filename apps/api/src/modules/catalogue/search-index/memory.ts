@@ -1,0 +1,246 @@
+import { correctQuery } from '@kedai/domain';
+import { databaseIdentity, queryRows, sql, type Database, type SQL } from '@kedai/db';
+import { CatalogueIndex, type IndexedProduct, type IndexFilters, type IndexOrder, type Selection } from './catalogue-index';
+import type { EngineAnswer, EngineRequest, MatchMode, SearchEngine } from './engine';
+import { CORRECTION_NAMES, postgresSearch } from './postgres';
+import { parseTsquery, type TsQuery } from './tsquery';
+
+/** Products read per query while loading the index. */
+const LOAD_BATCH = 5_000;
+/** Above this many products a new process answers from PostgreSQL while its index loads, rather than wait. */
+const WAIT_FOR_LOAD_BELOW = 20_000;
+/** The change log keeps a day; a process that has not looked for half of that loads everything again. */
+const CHANGES_KEPT = '1 day';
+const RELOAD_AFTER_MS = 12 * 3600_000;
+const PRUNE_EVERY_MS = 600_000;
+/** Parsed shopper queries kept (PostgreSQL parses each once). */
+const PARSED_KEPT = 5_000;
+
+/** Every column the index keeps, for the products `where` selects. */
+function indexedRows(db: Database, where: SQL, limit?: number) {
+  return queryRows<{
+    id: string;
+    name: string;
+    lexemes: string;
+    category_id: string | null;
+    merchant_id: string | null;
+    in_stock: boolean;
+    disabled: boolean;
+    created_micros: string;
+    prices: Record<string, number | string>;
+  }>(
+    db,
+    sql`SELECT p.id, p.name, COALESCE(p.search_vector::text, '') AS lexemes, p.category_id, p.merchant_id, p.in_stock, p.disabled,
+               (extract(epoch FROM p.created_at) * 1000000)::bigint::text AS created_micros,
+               COALESCE((SELECT jsonb_object_agg(r.region_key, r.min_price) FROM product_region_prices r WHERE r.product_id = p.id), '{}') AS prices
+        FROM products p WHERE ${where} ORDER BY p.id ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`,
+  );
+}
+
+type Row = Awaited<ReturnType<typeof indexedRows>>[number];
+
+function toIndexed(row: Row): IndexedProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    lexemes: row.lexemes,
+    categoryId: row.category_id,
+    merchantId: row.merchant_id,
+    inStock: row.in_stock,
+    createdMicros: Number(row.created_micros),
+    prices: Object.fromEntries(Object.entries(row.prices).map(([region, price]) => [region, Number(price)])),
+  };
+}
+
+/** The oldest transaction still running: every change logged by an older one is visible now. */
+const SNAPSHOT_XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+
+/**
+ * One database's catalogue index in this process, kept equal to the database: before each search it
+ * reads the change log (`catalogue_changes`, written by triggers) for every transaction that may have
+ * committed since it last looked, and reloads those products. So a write is in the next search that
+ * starts after it commits, from any API process, however the write was made.
+ */
+class FollowedIndex {
+  index = new CatalogueIndex();
+  loaded: Promise<void>;
+  ready = false;
+  large = false;
+  private horizon = '0';
+  private lastSync = 0;
+  private lastPrune = 0;
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(private db: Database) {
+    this.loaded = this.loadAll().then(() => {
+      this.ready = true;
+    });
+  }
+
+  private async loadAll() {
+    const [counted] = await queryRows<{ count: number; xmin: string }>(
+      this.db,
+      sql`SELECT count(*)::int AS count, ${SNAPSHOT_XMIN} AS xmin FROM products`,
+    );
+    this.large = counted!.count >= WAIT_FOR_LOAD_BELOW;
+    const index = new CatalogueIndex();
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = await indexedRows(this.db, sql`p.id > ${after}::uuid AND NOT p.disabled`, LOAD_BATCH);
+      for (const row of rows) index.upsert(toIndexed(row));
+      if (rows.length < LOAD_BATCH) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    this.index = index;
+    this.horizon = counted!.xmin;
+    this.lastSync = Date.now();
+  }
+
+  /** Brings the index up to date. Searches arriving while a sync runs share the one after it. */
+  sync(): Promise<void> {
+    if (!this.running) {
+      this.running = this.syncOnce().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.sync();
+      });
+    return this.queued;
+  }
+
+  private async syncOnce() {
+    await this.loaded;
+    if (Date.now() - this.lastSync > RELOAD_AFTER_MS) {
+      this.loaded = this.loadAll();
+      return this.loaded;
+    }
+    const [changes] = await queryRows<{ xmin: string; ids: string[] | null; everything: boolean | null }>(
+      this.db,
+      sql`SELECT ${SNAPSHOT_XMIN} AS xmin,
+                 array_agg(DISTINCT product_id::text) FILTER (WHERE product_id IS NOT NULL) AS ids,
+                 bool_or(product_id IS NULL) AS everything
+          FROM catalogue_changes WHERE xid >= ${this.horizon}::xid8`,
+    );
+    this.lastSync = Date.now();
+    if (changes!.everything) {
+      this.loaded = this.loadAll();
+      return this.loaded;
+    }
+    const ids = changes!.ids ?? [];
+    for (let i = 0; i < ids.length; i += LOAD_BATCH) {
+      const batch = ids.slice(i, i + LOAD_BATCH);
+      const rows = await indexedRows(
+        this.db,
+        sql`p.id IN (${sql.join(
+          batch.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      );
+      const found = new Map(rows.map((row) => [row.id, row]));
+      for (const id of batch) {
+        const row = found.get(id);
+        if (row && !row.disabled) this.index.upsert(toIndexed(row));
+        else this.index.remove(id);
+      }
+    }
+    this.horizon = changes!.xmin;
+    if (this.index.wantsCompaction) this.index.compact();
+    if (this.lastSync - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = this.lastSync;
+      await this.db.execute(sql`DELETE FROM catalogue_changes WHERE created_at < now() - ${CHANGES_KEPT}::interval`);
+    }
+  }
+}
+
+const followed = new WeakMap<object, FollowedIndex>();
+
+/** This process's index of the database's catalogue, loading it on first use. */
+export function catalogueIndexOf(db: Database): FollowedIndex {
+  const id = databaseIdentity(db);
+  let entry = followed.get(id);
+  if (!entry) followed.set(id, (entry = new FollowedIndex(db)));
+  return entry;
+}
+
+const parsed = new Map<string, Promise<TsQuery | null>>();
+
+/** The shopper's words as PostgreSQL's `websearch_to_tsquery` reads them, parsed once per text. */
+function parseWords(db: Database, text: string): Promise<TsQuery | null> {
+  let query = parsed.get(text);
+  if (!query) {
+    query = queryRows<{ query: string }>(db, sql`SELECT websearch_to_tsquery('english', ${text})::text AS query`).then((rows) =>
+      parseTsquery(rows[0]!.query),
+    );
+    parsed.set(text, query);
+    query.catch(() => parsed.delete(text));
+    if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  }
+  return query;
+}
+
+const ORDERS: Record<EngineRequest['sort'], IndexOrder> = {
+  relevance: 'score',
+  newest: 'newest',
+  price_asc: 'price_asc',
+  price_desc: 'price_desc',
+};
+
+/** Search from the index in this process (decision 0020); PostgreSQL answers while a large catalogue loads. */
+export const memorySearch: SearchEngine = {
+  async search(db, request): Promise<EngineAnswer> {
+    const followedIndex = catalogueIndexOf(db);
+    if (!followedIndex.ready && followedIndex.large) return postgresSearch.search(db, request);
+    const { q } = request;
+    const words = q ? await parseWords(db, q) : null;
+    await followedIndex.sync();
+    // From here to the answer nothing waits, so no change lands halfway (but for the correction's check).
+    const index = followedIndex.index;
+    const filters: IndexFilters = {
+      region: request.region.key,
+      categoryIds: request.categoryIds ? new Set(request.categoryIds) : null,
+      merchantId: request.merchantId,
+      inStock: request.inStock,
+      minPrice: request.minPrice,
+      maxPrice: request.maxPrice,
+      bands: request.region.priceBands,
+    };
+    let mode: MatchMode = 'all';
+    let selection: Selection;
+    let correctionNames: string[] | null = null;
+    if (!q) selection = index.select(index.everySlot(), filters);
+    else {
+      selection = index.select(words ? index.match(words) : new Int32Array(0), filters);
+      const hit = selection.slots.length > 0;
+      if (hit && words) selection.scores = index.relevance(words, selection.slots);
+      if (!hit) {
+        const similar = index.similar(q);
+        const similarSelection = index.select(similar.slots, filters, similar.scores);
+        correctionNames = index.pageSlots(similarSelection, 'score', filters.region, 0, CORRECTION_NAMES).map((slot) => index.nameOf(slot));
+        if (!request.exact) selection = similarSelection;
+      }
+      mode = hit || request.exact ? 'words' : 'similar';
+    }
+    const ids = index
+      .pageSlots(selection, ORDERS[request.sort], filters.region, request.offset, request.limit)
+      .map((slot) => index.idOf(slot));
+    const facetRows = selection.facetRows;
+    const correction = correctionNames ? await correctionOf(db, q!, correctionNames, filters) : null;
+    return { ids, facetRows, mode, correction };
+  },
+};
+
+/** As the PostgreSQL engine's: the corrected words, kept only when they themselves find products under the filters. */
+async function correctionOf(db: Database, q: string, names: string[], filters: IndexFilters): Promise<string | null> {
+  const corrected = correctQuery(q, names);
+  if (!corrected) return null;
+  const words = await parseWords(db, corrected);
+  if (!words) return null;
+  const index = catalogueIndexOf(db).index;
+  return index.select(index.match(words), filters).slots.length > 0 ? corrected : null;
+}

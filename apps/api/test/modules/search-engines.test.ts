@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, sql } from '@kedai/db';
+import type { Category, Merchant, SearchResult } from '@kedai/contract';
+import { createProduct } from '@kedai/db/factories';
+import { useSearchEngine } from '../../src/modules/catalogue/search';
+import { createTestApp, get, type TestApp } from '../helpers';
+
+/**
+ * The two search engines (decision 0020) on one demo catalogue: the in-memory index answers what
+ * PostgreSQL answers, and follows every write to the database, whoever makes it.
+ */
+let t: TestApp;
+let categories: Category[];
+let merchants: Merchant[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  categories = (await get<{ categories: Category[] }>(t.app, '/product/categories')).body.categories;
+  merchants = (await get<{ merchants: Merchant[] }>(t.app, '/merchant')).body.merchants;
+});
+afterAll(() => t?.close());
+
+async function searchWith(engine: 'memory' | 'postgres', query: string) {
+  useSearchEngine(t.handle.db, engine);
+  try {
+    const { status, body } = await get<SearchResult>(t.app, `/product/search?${query}`);
+    expect(status, query).toBe(200);
+    return body;
+  } finally {
+    useSearchEngine(t.handle.db, 'memory');
+  }
+}
+
+const search = async (query: string) => searchWith('memory', query);
+
+const facetsOf = (result: SearchResult) => ({
+  ...result.facets,
+  merchants: [...result.facets.merchants].sort((a, b) => a.id.localeCompare(b.id)),
+});
+
+describe('the in-memory index answers as PostgreSQL does', () => {
+  it('the same products, totals, facets and corrections for words, typos, filters and every order', async () => {
+    const laptops = categories.find((c) => c.path.endsWith('laptops'))!;
+    const electronics = categories.find((c) => c.parent === null && laptops.path.startsWith(c.path))!;
+    const merchant = merchants[0]!.slug;
+    const queries = [
+      'sort=newest&limit=100',
+      'sort=price_asc&limit=50&page=2',
+      'sort=price_desc&inStock=true',
+      `category=${electronics.path}&sort=price_asc&minPrice=10000&maxPrice=200000`,
+      `category=${laptops.id}&merchant=${merchant}&sort=newest`,
+      `merchant=${merchant}&limit=100&sort=newest`,
+      'q=laptop&limit=100',
+      'q=laptops&sort=price_asc&limit=100',
+      'q=gaming%20laptop&limit=100',
+      'q=laptop%20-gaming&limit=100',
+      'q=phone%20or%20laptop&sort=newest&limit=100',
+      'q=%22wireless%20earbuds%22&limit=100',
+      'q=lapton&sort=newest&limit=100',
+      'q=lapton&exact=true',
+      'q=gamng%20laptop&sort=price_desc&limit=100',
+      `q=lapton&category=${laptops.path}`,
+      'q=zzqxjwv',
+      'q=the',
+      'q=coffee&region=MY&limit=100',
+      `q=shirt&inStock=true&sort=price_asc&minPrice=500&limit=100`,
+    ];
+    for (const query of queries) {
+      const [memory, postgres] = [await searchWith('memory', query), await searchWith('postgres', query)];
+      const { products: _memoryProducts, facets: _m, ...memoryRest } = memory;
+      const { products: _postgresProducts, facets: _p, ...postgresRest } = postgres;
+      expect(memoryRest, query).toEqual(postgresRest);
+      expect(facetsOf(memory), query).toEqual(facetsOf(postgres));
+      const ids = (result: SearchResult) => result.products.map((p) => p.uuid);
+      // Relevance is weighed a little differently (decision 0020): the same products, maybe another order.
+      if (memory.sort === 'relevance') expect(ids(memory).sort(), query).toEqual(ids(postgres).sort());
+      else expect(ids(memory), query).toEqual(ids(postgres));
+    }
+  });
+});
+
+describe('relevance', () => {
+  it('ranks a product whose name holds the word above one whose keywords do, above one whose description does', async () => {
+    const description = await createProduct(t.handle.db, { name: 'Plain Tote', description: 'Fits a quillobar neatly' });
+    const keywords = await createProduct(t.handle.db, { name: 'Canvas Pouch', keywords: 'quillobar accessories' });
+    const name = await createProduct(t.handle.db, { name: 'Quillobar Stand' });
+    const body = await search('q=quillobar');
+    expect(body.products.map((p) => p.uuid)).toEqual([name.id, keywords.id, description.id]);
+    // The plural finds the same, through PostgreSQL's English stemming.
+    expect((await search('q=quillobars')).products.map((p) => p.uuid)).toEqual([name.id, keywords.id, description.id]);
+  });
+
+  it('tolerates a typo and names the correction, on names only', async () => {
+    await createProduct(t.handle.db, { name: 'Trandoshan Kettle' });
+    const body = await search('q=trandoshen');
+    expect(body).toMatchObject({ total: 1, typoTolerant: true, correctedQuery: 'trandoshan' });
+    expect(body.products[0]!.name).toBe('Trandoshan Kettle');
+  });
+});
+
+describe('the index follows the database', () => {
+  it('finds a product made, renamed, priced, out of stock, disabled and deleted, in the next search after each write', async () => {
+    const product = await createProduct(t.handle.db, { name: 'Ozzelbrand Lantern', stock: 3 });
+    expect((await search('q=ozzelbrand')).products.map((p) => p.uuid)).toEqual([product.id]);
+
+    await t.handle.db.execute(sql`UPDATE products SET name = 'Pimbletock Lantern' WHERE id = ${product.id}::uuid`);
+    expect((await search('q=ozzelbrand&exact=true')).total).toBe(0);
+    expect((await search('q=pimbletock')).products.map((p) => p.uuid)).toEqual([product.id]);
+
+    await t.handle.db.execute(
+      sql`UPDATE product_region_prices SET min_price = 987654 WHERE product_id = ${product.id}::uuid AND region_key = 'SG'`,
+    );
+    expect((await search('q=pimbletock&minPrice=987654&maxPrice=987654')).total).toBe(1);
+    expect((await search('q=pimbletock&maxPrice=987653')).total).toBe(0);
+
+    await t.handle.db.execute(sql`UPDATE products SET stock = 0, in_stock = false WHERE id = ${product.id}::uuid`);
+    expect((await search('q=pimbletock&inStock=true&exact=true')).total).toBe(0);
+    const listed = await search('q=pimbletock');
+    expect(listed.products[0]).toMatchObject({ uuid: product.id, inStock: false });
+
+    await t.handle.db.execute(sql`UPDATE products SET disabled = true WHERE id = ${product.id}::uuid`);
+    expect((await search('q=pimbletock&exact=true')).total).toBe(0);
+    await t.handle.db.execute(sql`UPDATE products SET disabled = false WHERE id = ${product.id}::uuid`);
+    expect((await search('q=pimbletock')).total).toBe(1);
+
+    await t.handle.db.execute(sql`DELETE FROM products WHERE id = ${product.id}::uuid`);
+    expect((await search('q=pimbletock&exact=true')).total).toBe(0);
+  });
+
+  it('reloads everything after the products were truncated', async () => {
+    const other = await createTestApp();
+    try {
+      await get(other.app, '/product/search?q=laptop');
+      await other.handle.db.execute(sql`TRUNCATE products CASCADE`);
+      const { body } = await get<SearchResult>(other.app, '/product/search?q=laptop');
+      expect(body.total).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the index between API processes (PostgreSQL)', () => {
+  it("sees another process's write in its next search, also one committed after a later transaction", async () => {
+    const url = (t.handle as { url?: string }).url!;
+    const second = await openDatabase({ url, poolSize: 2 });
+    try {
+      const product = await createProduct(t.handle.db, { name: 'Wumbleshire Vase' });
+      expect((await search('q=wumbleshire')).total).toBe(1);
+      // An earlier transaction commits after a later one: its change is still read.
+      let release!: () => void;
+      let updated!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const didUpdate = new Promise<void>((resolve) => (updated = resolve));
+      const slow = second.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE products SET name = 'Quorpleton Vase' WHERE id = ${product.id}::uuid`);
+        updated();
+        await held;
+      });
+      await didUpdate;
+      const quick = await createProduct(second.db, { name: 'Quorpleton Jug' });
+      expect((await search('q=quorpleton')).products.map((p) => p.uuid)).toEqual([quick.id]);
+      release();
+      await slow;
+      expect((await search('q=quorpleton')).products.map((p) => p.uuid).sort()).toEqual([quick.id, product.id].sort());
+    } finally {
+      await second.close();
+    }
+  });
+});
