@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CategoryList, ErrorEnvelope, IdParam, Product, SearchQuery, SearchResult } from '@kedai/contract';
+import { trustedAnswers } from '../../platform/trusted-answers';
 import { visitorId } from '../../platform/visitor';
 import { recordView } from '../recently-viewed/service';
 import { categoryTree } from './categories';
@@ -9,6 +10,7 @@ import { getProduct } from './service';
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['products'];
   const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
+  const serializer = trustedAnswers(app.config.env);
 
   app.get(
     '/product/search',
@@ -19,6 +21,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SearchQuery,
         response: { 200: SearchResult, ...errors },
       },
+      ...serializer,
     },
     async (request) => searchProducts(app.db, request.query),
   );
@@ -32,6 +35,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParam,
         response: { 200: Product, ...errors },
       },
+      ...serializer,
     },
     async (request, reply) => {
       const product = await getProduct(app.db, request.params.id);

@@ -5,7 +5,7 @@ import { databaseIdentity } from '@kedai/db';
 import { regionCurrencies, resolveRegion } from '../regions/service';
 import { findMerchant } from '../merchants/service';
 import { categoryTree, findCategory, subtreeIds, type CategoryTree } from './categories';
-import { summaryRowsByIds, toSummary } from './products';
+import { toSummary } from './products';
 import type { FacetRow, SearchEngine, SearchEngineName } from './search-index/engine';
 import { memorySearch } from './search-index/memory';
 import { postgresSearch } from './search-index/postgres';
@@ -54,7 +54,7 @@ export async function searchProducts(db: Database, query: SearchQuery): Promise<
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
   });
-  const [rows, currencies, tree] = await Promise.all([summaryRowsByIds(db, ids), regionCurrencies(db), categoryTree(db)]);
+  const [rows, currencies, tree] = await Promise.all([engine.summaries(db, ids), regionCurrencies(db), categoryTree(db)]);
 
   const total = facetRows.find((row) => row.kind === 'total')?.count ?? 0;
   const typoTolerant = mode === 'similar' && total > 0;

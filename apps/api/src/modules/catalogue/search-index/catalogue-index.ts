@@ -42,7 +42,7 @@ export interface FacetRow {
 export interface Selection {
   facetRows: FacetRow[];
   slots: Int32Array;
-  /** Per slot (indexed by slot): the relevance of each selected product. */
+  /** The relevance of each selected product, beside `slots`; null when the order is not by relevance. */
   scores: Float64Array | null;
 }
 
@@ -97,6 +97,12 @@ export class CatalogueIndex {
   private categoryKeys = new Interner();
   private merchantKeys = new Interner();
   private lexemes = new Map<string, Postings>();
+  /** Slots by category, so a category page reads only its own products. */
+  private categorySlots: Postings[] = [];
+  private identity = new Int32Array(0);
+  /** Reused by `similar` (all zero between calls). */
+  private bestOverlap = new Float64Array(0);
+  private overlapSum = new Float64Array(0);
   private words = new Interner();
   private wordGrams: string[][] = [];
   private wordSlots: Postings[] = [];
@@ -115,7 +121,8 @@ export class CatalogueIndex {
 
   upsert(product: IndexedProduct): void {
     this.version++;
-    const textKey = `${product.name}\u0000${product.lexemes}`;
+    // What the postings hold: a change to any of it takes a new slot.
+    const textKey = `${product.categoryId}\u0000${product.name}\u0000${product.lexemes}`;
     let slot = this.slotOf.get(product.id);
     if (slot !== undefined && this.textKeys[slot] !== textKey) {
       this.kill(slot);
@@ -154,6 +161,11 @@ export class CatalogueIndex {
     this.textKeys.push(textKey);
     this.slotOf.set(product.id, slot);
     this.alive[slot] = 1;
+    if (product.categoryId) {
+      const category = this.categoryKeys.id(product.categoryId);
+      while (this.categorySlots.length <= category) this.categorySlots.push(new Postings());
+      this.categorySlots[category]!.push(slot, 0);
+    }
     for (const [lexeme, bits] of parseTsvector(product.lexemes)) {
       let postings = this.lexemes.get(lexeme);
       if (!postings) this.lexemes.set(lexeme, (postings = new Postings()));
@@ -231,6 +243,7 @@ export class CatalogueIndex {
       if (postings.length === 0) this.lexemes.delete(lexeme);
     }
     for (const postings of this.wordSlots) rewrite(postings);
+    for (const postings of this.categorySlots) rewrite(postings);
     this.dead = 0;
     this.version++;
   }
@@ -256,17 +269,20 @@ export class CatalogueIndex {
 
   /** Every slot: what a search without words (or with only excluded words) starts from. */
   everySlot(): Int32Array {
-    const all = new Int32Array(this.ids.length);
-    for (let slot = 0; slot < all.length; slot++) all[slot] = slot;
-    return all;
+    if (this.identity.length !== this.ids.length) {
+      this.identity = new Int32Array(this.ids.length);
+      for (let slot = 0; slot < this.identity.length; slot++) this.identity[slot] = slot;
+    }
+    return this.identity;
   }
 
   /**
    * The relevance of matches, by slot: the sum over the query's words of the highest weight the
-   * product holds each in (name 1, keywords 0.4, description 0.2), as `ts_rank` weighs them.
+   * product holds each in (name 1, keywords 0.4, description 0.2), as `ts_rank` weighs them; one
+   * score per slot of `slots` (sorted), beside it.
    */
   relevance(query: TsQuery, slots: Int32Array): Float64Array {
-    const scores = new Float64Array(this.ids.length);
+    const scores = new Float64Array(slots.length);
     for (const lexeme of positiveLexemes(query)) {
       const postings = this.lexemes.get(lexeme);
       if (!postings) continue;
@@ -275,7 +291,7 @@ export class CatalogueIndex {
         const a = slots[i]!;
         const b = postings.slots[j]!;
         if (a === b) {
-          scores[a]! += weightValue(postings.bits[j]!);
+          scores[i]! += weightValue(postings.bits[j]!);
           i++;
           j++;
         } else if (a < b) i++;
@@ -287,38 +303,51 @@ export class CatalogueIndex {
 
   /**
    * Products whose names hold words like the typed ones (pg_trgm's `<%`): the share of the typed words'
-   * trigrams found in the closest name word of each, at least SIMILAR_THRESHOLD. Scores by slot.
+   * trigrams found in the closest name word of each, at least SIMILAR_THRESHOLD. Scores beside the slots.
    */
   similar(text: string): { slots: Int32Array; scores: Float64Array } {
     const typed = wordsOf(text);
-    const scores = new Float64Array(this.ids.length);
+    if (this.bestOverlap.length < this.ids.length) {
+      this.bestOverlap = new Float64Array(this.capacity);
+      this.overlapSum = new Float64Array(this.capacity);
+    }
+    // Per product, the sum of each typed word's best overlap (`sums`) and the current word's best
+    // (`best`), in arrays kept between calls and reset through the slots touched.
+    const { bestOverlap: best, overlapSum: sums } = this;
+    const candidates: number[] = [];
     let gramCount = 0;
-    const touched: number[] = [];
-    const best = new Float64Array(this.ids.length);
+    for (const word of typed) gramCount += trigrams(word).size;
     for (const word of typed) {
       const grams = trigrams(word);
-      gramCount += grams.size;
+      // A lone word must reach the threshold by itself; with others, a word like it at all counts.
+      const least = typed.length === 1 ? SIMILAR_THRESHOLD * grams.size : Math.max(2, MIN_WORD_OVERLAP * grams.size);
       const shared = new Map<number, number>();
       for (const gram of grams) for (const id of this.gramWords.get(gram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
-      const wordTouched: number[] = [];
+      const touched: number[] = [];
       for (const [id, count] of shared) {
-        if (count < 2 || count < MIN_WORD_OVERLAP * grams.size) continue;
+        if (count < least) continue;
         const postings = this.wordSlots[id]!;
         for (let i = 0; i < postings.length; i++) {
           const slot = postings.slots[i]!;
-          if (best[slot] === 0) wordTouched.push(slot);
+          if (best[slot] === 0) touched.push(slot);
           if (count > best[slot]!) best[slot] = count;
         }
       }
-      for (const slot of wordTouched) {
-        if (scores[slot] === 0) touched.push(slot);
-        scores[slot]! += best[slot]!;
+      for (const slot of touched) {
+        if (sums[slot] === 0) candidates.push(slot);
+        sums[slot]! += best[slot]!;
         best[slot] = 0;
       }
     }
-    const matched = touched.filter((slot) => gramCount > 0 && scores[slot]! / gramCount >= SIMILAR_THRESHOLD).sort((a, b) => a - b);
-    for (const slot of touched) scores[slot] = gramCount > 0 ? scores[slot]! / gramCount : 0;
-    return { slots: Int32Array.from(matched), scores };
+    const matched: number[] = [];
+    for (const slot of candidates) {
+      if (sums[slot]! >= SIMILAR_THRESHOLD * gramCount) matched.push(slot);
+      else sums[slot] = 0;
+    }
+    const slots = Int32Array.from(matched).sort();
+    const scores = Float64Array.from(slots, (slot) => sums[slot]! / gramCount);
+    for (const slot of matched) sums[slot] = 0;
+    return { slots, scores };
   }
 
   /** The name of a product by slot. */
@@ -329,46 +358,65 @@ export class CatalogueIndex {
   /**
    * Applies the filters to a match set in one pass: the facet counts (merchants counted without the
    * merchant filter, price bands without the price filter, as the shopper may switch either) and the
-   * products every filter lets through.
+   * products every filter lets through. `matches` null: every product. `firstOnly` stops at the first
+   * product let through (its counts are then partial): whether anything matches.
    */
-  select(matches: Int32Array, filters: IndexFilters, scores: Float64Array | null = null): Selection {
+  select(matches: Int32Array | null, filters: IndexFilters, matchScores: Float64Array | null = null, firstOnly = false): Selection {
     const prices = this.prices.get(filters.region);
-    if (!prices) return { facetRows: [{ kind: 'total', key: null, count: 0 }], slots: EMPTY, scores };
+    if (!prices) return { facetRows: [{ kind: 'total', key: null, count: 0 }], slots: EMPTY, scores: matchScores && new Float64Array(0) };
+    const { alive, category, merchant, inStock } = this;
     const allowed = filters.categoryIds ? this.categoryKeys.maskOf(filters.categoryIds) : null;
-    const merchant = filters.merchantId === null ? -2 : (this.merchantKeys.find(filters.merchantId) ?? -3);
+    // Without words, a category page reads its categories' products only.
+    const lists: Int32Array[] = matches
+      ? [matches]
+      : allowed
+        ? this.categorySlots.filter((_, id) => allowed[id] === 1).map((postings) => postings.view())
+        : [this.everySlot()];
+    const wanted = filters.merchantId === null ? -2 : (this.merchantKeys.find(filters.merchantId) ?? -3);
     const min = filters.minPrice ?? -Infinity;
     const max = filters.maxPrice ?? Infinity;
     const edges = filters.bands;
-    const byCategory = new Map<number, number>();
-    const byMerchant = new Map<number, number>();
-    const byBand = new Map<number, number>();
-    const selected = new Int32Array(matches.length);
+    const onlyInStock = filters.inStock;
+    // Counts in typed arrays, index + 1 so that "none" (-1) has a place.
+    const byCategory = new Int32Array(this.categoryKeys.size + 1);
+    const byMerchant = new Int32Array(this.merchantKeys.size + 1);
+    const byBand = new Int32Array(edges.length + 1);
+    const selected = new Int32Array(lists.reduce((sum, list) => sum + list.length, 0));
+    const selectedScores = matchScores ? new Float64Array(selected.length) : null;
     let total = 0;
-    for (let i = 0; i < matches.length; i++) {
-      const slot = matches[i]!;
-      if (!this.alive[slot]) continue;
-      const price = prices[slot]!;
-      if (Number.isNaN(price)) continue;
-      const category = this.category[slot]!;
-      if (allowed && (category < 0 || !allowed[category])) continue;
-      if (filters.inStock && !this.inStock[slot]) continue;
-      const inMerchant = merchant === -2 || this.merchant[slot] === merchant;
-      const inPrice = price >= min && price <= max;
-      if (inPrice) byMerchant.set(this.merchant[slot]!, (byMerchant.get(this.merchant[slot]!) ?? 0) + 1);
-      if (inMerchant) {
-        const band = bandOf(price, edges);
-        byBand.set(band, (byBand.get(band) ?? 0) + 1);
-      }
-      if (inMerchant && inPrice) {
-        byCategory.set(category, (byCategory.get(category) ?? 0) + 1);
-        selected[total++] = slot;
+    for (const list of lists) {
+      for (let i = 0; i < list.length && !(firstOnly && total > 0); i++) {
+        const slot = list[i]!;
+        if (alive[slot] === 0) continue;
+        const price = prices[slot]!;
+        if (price !== price) continue; // NaN: no price in this region
+        const inCategory = category[slot]!;
+        if (allowed !== null && (inCategory < 0 || allowed[inCategory] === 0)) continue;
+        if (onlyInStock && inStock[slot] === 0) continue;
+        const inMerchant = wanted === -2 || merchant[slot] === wanted;
+        const inPrice = price >= min && price <= max;
+        if (inPrice) byMerchant[merchant[slot]! + 1]!++;
+        if (inMerchant) {
+          let band = 0;
+          while (band < edges.length && price >= edges[band]!) band++;
+          byBand[band]!++;
+          if (inPrice) {
+            byCategory[inCategory + 1]!++;
+            if (selectedScores) selectedScores[total] = matchScores![i]!;
+            selected[total++] = slot;
+          }
+        }
       }
     }
     const facetRows: FacetRow[] = [{ kind: 'total', key: null, count: total }];
-    for (const [category, count] of byCategory) facetRows.push({ kind: 'category', key: this.categoryKeys.keyOf(category), count });
-    for (const [id, count] of byMerchant) facetRows.push({ kind: 'merchant', key: this.merchantKeys.keyOf(id), count });
-    for (const [band, count] of byBand) facetRows.push({ kind: 'band', key: String(band), count });
-    return { facetRows, slots: selected.subarray(0, total), scores };
+    const rows = (kind: 'category' | 'merchant', counts: Int32Array, keys: Interner) => {
+      for (let id = 0; id < counts.length; id++) if (counts[id]) facetRows.push({ kind, key: keys.keyOf(id - 1), count: counts[id]! });
+    };
+    rows('category', byCategory, this.categoryKeys);
+    rows('merchant', byMerchant, this.merchantKeys);
+    for (let band = 0; band < byBand.length; band++)
+      if (byBand[band]) facetRows.push({ kind: 'band', key: String(band), count: byBand[band]! });
+    return { facetRows, slots: selected.subarray(0, total), scores: selectedScores && selectedScores.subarray(0, total) };
   }
 
   /** The product id in a slot. */
@@ -379,35 +427,38 @@ export class CatalogueIndex {
   /** The slots of one page of a selection in the order asked for; every order ends on the product id. */
   pageSlots(selection: Selection, order: IndexOrder, region: string, offset: number, limit: number): number[] {
     const { ids, created } = this;
-    const scores = selection.scores;
-    const prices = this.prices.get(region);
-    const newer = (a: number, b: number) => (created[a] !== created[b] ? created[a]! > created[b]! : ids[a]! < ids[b]!);
+    const { slots, scores } = selection;
+    const prices = this.prices.get(region)!;
+    // The heap holds positions in the selection, so scores (beside the slots) are read by position.
+    const newer = (a: number, b: number) => {
+      const x = slots[a]!;
+      const y = slots[b]!;
+      return created[x] !== created[y] ? created[x]! > created[y]! : ids[x]! < ids[y]!;
+    };
     const before: (a: number, b: number) => boolean =
       order === 'score'
         ? (a, b) => (scores && scores[a] !== scores[b] ? scores[a]! > scores[b]! : newer(a, b))
         : order === 'newest'
           ? newer
           : (a, b) => {
-              const pa = prices![a]!;
-              const pb = prices![b]!;
+              const pa = prices[slots[a]!]!;
+              const pb = prices[slots[b]!]!;
               if (pa !== pb) return order === 'price_asc' ? pa < pb : pa > pb;
-              return ids[a]! < ids[b]!;
+              return ids[slots[a]!]! < ids[slots[b]!]!;
             };
-    return topK(selection.slots, offset + limit, before).slice(offset);
+    return topK(slots.length, offset + limit, before)
+      .slice(offset)
+      .map((position) => slots[position]!);
   }
-}
-
-/** `width_bucket(price, edges)`: 0 below the first edge, i from edge i-1 up to edge i, n from the last. */
-function bandOf(price: number, edges: readonly number[]): number {
-  let band = 0;
-  while (band < edges.length && price >= edges[band]!) band++;
-  return band;
 }
 
 /** Strings to small numbers and back, for the columns that hold ids. */
 class Interner {
   private ids = new Map<string, number>();
   private keys: string[] = [];
+  get size(): number {
+    return this.keys.length;
+  }
   id(key: string): number {
     let id = this.ids.get(key);
     if (id === undefined) {
@@ -433,8 +484,8 @@ class Interner {
   }
 }
 
-/** The first `k` of `slots` in the order `before` gives, by a bounded heap: O(n log k), not a sort of all. */
-function topK(slots: Int32Array, k: number, before: (a: number, b: number) => boolean): number[] {
+/** The first `k` of the positions 0..n-1 in the order `before` gives, by a bounded heap: O(n log k), not a sort of all. */
+function topK(n: number, k: number, before: (a: number, b: number) => boolean): number[] {
   const heap: number[] = []; // the worst of the best k at the top
   const worse = (a: number, b: number) => before(b, a);
   const down = (i: number) => {
@@ -449,18 +500,17 @@ function topK(slots: Int32Array, k: number, before: (a: number, b: number) => bo
       i = top;
     }
   };
-  for (let n = 0; n < slots.length && k > 0; n++) {
-    const slot = slots[n]!;
+  for (let position = 0; position < n && k > 0; position++) {
     if (heap.length < k) {
-      heap.push(slot);
+      heap.push(position);
       for (let i = heap.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
         if (!worse(heap[i]!, heap[parent]!)) break;
         [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
         i = parent;
       }
-    } else if (before(slot, heap[0]!)) {
-      heap[0] = slot;
+    } else if (before(position, heap[0]!)) {
+      heap[0] = position;
       down(0);
     }
   }

@@ -1,5 +1,6 @@
 import type { Database } from '@kedai/db';
 import type { SearchResult } from '@kedai/contract';
+import type { SummaryRow } from '../products';
 import type { FacetRow } from './catalogue-index';
 
 export type { FacetRow } from './catalogue-index';
@@ -39,6 +40,8 @@ export interface EngineAnswer {
  */
 export interface SearchEngine {
   search(db: Database, request: EngineRequest): Promise<EngineAnswer>;
+  /** Enabled products' summaries by id, in the order of the ids (disabled and unknown ones left out). */
+  summaries(db: Database, ids: string[]): Promise<SummaryRow[]>;
 }
 
 export type { SearchEngineName } from '../../../platform/config';

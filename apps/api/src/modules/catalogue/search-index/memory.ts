@@ -2,6 +2,7 @@ import { correctQuery } from '@kedai/domain';
 import { databaseIdentity, queryRows, sql, type Database, type SQL } from '@kedai/db';
 import { CatalogueIndex, type IndexedProduct, type IndexFilters, type IndexOrder, type Selection } from './catalogue-index';
 import type { EngineAnswer, EngineRequest, MatchMode, SearchEngine } from './engine';
+import { summaryRowsByIds, type SummaryRow } from '../products';
 import { CORRECTION_NAMES, postgresSearch } from './postgres';
 import { parseTsquery, type TsQuery } from './tsquery';
 
@@ -13,6 +14,10 @@ const WAIT_FOR_LOAD_BELOW = 20_000;
 const CHANGES_KEPT = '1 day';
 const RELOAD_AFTER_MS = 12 * 3600_000;
 const PRUNE_EVERY_MS = 600_000;
+/** Product summaries kept per process (about 1 kB each), the most recently shown first to stay. */
+const SUMMARIES_KEPT = 50_000;
+/** Listings without words (browse, category pages) kept per process until the catalogue changes. */
+const LISTINGS_KEPT = 500;
 /** Parsed shopper queries kept (PostgreSQL parses each once). */
 const PARSED_KEPT = 5_000;
 
@@ -69,6 +74,13 @@ class FollowedIndex {
   private horizon = '0';
   private lastSync = 0;
   private lastPrune = 0;
+  /** Summaries of products shown lately, dropped as the change log names them: never older than the index. */
+  private summaries = new Map<string, SummaryRow>();
+  /**
+   * Answers of listings without words, for the index version they were made from: a few filter sets
+   * (browse, each category) take most requests, and each costs a pass over its products.
+   */
+  listings = new Map<string, { index: CatalogueIndex; version: number; answer: EngineAnswer }>();
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
 
@@ -93,8 +105,27 @@ class FollowedIndex {
       after = rows[rows.length - 1]!.id;
     }
     this.index = index;
+    this.summaries.clear();
     this.horizon = counted!.xmin;
     this.lastSync = Date.now();
+  }
+
+  /** Enabled products' summaries by id, in the order of the ids: from memory, else from the database. */
+  async summaryRows(ids: string[]): Promise<SummaryRow[]> {
+    const missing = ids.filter((id) => !this.summaries.has(id));
+    const { index } = this;
+    const version = index.version;
+    const loaded = missing.length ? await summaryRowsByIds(this.db, missing) : [];
+    // A change applied meanwhile may be newer than what was read: keep the rows for this answer only.
+    if (this.index === index && index.version === version) {
+      for (const row of loaded) this.summaries.set(row.id, row);
+      while (this.summaries.size > SUMMARIES_KEPT) this.summaries.delete(this.summaries.keys().next().value!);
+    }
+    const byId = new Map(loaded.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = this.summaries.get(id) ?? byId.get(id);
+      return row ? [row] : [];
+    });
   }
 
   /** Brings the index up to date. Searches arriving while a sync runs share the one after it. */
@@ -144,6 +175,7 @@ class FollowedIndex {
       );
       const found = new Map(rows.map((row) => [row.id, row]));
       for (const id of batch) {
+        this.summaries.delete(id);
         const row = found.get(id);
         if (row && !row.disabled) this.index.upsert(toIndexed(row));
         else this.index.remove(id);
@@ -193,6 +225,7 @@ const ORDERS: Record<EngineRequest['sort'], IndexOrder> = {
 
 /** Search from the index in this process (decision 0020); PostgreSQL answers while a large catalogue loads. */
 export const memorySearch: SearchEngine = {
+  summaries: (db, ids) => catalogueIndexOf(db).summaryRows(ids),
   async search(db, request): Promise<EngineAnswer> {
     const followedIndex = catalogueIndexOf(db);
     if (!followedIndex.ready && followedIndex.large) return postgresSearch.search(db, request);
@@ -201,6 +234,9 @@ export const memorySearch: SearchEngine = {
     await followedIndex.sync();
     // From here to the answer nothing waits, so no change lands halfway (but for the correction's check).
     const index = followedIndex.index;
+    const listingKey = q ? null : JSON.stringify(request);
+    const listed = listingKey ? followedIndex.listings.get(listingKey) : undefined;
+    if (listed && listed.index === index && listed.version === index.version) return listed.answer;
     const filters: IndexFilters = {
       region: request.region.key,
       categoryIds: request.categoryIds ? new Set(request.categoryIds) : null,
@@ -213,7 +249,7 @@ export const memorySearch: SearchEngine = {
     let mode: MatchMode = 'all';
     let selection: Selection;
     let correctionNames: string[] | null = null;
-    if (!q) selection = index.select(index.everySlot(), filters);
+    if (!q) selection = index.select(null, filters);
     else {
       selection = index.select(words ? index.match(words) : new Int32Array(0), filters);
       const hit = selection.slots.length > 0;
@@ -230,6 +266,12 @@ export const memorySearch: SearchEngine = {
       .pageSlots(selection, ORDERS[request.sort], filters.region, request.offset, request.limit)
       .map((slot) => index.idOf(slot));
     const facetRows = selection.facetRows;
+    if (listingKey) {
+      const { listings } = followedIndex;
+      listings.delete(listingKey);
+      listings.set(listingKey, { index, version: index.version, answer: { ids, facetRows, mode, correction: null } });
+      if (listings.size > LISTINGS_KEPT) listings.delete(listings.keys().next().value!);
+    }
     const correction = correctionNames ? await correctionOf(db, q!, correctionNames, filters) : null;
     return { ids, facetRows, mode, correction };
   },
@@ -242,5 +284,5 @@ async function correctionOf(db: Database, q: string, names: string[], filters: I
   const words = await parseWords(db, corrected);
   if (!words) return null;
   const index = catalogueIndexOf(db).index;
-  return index.select(index.match(words), filters).slots.length > 0 ? corrected : null;
+  return index.select(index.match(words), filters, null, true).slots.length > 0 ? corrected : null;
 }

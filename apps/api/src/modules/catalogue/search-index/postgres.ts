@@ -1,6 +1,7 @@
 import { correctQuery } from '@kedai/domain';
 import { sql, queryRows, type Database, type SQL } from '@kedai/db';
 import { cached } from '../../../platform/cache';
+import { summaryRowsByIds } from '../products';
 import type { EngineAnswer, EngineRequest, FacetRow, MatchMode, SearchEngine } from './engine';
 
 /** How long facet counts and totals are reused for the same filters (they follow the catalogue closely enough). */
@@ -21,6 +22,7 @@ const inList = (ids: string[]) =>
  * set and reused for FACETS_TTL_MS: they cost a pass over every match, the page of rows an index walk.
  */
 export const postgresSearch: SearchEngine = {
+  summaries: summaryRowsByIds,
   async search(db: Database, request: EngineRequest): Promise<EngineAnswer> {
     const { region, q, exact } = request;
     const shared: SQL[] = [sql`NOT p.disabled`];

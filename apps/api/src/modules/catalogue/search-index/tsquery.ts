@@ -26,6 +26,7 @@ export function parseTsvector(text: string): Map<string, number> {
 }
 
 function unescape(quoted: string): string {
+  if (!quoted.includes("'") && !quoted.includes('\\')) return quoted;
   return quoted.replace(/''/g, "'").replace(/\\(.)/g, '$1');
 }
 
