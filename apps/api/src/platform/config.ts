@@ -5,7 +5,7 @@ import { DEFAULT_MAX_CART_ITEMS, DEFAULT_MAX_QUOTATION_ITEMS, DEFAULT_MAX_WISHLI
 import { SecretBoxError, parseBoxKeys, type BoxKey } from './secret-box';
 
 /** The engines that can answer catalogue searches (modules/catalogue/search-index, decision 0020). */
-export const SEARCH_ENGINES = ['memory', 'postgres'] as const;
+const SEARCH_ENGINES = ['memory', 'postgres'] as const;
 export type SearchEngineName = (typeof SEARCH_ENGINES)[number];
 
 const port = z.coerce.number().int().min(1).max(65535);

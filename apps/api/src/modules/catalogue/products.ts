@@ -3,7 +3,7 @@ import type { ProductSummary, Product } from '@kedai/contract';
 import { toUnixSeconds } from '@kedai/domain';
 
 /** Columns every product list needs; `p` is products and `m` merchants. */
-export const SUMMARY_COLUMNS = sql`
+const SUMMARY_COLUMNS = sql`
   p.id, p.param_name, p.name, p.price, p.main_image, p.in_stock, p.source_market_place,
   jsonb_array_length(p.variants) > 0 AS has_variants, p.created_at,
   m.id AS merchant_id, m.slug AS merchant_slug, m.name AS merchant_name,

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { trigrams, wordsOf } from '@kedai/domain';
 import { parseTsvector, positiveLexemes, weightValue, type TsQuery } from './tsquery';
 
@@ -86,6 +87,7 @@ export class CatalogueIndex {
   private slotOf = new Map<string, number>();
   private ids: string[] = [];
   private names: string[] = [];
+  /** A digest of what each slot's postings hold: the same digest on an update keeps the slot. */
   private textKeys: string[] = [];
   private capacity = 0;
   private alive = new Uint8Array(0);
@@ -122,7 +124,7 @@ export class CatalogueIndex {
   upsert(product: IndexedProduct): void {
     this.version++;
     // What the postings hold: a change to any of it takes a new slot.
-    const textKey = `${product.categoryId}\u0000${product.name}\u0000${product.lexemes}`;
+    const textKey = hash('sha1', `${product.categoryId}\u0000${product.name}\u0000${product.lexemes}`, 'base64');
     let slot = this.slotOf.get(product.id);
     if (slot !== undefined && this.textKeys[slot] !== textKey) {
       this.kill(slot);

@@ -193,7 +193,7 @@ class FollowedIndex {
 const followed = new WeakMap<object, FollowedIndex>();
 
 /** This process's index of the database's catalogue, loading it on first use. */
-export function catalogueIndexOf(db: Database): FollowedIndex {
+function catalogueIndexOf(db: Database): FollowedIndex {
   const id = databaseIdentity(db);
   let entry = followed.get(id);
   if (!entry) followed.set(id, (entry = new FollowedIndex(db)));

@@ -5,7 +5,7 @@
  */
 
 /** Lexeme weight bits of a document, as PostgreSQL labels them: A (name), B (keywords), C (description), D. */
-export const WEIGHT_BITS = { A: 8, B: 4, C: 2, D: 1 } as const;
+const WEIGHT_BITS = { A: 8, B: 4, C: 2, D: 1 } as const;
 
 /** `ts_rank`'s default weights of D, C, B and A, indexed by the highest bit present. */
 export function weightValue(bits: number): number {
