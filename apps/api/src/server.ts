@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { loggerOptions } from './platform/logging';
+import { warmSearchEngine } from './modules/catalogue/search';
 import { followCacheChanges } from './platform/cache';
 import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
@@ -61,6 +62,8 @@ async function main() {
   const stopBackInStock = startBackInStockMails(app);
   // Cancels orders not paid in time and gives their stock back (each once, also with several processes).
   const stopOrderExpiry = startOrderExpiry(app);
+  // The search index loads now, not on the first shopper's search.
+  warmSearchEngine(app.db);
   // Another API process's back-office change drops this process's cached reference data too.
   const stopFollowingChanges = await followCacheChanges(handle);
 

@@ -18,6 +18,11 @@ export function useSearchEngine(db: Database, name: SearchEngineName): void {
   chosen.set(databaseIdentity(db), ENGINES[name]);
 }
 
+/** Starts loading what the database's search engine needs, so the first search does not wait for it. */
+export function warmSearchEngine(db: Database): void {
+  (chosen.get(databaseIdentity(db)) ?? memorySearch).warm?.(db);
+}
+
 /**
  * Catalogue search: full-text relevance (PostgreSQL's English configuration: "laptops" finds "laptop";
  * a name match ranks above a description match); when the words match nothing, names with words like

@@ -42,6 +42,8 @@ export interface SearchEngine {
   search(db: Database, request: EngineRequest): Promise<EngineAnswer>;
   /** Enabled products' summaries by id, in the order of the ids (disabled and unknown ones left out). */
   summaries(db: Database, ids: string[]): Promise<SummaryRow[]>;
+  /** Starts what the first search would otherwise wait for (loading an index). */
+  warm?(db: Database): void;
 }
 
 export type { SearchEngineName } from '../../../platform/config';

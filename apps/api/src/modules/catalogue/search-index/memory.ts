@@ -68,7 +68,7 @@ const SNAPSHOT_XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
  */
 class FollowedIndex {
   index = new CatalogueIndex();
-  loaded: Promise<void>;
+  private loading: Promise<void> | null = null;
   ready = false;
   large = false;
   private horizon = '0';
@@ -85,9 +85,21 @@ class FollowedIndex {
   private queued: Promise<void> | null = null;
 
   constructor(private db: Database) {
-    this.loaded = this.loadAll().then(() => {
-      this.ready = true;
-    });
+    this.load().catch(() => undefined); // a search retries, and fails itself if the database does
+  }
+
+  /** The first load, shared; a failed one is tried again by the next search. */
+  load(): Promise<void> {
+    this.loading ??= this.loadAll().then(
+      () => {
+        this.ready = true;
+      },
+      (error: unknown) => {
+        this.loading = null;
+        throw error;
+      },
+    );
+    return this.loading;
   }
 
   private async loadAll() {
@@ -146,10 +158,9 @@ class FollowedIndex {
   }
 
   private async syncOnce() {
-    await this.loaded;
+    await this.load();
     if (Date.now() - this.lastSync > RELOAD_AFTER_MS) {
-      this.loaded = this.loadAll();
-      return this.loaded;
+      return this.loadAll();
     }
     const [changes] = await queryRows<{ xmin: string; ids: string[] | null; everything: boolean | null }>(
       this.db,
@@ -160,8 +171,7 @@ class FollowedIndex {
     );
     this.lastSync = Date.now();
     if (changes!.everything) {
-      this.loaded = this.loadAll();
-      return this.loaded;
+      return this.loadAll();
     }
     const ids = changes!.ids ?? [];
     for (let i = 0; i < ids.length; i += LOAD_BATCH) {
@@ -185,7 +195,8 @@ class FollowedIndex {
     if (this.index.wantsCompaction) this.index.compact();
     if (this.lastSync - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = this.lastSync;
-      await this.db.execute(sql`DELETE FROM catalogue_changes WHERE created_at < now() - ${CHANGES_KEPT}::interval`);
+      // Not waited for: no search should carry a day's worth of deletes (another process may do it too).
+      this.db.execute(sql`DELETE FROM catalogue_changes WHERE created_at < now() - ${CHANGES_KEPT}::interval`).catch(() => undefined);
     }
   }
 }
@@ -226,6 +237,10 @@ const ORDERS: Record<EngineRequest['sort'], IndexOrder> = {
 /** Search from the index in this process (decision 0020); PostgreSQL answers while a large catalogue loads. */
 export const memorySearch: SearchEngine = {
   summaries: (db, ids) => catalogueIndexOf(db).summaryRows(ids),
+  warm: (db) =>
+    void catalogueIndexOf(db)
+      .load()
+      .catch(() => undefined),
   async search(db, request): Promise<EngineAnswer> {
     const followedIndex = catalogueIndexOf(db);
     if (!followedIndex.ready && followedIndex.large) return postgresSearch.search(db, request);
