@@ -139,6 +139,26 @@ async function ensurePostgresDatabase() {
   }
 }
 
+/**
+ * Waits until the API's in-memory search index has loaded (decision 0020): above 20,000 products a
+ * new process answers from PostgreSQL meanwhile, which is not what the scenarios measure. Loaded, a
+ * typo search answers within 200 ms at any size measured; PostgreSQL's does not at 100k. Gives up
+ * (and measures anyway, saying so) after 10 minutes, or at once with SEARCH_ENGINE=postgres.
+ */
+async function waitForSearchIndex(bootStarted) {
+  if (process.env.SEARCH_ENGINE === 'postgres') return;
+  const deadline = Date.now() + 600_000;
+  for (let fast = 0; fast < 3;) {
+    if (Date.now() > deadline) return log('the search index did not load within 10 minutes: measuring anyway');
+    const started = performance.now();
+    const response = await fetch(`${BASE}/product/search?q=lapton&limit=1`);
+    await response.arrayBuffer();
+    fast = performance.now() - started < 200 ? fast + 1 : 0;
+    if (!fast) await sleep(1000);
+  }
+  log(`search index loaded ${((performance.now() - bootStarted) / 1000).toFixed(1)} s after the start`);
+}
+
 /** Products in the database, or -1 when it was never (fully) seeded. */
 async function seededProducts() {
   return withDatabase(async (query) => {
@@ -442,6 +462,7 @@ async function main() {
   startServer();
   await waitForPing(BASE, server);
   log(`API up in ${((performance.now() - bootStarted) / 1000).toFixed(1)} s`);
+  await waitForSearchIndex(bootStarted);
 
   const found = await discover();
   log(

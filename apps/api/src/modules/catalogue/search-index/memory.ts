@@ -16,8 +16,8 @@ const RELOAD_AFTER_MS = 12 * 3600_000;
 const PRUNE_EVERY_MS = 600_000;
 /** Product summaries kept per process (about 1 kB each), the most recently shown first to stay. */
 const SUMMARIES_KEPT = 50_000;
-/** Listings without words (browse, category pages) kept per process until the catalogue changes. */
-const LISTINGS_KEPT = 500;
+/** Answers kept per process until the catalogue changes, the most recently asked staying. */
+const ANSWERS_KEPT = 500;
 /** Parsed shopper queries kept (PostgreSQL parses each once). */
 const PARSED_KEPT = 5_000;
 
@@ -77,10 +77,10 @@ class FollowedIndex {
   /** Summaries of products shown lately, dropped as the change log names them: never older than the index. */
   private summaries = new Map<string, SummaryRow>();
   /**
-   * Answers of listings without words, for the index version they were made from: a few filter sets
-   * (browse, each category) take most requests, and each costs a pass over its products.
+   * Answers, for the index version they were made from: a few searches and filter sets (browse, each
+   * category, the common words) take most requests, and each costs a pass over its matches.
    */
-  listings = new Map<string, { index: CatalogueIndex; version: number; answer: EngineAnswer }>();
+  answers = new Map<string, { index: CatalogueIndex; version: number; answer: EngineAnswer }>();
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
 
@@ -249,9 +249,15 @@ export const memorySearch: SearchEngine = {
     await followedIndex.sync();
     // From here to the answer nothing waits, so no change lands halfway (but for the correction's check).
     const index = followedIndex.index;
-    const listingKey = q ? null : JSON.stringify(request);
-    const listed = listingKey ? followedIndex.listings.get(listingKey) : undefined;
-    if (listed && listed.index === index && listed.version === index.version) return listed.answer;
+    const { answers } = followedIndex;
+    const key = JSON.stringify(request);
+    const kept = answers.get(key);
+    if (kept && kept.index === index && kept.version === index.version) {
+      answers.delete(key); // most recently asked: last to go
+      answers.set(key, kept);
+      return kept.answer;
+    }
+    const version = index.version;
     const filters: IndexFilters = {
       region: request.region.key,
       categoryIds: request.categoryIds ? new Set(request.categoryIds) : null,
@@ -281,14 +287,13 @@ export const memorySearch: SearchEngine = {
       .pageSlots(selection, ORDERS[request.sort], filters.region, request.offset, request.limit)
       .map((slot) => index.idOf(slot));
     const facetRows = selection.facetRows;
-    if (listingKey) {
-      const { listings } = followedIndex;
-      listings.delete(listingKey);
-      listings.set(listingKey, { index, version: index.version, answer: { ids, facetRows, mode, correction: null } });
-      if (listings.size > LISTINGS_KEPT) listings.delete(listings.keys().next().value!);
-    }
     const correction = correctionNames ? await correctionOf(db, q!, correctionNames, filters) : null;
-    return { ids, facetRows, mode, correction };
+    const answer = { ids, facetRows, mode, correction };
+    // Kept for the version it was made from: once the index moves on it is never served.
+    answers.delete(key);
+    answers.set(key, { index, version, answer });
+    if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+    return answer;
   },
 };
 
