@@ -1,7 +1,6 @@
 import { AppError } from '@kedai/domain';
-import type { Database } from '@kedai/db';
+import { databaseIdentity, type Database } from '@kedai/db';
 import { SEARCH_DEFAULT_LIMIT, type SearchQuery, type SearchResult } from '@kedai/contract';
-import { databaseIdentity } from '@kedai/db';
 import { regionCurrencies, resolveRegion } from '../regions/service';
 import { findMerchant } from '../merchants/service';
 import { categoryTree, findCategory, subtreeIds, type CategoryTree } from './categories';

@@ -14,7 +14,7 @@ const WAIT_FOR_LOAD_BELOW = 20_000;
 const CHANGES_KEPT = '1 day';
 const RELOAD_AFTER_MS = 12 * 3600_000;
 const PRUNE_EVERY_MS = 600_000;
-/** Product summaries kept per process (about 1 kB each), the most recently shown first to stay. */
+/** Product summaries kept per process (about 1 kB each); past it the longest kept go first. */
 const SUMMARIES_KEPT = 50_000;
 /** Answers kept per process until the catalogue changes, the most recently asked staying. */
 const ANSWERS_KEPT = 500;
