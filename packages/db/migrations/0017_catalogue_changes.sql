@@ -48,10 +48,16 @@ BEGIN
     INSERT INTO catalogue_changes (product_id) SELECT DISTINCT n.product_id FROM new_rows n;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO catalogue_changes (product_id) SELECT DISTINCT o.product_id FROM old_rows o;
-  ELSE
+  ELSIF TG_OP = 'UPDATE' THEN
+    -- Rows that differ either way: a changed price, or a row moved to another product or region.
     INSERT INTO catalogue_changes (product_id)
-    SELECT DISTINCT n.product_id FROM new_rows n JOIN old_rows o ON o.product_id = n.product_id AND o.region_key = n.region_key
-    WHERE (n.min_price, n.max_price) IS DISTINCT FROM (o.min_price, o.max_price);
+    SELECT DISTINCT d.product_id FROM (
+      (SELECT product_id, region_key, min_price, max_price FROM new_rows EXCEPT SELECT product_id, region_key, min_price, max_price FROM old_rows)
+      UNION ALL
+      (SELECT product_id, region_key, min_price, max_price FROM old_rows EXCEPT SELECT product_id, region_key, min_price, max_price FROM new_rows)
+    ) d;
+  ELSE
+    INSERT INTO catalogue_changes (product_id) VALUES (NULL);
   END IF;
   RETURN NULL;
 END $$;
@@ -63,6 +69,9 @@ CREATE TRIGGER catalogue_region_prices_updated AFTER UPDATE ON product_region_pr
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_log_region_prices();
 --> statement-breakpoint
 CREATE TRIGGER catalogue_region_prices_deleted AFTER DELETE ON product_region_prices REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_log_region_prices();
+--> statement-breakpoint
+CREATE TRIGGER catalogue_region_prices_truncated AFTER TRUNCATE ON product_region_prices
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_log_region_prices();
 --> statement-breakpoint
 -- A merchant's new name or slug shows in the summaries of all its products.

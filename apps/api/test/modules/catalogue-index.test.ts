@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex, type IndexedProduct, type IndexFilters } from '../../src/modules/catalogue/search-index/catalogue-index';
-import { parseTsquery, parseTsvector } from '../../src/modules/catalogue/search-index/tsquery';
+import { hasPhrase, parseTsquery, parseTsvector } from '../../src/modules/catalogue/search-index/tsquery';
 
 /** The in-memory index on its own, fed the text forms PostgreSQL gives (see search-engines.test.ts for both engines on a database). */
 
@@ -45,6 +45,7 @@ describe('parseTsquery', () => {
         },
         {
           op: 'and',
+          phrase: true,
           of: [
             { op: 'word', lexeme: 'c' },
             { op: 'word', lexeme: 'd' },
@@ -54,6 +55,8 @@ describe('parseTsquery', () => {
       ],
     });
     expect(parseTsquery('')).toBeNull();
+    expect(hasPhrase(parseTsquery(`'a' & !( 'b' <-> 'c' )`)!)).toBe(true);
+    expect(hasPhrase(parseTsquery(`'a' & !'b' | 'c'`)!)).toBe(false);
   });
 });
 

@@ -90,6 +90,14 @@ describe('relevance', () => {
     expect((await search('q=quillobars')).products.map((p) => p.uuid)).toEqual([name.id, keywords.id, description.id]);
   });
 
+  it('finds a quoted phrase only with its words side by side, and excludes it only so', async () => {
+    const together = await createProduct(t.handle.db, { name: 'Quantel Fizzbane Lamp' });
+    const apart = await createProduct(t.handle.db, { name: 'Quantel Lamp Fizzbane' });
+    expect((await search('q=%22quantel%20fizzbane%22')).products.map((p) => p.uuid)).toEqual([together.id]);
+    expect((await search('q=quantel%20-%22quantel%20fizzbane%22')).products.map((p) => p.uuid)).toEqual([apart.id]);
+    expect((await search('q=quantel%20fizzbane')).total).toBe(2);
+  });
+
   it('tolerates a typo and names the correction, on names only', async () => {
     await createProduct(t.handle.db, { name: 'Trandoshan Kettle' });
     const body = await search('q=trandoshen');
@@ -113,6 +121,17 @@ describe('the index follows the database', () => {
     expect((await search('q=pimbletock&minPrice=987654&maxPrice=987654')).total).toBe(1);
     expect((await search('q=pimbletock&maxPrice=987653')).total).toBe(0);
 
+    // A price row moved to another region: listed there, no longer here.
+    await t.handle.db.execute(sql`DELETE FROM product_region_prices WHERE product_id = ${product.id}::uuid AND region_key = 'MY'`);
+    await t.handle.db.execute(
+      sql`UPDATE product_region_prices SET region_key = 'MY' WHERE product_id = ${product.id}::uuid AND region_key = 'SG'`,
+    );
+    expect((await search('q=pimbletock&exact=true')).total).toBe(0);
+    expect((await search('q=pimbletock&region=MY')).total).toBe(1);
+    await t.handle.db.execute(
+      sql`UPDATE product_region_prices SET region_key = 'SG' WHERE product_id = ${product.id}::uuid AND region_key = 'MY'`,
+    );
+
     await t.handle.db.execute(sql`UPDATE products SET stock = 0, in_stock = false WHERE id = ${product.id}::uuid`);
     expect((await search('q=pimbletock&inStock=true&exact=true')).total).toBe(0);
     const listed = await search('q=pimbletock');
@@ -127,10 +146,12 @@ describe('the index follows the database', () => {
     expect((await search('q=pimbletock&exact=true')).total).toBe(0);
   });
 
-  it('reloads everything after the products were truncated', async () => {
+  it('reloads everything after region prices or products were truncated', async () => {
     const other = await createTestApp();
     try {
-      await get(other.app, '/product/search?q=laptop');
+      expect((await get<SearchResult>(other.app, '/product/search?q=laptop')).body.total).toBeGreaterThan(0);
+      await other.handle.db.execute(sql`TRUNCATE product_region_prices`);
+      expect((await get<SearchResult>(other.app, '/product/search?q=laptop&exact=true')).body.total).toBe(0);
       await other.handle.db.execute(sql`TRUNCATE products CASCADE`);
       const { body } = await get<SearchResult>(other.app, '/product/search?q=laptop');
       expect(body.total).toBe(0);

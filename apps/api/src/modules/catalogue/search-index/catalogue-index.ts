@@ -30,7 +30,8 @@ export interface IndexFilters {
   bands: readonly number[];
 }
 
-export type IndexOrder = 'score' | 'newest' | 'price_asc' | 'price_desc';
+/** `closest`: score, then id only (what the names of a correction are taken in, as PostgreSQL's engine does). */
+export type IndexOrder = 'score' | 'closest' | 'newest' | 'price_asc' | 'price_desc';
 
 /** The same rows the PostgreSQL engine's facet query answers. */
 export interface FacetRow {
@@ -437,16 +438,17 @@ export class CatalogueIndex {
       const y = slots[b]!;
       return created[x] !== created[y] ? created[x]! > created[y]! : ids[x]! < ids[y]!;
     };
+    const byId = (a: number, b: number) => ids[slots[a]!]! < ids[slots[b]!]!;
     const before: (a: number, b: number) => boolean =
-      order === 'score'
-        ? (a, b) => (scores && scores[a] !== scores[b] ? scores[a]! > scores[b]! : newer(a, b))
+      order === 'score' || order === 'closest'
+        ? (a, b) => (scores && scores[a] !== scores[b] ? scores[a]! > scores[b]! : order === 'score' ? newer(a, b) : byId(a, b))
         : order === 'newest'
           ? newer
           : (a, b) => {
               const pa = prices[slots[a]!]!;
               const pb = prices[slots[b]!]!;
               if (pa !== pb) return order === 'price_asc' ? pa < pb : pa > pb;
-              return ids[slots[a]!]! < ids[slots[b]!]!;
+              return byId(a, b);
             };
     return topK(slots.length, offset + limit, before)
       .slice(offset)

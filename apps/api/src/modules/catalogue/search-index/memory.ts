@@ -4,12 +4,16 @@ import { CatalogueIndex, type IndexedProduct, type IndexFilters, type IndexOrder
 import type { EngineAnswer, EngineRequest, MatchMode, SearchEngine } from './engine';
 import { summaryRowsByIds, type SummaryRow } from '../products';
 import { CORRECTION_NAMES, postgresSearch } from './postgres';
-import { parseTsquery, type TsQuery } from './tsquery';
+import { hasPhrase, parseTsquery, type TsQuery } from './tsquery';
 
 /** Products read per query while loading the index. */
 const LOAD_BATCH = 5_000;
-/** Above this many products a new process answers from PostgreSQL while its index loads, rather than wait. */
+/** Above this many products a process answers from PostgreSQL while its index loads, rather than wait. */
 const WAIT_FOR_LOAD_BELOW = 20_000;
+/** A large catalogue whose log names more products than this is reloaded in the background instead. */
+const RELOAD_ABOVE_CHANGES = 50_000;
+/** After a failed load, how long until a search starts another. */
+const LOAD_RETRY_MS = 10_000;
 /** The change log keeps a day; a process that has not looked for half of that loads everything again. */
 const CHANGES_KEPT = '1 day';
 const RELOAD_AFTER_MS = 12 * 3600_000;
@@ -69,9 +73,12 @@ const SNAPSHOT_XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
 class FollowedIndex {
   index = new CatalogueIndex();
   private loading: Promise<void> | null = null;
+  private loadFailedAt = -Infinity;
   ready = false;
   large = false;
   private horizon = '0';
+  /** Transactions at or above the horizon whose changes are applied already (they are read again until it passes them). */
+  private applied = new Set<string>();
   private lastSync = 0;
   private lastPrune = 0;
   /** Summaries of products shown lately, dropped as the change log names them: never older than the index. */
@@ -88,7 +95,7 @@ class FollowedIndex {
     this.load().catch(() => undefined); // a search retries, and fails itself if the database does
   }
 
-  /** The first load, shared; a failed one is tried again by the next search. */
+  /** The whole index loaded, shared by all who wait for it; after a failure the next search tries again. */
   load(): Promise<void> {
     this.loading ??= this.loadAll().then(
       () => {
@@ -96,18 +103,51 @@ class FollowedIndex {
       },
       (error: unknown) => {
         this.loading = null;
+        this.loadFailedAt = Date.now();
         throw error;
       },
     );
     return this.loading;
   }
 
-  private async loadAll() {
-    const [counted] = await queryRows<{ count: number; xmin: string }>(
+  /** While PostgreSQL answers for a large catalogue: loads again if the last try failed long enough ago. */
+  retryLoad(): void {
+    if (!this.loading && Date.now() - this.loadFailedAt > LOAD_RETRY_MS) this.load().catch(() => undefined);
+  }
+
+  /** Loads everything again. A large catalogue is answered by PostgreSQL meanwhile; a small one is quick to wait for. */
+  private reload(): Promise<void> {
+    this.ready = false;
+    this.loading = null;
+    const loading = this.load();
+    if (!this.large) return loading;
+    loading.catch(() => undefined);
+    return Promise.resolve();
+  }
+
+  /** The log's rows by transaction, from `since` (an xid8), or from the oldest transaction running now. */
+  private async readLog(since: string | null) {
+    const [log] = await queryRows<{ xmin: string; changes: { xid: string; ids: string[] | null; everything: boolean }[] }>(
       this.db,
-      sql`SELECT count(*)::int AS count, ${SNAPSHOT_XMIN} AS xmin FROM products`,
+      sql`WITH changed AS (
+            SELECT xid::text AS xid,
+                   array_agg(DISTINCT product_id::text) FILTER (WHERE product_id IS NOT NULL) AS ids,
+                   bool_or(product_id IS NULL) AS everything
+            FROM catalogue_changes WHERE xid >= ${since === null ? sql`pg_snapshot_xmin(pg_current_snapshot())` : sql`${since}::xid8`}
+            GROUP BY xid)
+          SELECT ${SNAPSHOT_XMIN} AS xmin, COALESCE(json_agg(changed), '[]'::json) AS changes FROM changed`,
     );
+    const { xmin, changes } = log!;
+    // Transactions the horizon has not passed yet, whose rows the next read will see again.
+    const pending = new Set(changes.filter((change) => BigInt(change.xid) >= BigInt(xmin)).map((change) => change.xid));
+    return { xmin, changes, pending };
+  }
+
+  private async loadAll() {
+    const [counted] = await queryRows<{ count: number }>(this.db, sql`SELECT count(*)::int AS count FROM products`);
     this.large = counted!.count >= WAIT_FOR_LOAD_BELOW;
+    // Every change committed before this read is in what the loop below reads.
+    const log = await this.readLog(null);
     const index = new CatalogueIndex();
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
@@ -118,7 +158,9 @@ class FollowedIndex {
     }
     this.index = index;
     this.summaries.clear();
-    this.horizon = counted!.xmin;
+    this.answers.clear();
+    this.horizon = log.xmin;
+    this.applied = log.pending;
     this.lastSync = Date.now();
   }
 
@@ -129,7 +171,7 @@ class FollowedIndex {
     const version = index.version;
     const loaded = missing.length ? await summaryRowsByIds(this.db, missing) : [];
     // A change applied meanwhile may be newer than what was read: keep the rows for this answer only.
-    if (this.index === index && index.version === version) {
+    if (this.ready && this.index === index && index.version === version) {
       for (const row of loaded) this.summaries.set(row.id, row);
       while (this.summaries.size > SUMMARIES_KEPT) this.summaries.delete(this.summaries.keys().next().value!);
     }
@@ -159,21 +201,12 @@ class FollowedIndex {
 
   private async syncOnce() {
     await this.load();
-    if (Date.now() - this.lastSync > RELOAD_AFTER_MS) {
-      return this.loadAll();
-    }
-    const [changes] = await queryRows<{ xmin: string; ids: string[] | null; everything: boolean | null }>(
-      this.db,
-      sql`SELECT ${SNAPSHOT_XMIN} AS xmin,
-                 array_agg(DISTINCT product_id::text) FILTER (WHERE product_id IS NOT NULL) AS ids,
-                 bool_or(product_id IS NULL) AS everything
-          FROM catalogue_changes WHERE xid >= ${this.horizon}::xid8`,
-    );
+    if (Date.now() - this.lastSync > RELOAD_AFTER_MS) return this.reload();
+    const log = await this.readLog(this.horizon);
     this.lastSync = Date.now();
-    if (changes!.everything) {
-      return this.loadAll();
-    }
-    const ids = changes!.ids ?? [];
+    const fresh = log.changes.filter((change) => !this.applied.has(change.xid));
+    const ids = [...new Set(fresh.flatMap((change) => change.ids ?? []))];
+    if (fresh.some((change) => change.everything) || (this.large && ids.length > RELOAD_ABOVE_CHANGES)) return this.reload();
     for (let i = 0; i < ids.length; i += LOAD_BATCH) {
       const batch = ids.slice(i, i + LOAD_BATCH);
       const rows = await indexedRows(
@@ -191,7 +224,8 @@ class FollowedIndex {
         else this.index.remove(id);
       }
     }
-    this.horizon = changes!.xmin;
+    this.horizon = log.xmin;
+    this.applied = log.pending;
     if (this.index.wantsCompaction) this.index.compact();
     if (this.lastSync - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = this.lastSync;
@@ -243,10 +277,17 @@ export const memorySearch: SearchEngine = {
       .catch(() => undefined),
   async search(db, request): Promise<EngineAnswer> {
     const followedIndex = catalogueIndexOf(db);
-    if (!followedIndex.ready && followedIndex.large) return postgresSearch.search(db, request);
     const { q } = request;
     const words = q ? await parseWords(db, q) : null;
+    // PostgreSQL answers while a large catalogue (re)loads, and what the index would only approximate:
+    // phrases, whose words must stand side by side.
+    if (words && hasPhrase(words)) return postgresSearch.search(db, request);
+    if (!followedIndex.ready && followedIndex.large) {
+      followedIndex.retryLoad();
+      return postgresSearch.search(db, request);
+    }
     await followedIndex.sync();
+    if (!followedIndex.ready) return postgresSearch.search(db, request);
     // From here to the answer nothing waits, so no change lands halfway (but for the correction's check).
     const index = followedIndex.index;
     const { answers } = followedIndex;
@@ -278,7 +319,9 @@ export const memorySearch: SearchEngine = {
       if (!hit) {
         const similar = index.similar(q);
         const similarSelection = index.select(similar.slots, filters, similar.scores);
-        correctionNames = index.pageSlots(similarSelection, 'score', filters.region, 0, CORRECTION_NAMES).map((slot) => index.nameOf(slot));
+        correctionNames = index
+          .pageSlots(similarSelection, 'closest', filters.region, 0, CORRECTION_NAMES)
+          .map((slot) => index.nameOf(slot));
         if (!request.exact) selection = similarSelection;
       }
       mode = hit || request.exact ? 'words' : 'similar';

@@ -30,8 +30,19 @@ function unescape(quoted: string): string {
   return quoted.replace(/''/g, "'").replace(/\\(.)/g, '$1');
 }
 
-/** A parsed `tsquery`. Phrases (`<->`, `<N>`) are kept as "all of" their words: see decision 0020. */
-export type TsQuery = { op: 'word'; lexeme: string } | { op: 'not'; of: TsQuery } | { op: 'and' | 'or'; of: TsQuery[] };
+/**
+ * A parsed `tsquery`. A phrase (`<->`, `<N>`: words side by side) is "all of" its words marked
+ * `phrase`: the index keeps no positions, so such a search is left to PostgreSQL (decision 0020).
+ */
+export type TsQuery =
+  { op: 'word'; lexeme: string } | { op: 'not'; of: TsQuery } | { op: 'and'; of: TsQuery[]; phrase?: true } | { op: 'or'; of: TsQuery[] };
+
+/** Whether a query holds a phrase anywhere. */
+export function hasPhrase(query: TsQuery): boolean {
+  if (query.op === 'word') return false;
+  if (query.op === 'not') return hasPhrase(query.of);
+  return (query.op === 'and' && query.phrase === true) || query.of.some(hasPhrase);
+}
 
 /** The text form of a `tsquery` (`'game' & ( 'laptop' | 'notebook' ) & !'bag'`) as a tree; null when empty. */
 export function parseTsquery(text: string): TsQuery | null {
@@ -47,7 +58,7 @@ export function parseTsquery(text: string): TsQuery | null {
       at++;
       parts.push(not());
     }
-    return parts.length === 1 ? parts[0]! : { op: 'and', of: parts };
+    return parts.length === 1 ? parts[0]! : { op: 'and', of: parts, phrase: true };
   };
   const not = (): TsQuery => {
     if (peek() === '!') {
