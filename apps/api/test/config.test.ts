@@ -90,6 +90,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads SEARCH_ENGINE: the in-memory index by default, PostgreSQL on request, nothing else', () => {
+    expect(loadConfig({}).searchEngine).toBe('memory');
+    expect(loadConfig({ SEARCH_ENGINE: 'postgres' }).searchEngine).toBe('postgres');
+    expect(() => loadConfig({ SEARCH_ENGINE: 'elastic' })).toThrow(/SEARCH_ENGINE/);
+  });
+
   it('reads TRUST_PROXY as a flag or a list of trusted proxy addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

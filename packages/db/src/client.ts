@@ -32,6 +32,14 @@ export function databaseIdentity(db: Database): object {
   return (db as unknown as { dialect?: object }).dialect ?? db;
 }
 
+/** Uuids as the items of an SQL `IN (…)` list. */
+export function uuidList(ids: readonly string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+}
+
 export function isTransaction(db: Database): boolean {
   return is(db, PgTransaction);
 }

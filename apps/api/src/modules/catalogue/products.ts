@@ -1,4 +1,4 @@
-import { sql, queryRows, type Database, type SQL } from '@kedai/db';
+import { sql, queryRows, uuidList, type Database, type SQL } from '@kedai/db';
 import type { ProductSummary, Product } from '@kedai/contract';
 import { toUnixSeconds } from '@kedai/domain';
 
@@ -101,13 +101,7 @@ export async function findProductRow(db: Database, where: SQL): Promise<DetailRo
 /** Whole products by id, disabled ones included, in no particular order (unknown ids are skipped). */
 export async function detailRowsByIds(db: Database, ids: string[]): Promise<DetailRow[]> {
   if (ids.length === 0) return [];
-  return detailRows(
-    db,
-    sql`p.id IN (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-  );
+  return detailRows(db, sql`p.id IN (${uuidList(ids)})`);
 }
 
 /** Enabled products by id, in the order of the ids given. */
@@ -117,10 +111,7 @@ export async function summaryRowsByIds(db: Database, ids: string[]): Promise<Sum
     db,
     sql`SELECT ${SUMMARY_COLUMNS}
         FROM products p LEFT JOIN merchants m ON m.id = p.merchant_id
-        WHERE NOT p.disabled AND p.id IN (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
+        WHERE NOT p.disabled AND p.id IN (${uuidList(ids)})`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -134,10 +125,7 @@ export async function newestRowsInCategories(db: Database, categoryIds: string[]
     sql`SELECT ${SUMMARY_COLUMNS}
         FROM products p LEFT JOIN merchants m ON m.id = p.merchant_id
         WHERE NOT p.disabled AND p.in_stock
-          AND p.category_id IN (${sql.join(
-            categoryIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})
+          AND p.category_id IN (${uuidList(categoryIds)})
         ORDER BY p.created_at DESC NULLS LAST, p.id
         LIMIT ${limit}`,
   );

@@ -1,4 +1,4 @@
-import { queryRows, sql, type Database } from '@kedai/db';
+import { queryRows, sql, uuidList, type Database } from '@kedai/db';
 
 /**
  * Stock taken by orders and given back when they are cancelled (issue 16). Each line is one
@@ -31,10 +31,7 @@ function merged(lines: readonly StockLine[]): StockLine[] {
 /** Recomputes `in_stock` of the products whose stock changed. */
 async function refreshInStock(db: Database, productIds: string[]): Promise<void> {
   if (productIds.length === 0) return;
-  const ids = sql.join(
-    productIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const ids = uuidList(productIds);
   await db.execute(
     sql`UPDATE products p SET in_stock = CASE WHEN jsonb_array_length(p.variants) = 0 THEN p.stock > 0
           ELSE EXISTS (SELECT 1 FROM product_variant_paths v WHERE v.product_id = p.id AND v.stock > 0) END

@@ -107,7 +107,6 @@ export class CatalogueIndex {
   private bestOverlap = new Float64Array(0);
   private overlapSum = new Float64Array(0);
   private words = new Interner();
-  private wordGrams: string[][] = [];
   private wordSlots: Postings[] = [];
   private gramWords = new Map<string, number[]>();
   private dead = 0;
@@ -116,10 +115,6 @@ export class CatalogueIndex {
 
   get size(): number {
     return this.slotOf.size;
-  }
-
-  has(id: string): boolean {
-    return this.slotOf.has(id);
   }
 
   upsert(product: IndexedProduct): void {
@@ -178,9 +173,7 @@ export class CatalogueIndex {
       const id = this.words.id(word);
       if (id === this.wordSlots.length) {
         this.wordSlots.push(new Postings());
-        const grams = [...trigrams(word)];
-        this.wordGrams.push(grams);
-        for (const gram of grams) {
+        for (const gram of trigrams(word)) {
           const list = this.gramWords.get(gram);
           if (list) list.push(id);
           else this.gramWords.set(gram, [id]);

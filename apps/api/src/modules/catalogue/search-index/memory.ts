@@ -1,5 +1,5 @@
 import { correctQuery } from '@kedai/domain';
-import { databaseIdentity, queryRows, sql, type Database, type SQL } from '@kedai/db';
+import { databaseIdentity, queryRows, sql, uuidList, type Database, type SQL } from '@kedai/db';
 import { CatalogueIndex, type IndexedProduct, type IndexFilters, type IndexOrder, type Selection } from './catalogue-index';
 import type { EngineAnswer, EngineRequest, MatchMode, SearchEngine } from './engine';
 import { summaryRowsByIds, type SummaryRow } from '../products';
@@ -209,13 +209,7 @@ class FollowedIndex {
     if (fresh.some((change) => change.everything) || (this.large && ids.length > RELOAD_ABOVE_CHANGES)) return this.reload();
     for (let i = 0; i < ids.length; i += LOAD_BATCH) {
       const batch = ids.slice(i, i + LOAD_BATCH);
-      const rows = await indexedRows(
-        this.db,
-        sql`p.id IN (${sql.join(
-          batch.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      );
+      const rows = await indexedRows(this.db, sql`p.id IN (${uuidList(batch)})`);
       const found = new Map(rows.map((row) => [row.id, row]));
       for (const id of batch) {
         this.summaries.delete(id);

@@ -1,5 +1,5 @@
 import { correctQuery } from '@kedai/domain';
-import { sql, queryRows, type Database, type SQL } from '@kedai/db';
+import { sql, queryRows, uuidList, type Database, type SQL } from '@kedai/db';
 import { cached } from '../../../platform/cache';
 import { summaryRowsByIds } from '../products';
 import type { EngineAnswer, EngineRequest, FacetRow, MatchMode, SearchEngine } from './engine';
@@ -9,12 +9,6 @@ const FACETS_TTL_MS = 30_000;
 
 /** The names of at most this many of the closest fallback matches supply the words of a correction. */
 export const CORRECTION_NAMES = 50;
-
-const inList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
 
 /**
  * Search by asking PostgreSQL each time: full-text relevance (`ts_rank_cd`), and pg_trgm's word
@@ -26,7 +20,7 @@ export const postgresSearch: SearchEngine = {
   async search(db: Database, request: EngineRequest): Promise<EngineAnswer> {
     const { region, q, exact } = request;
     const shared: SQL[] = [sql`NOT p.disabled`];
-    if (request.categoryIds) shared.push(sql`p.category_id IN (${inList(request.categoryIds)})`);
+    if (request.categoryIds) shared.push(sql`p.category_id IN (${uuidList(request.categoryIds)})`);
     if (request.inStock) shared.push(sql`p.in_stock`);
     const merchantCondition = request.merchantId ? sql`p.merchant_id = ${request.merchantId}::uuid` : sql`TRUE`;
     const priceParts: SQL[] = [];
