@@ -8,13 +8,18 @@ export default defineConfig({
         test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          globalSetup: ['packages/db/src/test-global-setup.ts'],
+          // Test databases start from a migrated template, but a busy machine can still be slow.
+          hookTimeout: 120_000,
         },
       },
       {
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
-          // Each file opens its own fresh database; PGlite start-up is slow, so allow for it.
+          globalSetup: ['packages/db/src/test-global-setup.ts'],
+          // Each file opens its own fresh database (PGlite: loaded from the migrated template); a
+          // busy machine can make that slow, so allow for it.
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -27,15 +32,19 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Node by default; component tests that click say `// @vitest-environment happy-dom` at their top.
           environment: 'node',
+          setupFiles: ['apps/web/src/dom-test-setup.ts'],
         },
       },
       {
-        // The back office (apps/admin): its pure helpers, in Node.
+        // The back office (apps/admin): its pure helpers in Node; component tests that click in happy-dom
+        // (`// @vitest-environment happy-dom` at the file's top).
         test: {
           name: 'admin',
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['apps/admin/src/dom-test-setup.ts'],
         },
       },
     ],

@@ -63,6 +63,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** PostgreSQL pool size. */
   poolSize?: number | undefined;
+  /** PGlite: start from this data folder's dump (see `dumpPglite`) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
 }
 
 // Resolved through the package so it also holds when the API is bundled into one file.
@@ -96,7 +98,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = new PGlite(options.dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,
@@ -107,6 +112,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       return () => stop();
     },
   };
+}
+
+/** The whole PGlite cluster as a tarball, for `loadDataDir` (test databases start from a migrated one). */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  if (handle.kind !== 'pglite') throw new Error('dumpPglite: not a PGlite database');
+  return (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
