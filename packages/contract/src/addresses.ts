@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { ADDRESS_FIELDS } from '@kedai/domain';
-import { UnixSeconds, Uuid, checkedByDomain } from './common';
+import { ADDRESS_FIELDS, ADDRESS_LIMITS } from '@kedai/domain';
+import { COUNTRY_CODE_META, PHONE_META, UnixSeconds, Uuid, checkedByDomain } from './common';
+
+/** An address field's length limits (`ADDRESS_LIMITS`, in characters of the trimmed value). */
+const lengthOf = (field: keyof typeof ADDRESS_LIMITS) =>
+  ({ type: 'string', minLength: ADDRESS_LIMITS[field].min, maxLength: ADDRESS_LIMITS[field].max }) as const;
 
 /**
  * The address book (rules: api.md `/address`). Bodies are the spec's "address as displayed"; field
@@ -14,21 +18,21 @@ import { UnixSeconds, Uuid, checkedByDomain } from './common';
  */
 export const AddressRequest = z
   .object({
-    fullName: checkedByDomain({ type: 'string', description: '1 to 200 characters, trimmed' }),
-    address: checkedByDomain({ type: 'string', description: 'The street line, 1 to 200 characters' }),
-    unitNumber: checkedByDomain({ type: 'string', description: 'Unit, floor or building: up to 30 characters; optional' }),
-    city: checkedByDomain({ type: 'string', description: "Required where the country's rule says so" }),
-    country: checkedByDomain({ type: 'string', description: 'ISO 3166-1 alpha-2 code of a country the shop ships to' }),
+    fullName: checkedByDomain({ ...lengthOf('fullName'), description: '1 to 200 characters, trimmed' }),
+    address: checkedByDomain({ ...lengthOf('address'), description: 'The street line, 1 to 200 characters' }),
+    unitNumber: checkedByDomain({ ...lengthOf('unitNumber'), description: 'Unit, floor or building: up to 30 characters; optional' }),
+    city: checkedByDomain({ ...lengthOf('city'), description: "Required where the country's rule says so" }),
+    country: checkedByDomain({ ...COUNTRY_CODE_META, description: 'ISO 3166-1 alpha-2 code of a country the shop ships to' }),
     phoneNumber: checkedByDomain({
-      type: 'string',
+      ...PHONE_META,
       description: "International form (+ and calling code), valid for the address's country; stored as E.164",
     }),
     postalCode: checkedByDomain({
-      type: 'string',
+      ...lengthOf('postalCode'),
       description: "3 to 16 characters matching the country's pattern; required where the country's rule says so",
     }),
     state: checkedByDomain({
-      type: 'string',
+      ...lengthOf('state'),
       description: "A state code of the country's list (its name is accepted too) when it has one; required where the rule says so",
     }),
     main: checkedByDomain({

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { PRODUCT_ADMIN_MAX_LIMIT, PRODUCT_ADMIN_SORTS } from './constants';
 import { CategoryRef, MerchantRef, Product, Variant } from './catalogue';
-import { RegionPrices, UnixSeconds, Uuid, checkedByDomain, queryBoolean, queryInt } from './common';
+import { EXCHANGE_RATES_MAX } from '@kedai/domain';
+import { CURRENCY_CODE_PATTERN, RegionPrices, UnixSeconds, Uuid, checkedByDomain, queryBoolean, queryInt } from './common';
 
 export const AdminProductListQuery = z.object({
   q: z.string().trim().max(200).optional().describe('Words of the name, URL name or id'),
@@ -165,8 +166,20 @@ export type AdminSettings = z.infer<typeof AdminSettings>;
 export const AdminCurrencyInput = z.object({ appCurrency: z.string() });
 export const AdminQuotationPricingInput = z
   .object({
-    feePercent: checkedByDomain({ type: 'number', description: '0 to 100, at most two decimals' }),
-    exchangeRates: checkedByDomain({ type: 'object', description: 'Currency code -> value of one unit in the display currency (above 0)' }),
+    feePercent: checkedByDomain({
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      multipleOf: 0.01,
+      description: '0 to 100, at most two decimals',
+    }),
+    exchangeRates: checkedByDomain({
+      type: 'object',
+      maxProperties: EXCHANGE_RATES_MAX,
+      propertyNames: { pattern: CURRENCY_CODE_PATTERN },
+      additionalProperties: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1_000_000 },
+      description: 'Currency code -> value of one unit in the display currency (above 0)',
+    }),
   })
   .meta({ id: 'AdminQuotationPricingInput', required: ['feePercent', 'exchangeRates'] });
 export type AdminQuotationPricingInput = z.infer<typeof AdminQuotationPricingInput>;

@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { GENDERS, REGISTRATION_FIELDS, USER_ROLES, isEmail, normaliseEmail } from '@kedai/domain';
-import { UnixSeconds, Uuid, checkedByDomain } from './common';
+import {
+  EMAIL_MAX_LENGTH,
+  GENDERS,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REGISTRATION_FIELDS,
+  USER_ROLES,
+  isEmail,
+  normaliseEmail,
+} from '@kedai/domain';
+import { COUNTRY_CODE_META, PHONE_META, UnixSeconds, Uuid, checkedByDomain } from './common';
+
+/** A name: 1 to NAME_MAX_LENGTH characters (after trimming). */
+const NAME_META = { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH } as const;
 
 /**
  * Accounts: registration and e-mail verification (rules: api.md auth service). Field contents are
@@ -11,18 +24,25 @@ import { UnixSeconds, Uuid, checkedByDomain } from './common';
 
 export const RegisterRequest = z
   .object({
-    email: checkedByDomain({ type: 'string', format: 'email', description: 'Trimmed and lower-cased; must be unused' }),
+    email: checkedByDomain({
+      type: 'string',
+      format: 'email',
+      maxLength: EMAIL_MAX_LENGTH,
+      description: 'Trimmed and lower-cased; must be unused',
+    }),
     password: checkedByDomain({
       type: 'string',
+      minLength: PASSWORD_MIN_LENGTH,
+      maxLength: PASSWORD_MAX_LENGTH,
       description: 'At least 8 characters with a lower-case and an upper-case letter and a number or symbol',
     }),
-    firstName: checkedByDomain({ type: 'string', description: '1 to 100 characters, trimmed' }),
-    lastName: checkedByDomain({ type: 'string', description: '1 to 100 characters, trimmed' }),
+    firstName: checkedByDomain({ ...NAME_META, description: '1 to 100 characters, trimmed' }),
+    lastName: checkedByDomain({ ...NAME_META, description: '1 to 100 characters, trimmed' }),
     phoneNumber: checkedByDomain({
-      type: 'string',
+      ...PHONE_META,
       description: 'International form (+ and country calling code; spaces and hyphens allowed), valid for `country`; stored as E.164',
     }),
-    country: checkedByDomain({ type: 'string', description: 'ISO 3166-1 alpha-2 code, e.g. SG' }),
+    country: checkedByDomain({ ...COUNTRY_CODE_META, description: 'ISO 3166-1 alpha-2 code, e.g. SG' }),
     birthDate: checkedByDomain({ type: 'string', format: 'date', description: 'YYYY-MM-DD, from 1900-01-01 to today' }),
     gender: checkedByDomain({ type: 'string', enum: [...GENDERS] }),
     acceptTerms: checkedByDomain({ type: 'boolean', const: true, description: 'Must be true' }),
@@ -167,10 +187,10 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 /** `POST /user/profile`: the profile fields to change (others are ignored; e-mail and password have their own flows). */
 export const ProfileUpdateRequest = z
   .object({
-    firstName: checkedByDomain({ type: 'string' }),
-    lastName: checkedByDomain({ type: 'string' }),
-    phoneNumber: checkedByDomain({ type: 'string', description: 'Valid for `country` (the new one when it changes too)' }),
-    country: checkedByDomain({ type: 'string' }),
+    firstName: checkedByDomain(NAME_META),
+    lastName: checkedByDomain(NAME_META),
+    phoneNumber: checkedByDomain({ ...PHONE_META, description: 'Valid for `country` (the new one when it changes too)' }),
+    country: checkedByDomain(COUNTRY_CODE_META),
     birthDate: checkedByDomain({ type: 'string', format: 'date' }),
     gender: checkedByDomain({ type: 'string', enum: [...GENDERS] }),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Uuid, checkedByDomain } from './common';
+import { Uuid, VARIANT_PATH_META, checkedByDomain } from './common';
 
 /**
  * "Tell me when it is back" (issue 13): a signed-in shopper asks to be e-mailed when a sold-out
@@ -13,7 +13,7 @@ export const BackInStockRequest = z
   .object({
     productId: checkedByDomain({ type: 'string', format: 'uuid', description: 'uuid of an enabled, sold-out product' }),
     variantPath: checkedByDomain({
-      type: 'string',
+      ...VARIANT_PATH_META,
       description: "A sold-out full variant path of the product (`0/2`); '' or absent for the product as a whole",
     }),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_ITEM_TYPES, CART_MESSAGE_MAX, CART_QUANTITY_MAX } from '@kedai/domain';
 import { Product, ProductSummary } from './catalogue';
-import { UnixSeconds, Uuid, checkedByDomain } from './common';
+import { UnixSeconds, Uuid, VARIANT_PATH_META, checkedByDomain, quantityMeta } from './common';
 
 /**
  * The cart, the wishlist and per-user product flags (rules: api.md `/cart`, `/wishlist`,
@@ -50,15 +50,19 @@ export const AddCartItemRequest = z
   .object({
     productId: checkedByDomain({ type: 'string', format: 'uuid', description: 'uuid of an enabled product' }),
     variantPath: checkedByDomain({
-      type: 'string',
+      ...VARIANT_PATH_META,
       description: "A full variant path of the product (`0/2`); '' or absent for a product without variants",
     }),
     quantity: checkedByDomain({
-      anyOf: [{ type: 'integer' }, { type: 'string' }],
+      ...quantityMeta(CART_QUANTITY_MAX),
       description: `Whole number from 1 to ${CART_QUANTITY_MAX}, as a JSON number or a digit string`,
     }),
-    message: checkedByDomain({ type: 'string', description: `Note to the seller, at most ${CART_MESSAGE_MAX} characters` }),
-    type: checkedByDomain({ type: 'string', description: 'Ignored: the type follows from the product' }),
+    message: checkedByDomain({
+      type: 'string',
+      maxLength: CART_MESSAGE_MAX,
+      description: `Note to the seller, at most ${CART_MESSAGE_MAX} characters`,
+    }),
+    type: checkedByDomain({ type: 'string', enum: [...CART_ITEM_TYPES], description: 'Ignored: the type follows from the product' }),
   })
   .meta({ id: 'AddCartItemRequest', required: ['productId', 'quantity'] });
 export type AddCartItemRequest = z.infer<typeof AddCartItemRequest>;
@@ -67,10 +71,14 @@ export type AddCartItemRequest = z.infer<typeof AddCartItemRequest>;
 export const UpdateCartItemRequest = z
   .object({
     quantity: checkedByDomain({
-      anyOf: [{ type: 'integer' }, { type: 'string' }],
+      ...quantityMeta(CART_QUANTITY_MAX),
       description: `Whole number from 1 to ${CART_QUANTITY_MAX}, as a JSON number or a digit string; unchanged when absent`,
     }),
-    message: checkedByDomain({ type: 'string', description: `At most ${CART_MESSAGE_MAX} characters; unchanged when absent` }),
+    message: checkedByDomain({
+      type: 'string',
+      maxLength: CART_MESSAGE_MAX,
+      description: `At most ${CART_MESSAGE_MAX} characters; unchanged when absent`,
+    }),
   })
   .meta({ id: 'UpdateCartItemRequest' });
 export type UpdateCartItemRequest = z.infer<typeof UpdateCartItemRequest>;

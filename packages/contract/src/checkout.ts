@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { CartItem } from './cart';
 import { Product } from './catalogue';
-import { UnixSeconds, Uuid, checkedByDomain, queryInt } from './common';
+import {
+  BASIS_POINTS_WHOLE,
+  PAYMENT_REASON_MAX,
+  TAX_NAME_MAX,
+  VOUCHER_CODE_MAX,
+  VOUCHER_CODE_MIN,
+  VOUCHER_KINDS,
+  VOUCHER_SCOPES,
+} from '@kedai/domain';
+import { COUNTRY_CODE_META, REGION_KEY_PATTERN, UnixSeconds, Uuid, checkedByDomain, currencyAmountsMeta, queryInt } from './common';
 import { QuotationItem } from './quotations';
 
 /**
@@ -13,8 +22,28 @@ import { QuotationItem } from './quotations';
 /** Card (the test gateway or Stripe), or PayNow for orders in SGD (issue 17). */
 export const PAYMENT_METHODS = ['card', 'paynow'] as const;
 
+/** Ids sent as a list: uuids, each once, at most CHECKOUT_LINES_MAX (the checkout's limit). */
+const CHECKOUT_LINES_MAX = 100;
 const idList = (what: string) =>
-  checkedByDomain({ type: 'array', items: { type: 'string', format: 'uuid' }, description: `Ids of the ${what}` });
+  checkedByDomain({
+    type: 'array',
+    maxItems: CHECKOUT_LINES_MAX,
+    uniqueItems: true,
+    items: { type: 'string', format: 'uuid' },
+    description: `Ids of the ${what}`,
+  });
+/** A voucher code as typed: VOUCHER_CODE_MIN..VOUCHER_CODE_MAX of A-Z a-z 0-9 - _ (trimmed, then upper-cased). */
+const VOUCHER_CODE_META = {
+  type: 'string',
+  pattern: `^\\s*[A-Za-z0-9_-]{${VOUCHER_CODE_MIN},${VOUCHER_CODE_MAX}}\\s*$`,
+} as const;
+/** An ISO 8601 instant with a time and a zone (`parseVoucherInput`), or null. */
+const INSTANT_META = { type: 'string', format: 'date-time' } as const;
+/** Notes to the shop: the checkout's limit (`checkout/invalid_notes` answers it as its param). */
+const NOTES_MAX = 1000;
+/** Shipping details and notes of an order move (the limits of the API's orders/admin.ts). */
+const SHIPMENT_TEXT_MAX = 100;
+const ORDER_NOTE_MAX = 500;
 
 /** `POST /checkout/session`: the checked cart lines and quotation items go to checkout. */
 export const CheckoutSessionRequest = z
@@ -111,21 +140,21 @@ export const CostEstimate = z
 export type CostEstimate = z.infer<typeof CostEstimate>;
 
 const orderFields = {
-  voucherCode: checkedByDomain({ type: 'string', description: 'Optional' }),
+  voucherCode: checkedByDomain({ ...VOUCHER_CODE_META, description: 'Optional' }),
   paymentMethod: checkedByDomain({ enum: PAYMENT_METHODS }),
-  notes: checkedByDomain({ type: 'string', description: 'Notes to the shop, at most 1000 characters' }),
+  notes: checkedByDomain({ type: 'string', maxLength: NOTES_MAX, description: 'Notes to the shop, at most 1000 characters' }),
   shippingAddressId: checkedByDomain({ type: 'string', format: 'uuid', description: 'One of the address book' }),
   billingAddressId: checkedByDomain({
     type: 'string',
     format: 'uuid',
     description: 'One of the address book; the shipping address when absent',
   }),
-  regionCountryCode: checkedByDomain({ type: 'string', description: "The shopper's region, by one of its countries" }),
+  regionCountryCode: checkedByDomain({ ...COUNTRY_CODE_META, description: "The shopper's region, by one of its countries" }),
 };
 
 /** `POST /checkout/create_order` (send an `Idempotency-Key` header: the same key answers the same order). */
 export const CreateOrderRequest = z
-  .object({ checkoutSessionKey: checkedByDomain({ type: 'string' }), ...orderFields })
+  .object({ checkoutSessionKey: checkedByDomain({ type: 'string', minLength: 1, maxLength: 100 }), ...orderFields })
   .meta({ id: 'CreateOrderRequest', required: ['checkoutSessionKey', 'paymentMethod', 'shippingAddressId'] });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 
@@ -243,7 +272,7 @@ export type OrderList = z.infer<typeof OrderList>;
 
 /** `POST /voucher/validate`: whether a code exists and can be used by this shopper now (the amount depends on the order). */
 export const VoucherValidateRequest = z
-  .object({ code: checkedByDomain({ type: 'string' }) })
+  .object({ code: checkedByDomain(VOUCHER_CODE_META) })
   .meta({ id: 'VoucherValidateRequest', required: ['code'] });
 export const VoucherSummary = z
   .object({
@@ -298,22 +327,49 @@ export type AdminOrderList = z.infer<typeof AdminOrderList>;
 export const AdminOrderMove = z
   .object({
     to: checkedByDomain({ enum: ['processing', 'shipped', 'delivered', 'refunded'] }),
-    carrier: checkedByDomain({ type: 'string', description: "Shipping: the carrier's name, 1 to 100 characters" }),
-    trackingNumber: checkedByDomain({ type: 'string', description: 'Shipping: 1 to 100 characters' }),
-    note: checkedByDomain({ type: 'string', description: 'Kept in the history, at most 500 characters' }),
+    carrier: checkedByDomain({
+      type: 'string',
+      minLength: 1,
+      maxLength: SHIPMENT_TEXT_MAX,
+      description: "Shipping: the carrier's name, 1 to 100 characters",
+    }),
+    trackingNumber: checkedByDomain({
+      type: 'string',
+      minLength: 1,
+      maxLength: SHIPMENT_TEXT_MAX,
+      description: 'Shipping: 1 to 100 characters',
+    }),
+    note: checkedByDomain({ type: 'string', maxLength: ORDER_NOTE_MAX, description: 'Kept in the history, at most 500 characters' }),
   })
   .meta({ id: 'AdminOrderMove', required: ['to'] });
 export type AdminOrderMove = z.infer<typeof AdminOrderMove>;
 
 export const AdminOrderCancel = z
-  .object({ reason: checkedByDomain({ type: 'string', description: 'The shopper reads it, 1 to 500 characters' }) })
+  .object({
+    reason: checkedByDomain({
+      type: 'string',
+      minLength: 1,
+      maxLength: ORDER_NOTE_MAX,
+      description: 'The shopper reads it, 1 to 500 characters',
+    }),
+  })
   .meta({ id: 'AdminOrderCancel', required: ['reason'] });
 export type AdminOrderCancel = z.infer<typeof AdminOrderCancel>;
 
 export const AdminOrderRefund = z
   .object({
-    amount: checkedByDomain({ type: 'integer', description: 'Minor units of the order’s currency, above 0 and at most `refundable`' }),
-    reason: checkedByDomain({ type: 'string', description: 'Why, 1 to 500 characters: the shopper is e-mailed it' }),
+    amount: checkedByDomain({
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Minor units of the order’s currency, above 0 and at most `refundable`',
+    }),
+    reason: checkedByDomain({
+      type: 'string',
+      minLength: 1,
+      maxLength: PAYMENT_REASON_MAX,
+      description: 'Why, 1 to 500 characters: the shopper is e-mailed it',
+    }),
   })
   .meta({ id: 'AdminOrderRefund', required: ['amount', 'reason'] });
 export type AdminOrderRefund = z.infer<typeof AdminOrderRefund>;
@@ -345,20 +401,30 @@ export const AdminVoucherList = z.object({ vouchers: z.array(AdminVoucher) });
 /** A voucher to create or save (`version` when saving); every field is checked by packages/domain `parseVoucherInput`. */
 export const AdminVoucherInput = z
   .object({
-    code: checkedByDomain({ type: 'string' }),
-    kind: checkedByDomain({ enum: ['percent', 'fixed'] }),
-    percentBp: checkedByDomain({ type: 'integer', description: 'Percent kind: 1 to 10000 (basis points)' }),
-    amountOff: checkedByDomain({ type: 'object', description: 'Fixed kind: currency -> minor units off' }),
-    minSpend: checkedByDomain({ type: 'object' }),
-    maxDiscount: checkedByDomain({ type: 'object' }),
-    validFrom: checkedByDomain({ type: 'string', description: 'ISO instant, or null' }),
-    validUntil: checkedByDomain({ type: 'string' }),
-    totalLimit: checkedByDomain({ type: 'integer' }),
-    perUserLimit: checkedByDomain({ type: 'integer' }),
-    scope: checkedByDomain({ enum: ['cart', 'quotation', 'both'] }),
-    regions: checkedByDomain({ type: 'array', items: { type: 'string' } }),
+    code: checkedByDomain(VOUCHER_CODE_META),
+    kind: checkedByDomain({ enum: [...VOUCHER_KINDS] }),
+    percentBp: checkedByDomain({
+      type: 'integer',
+      minimum: 1,
+      maximum: BASIS_POINTS_WHOLE,
+      description: 'Percent kind: 1 to 10000 (basis points)',
+    }),
+    amountOff: checkedByDomain({ ...currencyAmountsMeta(1), description: 'Fixed kind: currency -> minor units off' }),
+    minSpend: checkedByDomain(currencyAmountsMeta(0)),
+    maxDiscount: checkedByDomain(currencyAmountsMeta(1)),
+    validFrom: checkedByDomain({ ...INSTANT_META, description: 'ISO instant, or null' }),
+    validUntil: checkedByDomain(INSTANT_META),
+    totalLimit: checkedByDomain({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    perUserLimit: checkedByDomain({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    scope: checkedByDomain({ enum: [...VOUCHER_SCOPES] }),
+    regions: checkedByDomain({ type: 'array', uniqueItems: true, items: { type: 'string', pattern: REGION_KEY_PATTERN } }),
     active: checkedByDomain({ type: 'boolean' }),
-    version: checkedByDomain({ type: 'integer', description: 'When saving: the version read' }),
+    version: checkedByDomain({
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'When saving: the version read',
+    }),
   })
   .meta({ id: 'AdminVoucherDraft', required: ['code', 'kind'] });
 export type AdminVoucherInput = z.infer<typeof AdminVoucherInput>;
@@ -375,8 +441,13 @@ export const AdminTaxRate = z
 export const AdminTaxRateList = z.object({ taxRates: z.array(AdminTaxRate) });
 export const AdminTaxRateInput = z
   .object({
-    name: checkedByDomain({ type: 'string', description: '1 to 20 characters, e.g. GST' }),
-    rateBp: checkedByDomain({ type: 'integer', description: '0 to 10000 basis points (900 = 9 %)' }),
+    name: checkedByDomain({ type: 'string', minLength: 1, maxLength: TAX_NAME_MAX, description: '1 to 20 characters, e.g. GST' }),
+    rateBp: checkedByDomain({
+      type: 'integer',
+      minimum: 0,
+      maximum: BASIS_POINTS_WHOLE,
+      description: '0 to 10000 basis points (900 = 9 %)',
+    }),
     inclusive: checkedByDomain({ type: 'boolean', description: "Whether the region's prices already hold it" }),
   })
   .meta({ id: 'AdminTaxRateDraft', required: ['name', 'rateBp', 'inclusive'] });

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { ORDER_STATUS_VALUES, Order } from './checkout';
+import {
+  BANK_REFERENCE_MAX,
+  CARD_DIGITS_MAX,
+  CARD_DIGITS_MIN,
+  MAX_MERCHANT_CITY,
+  MAX_MERCHANT_NAME,
+  PAYMENT_REASON_MAX,
+} from '@kedai/domain';
 import { UnixSeconds, Uuid, checkedByDomain, queryInt } from './common';
+
+/** A bank reference as typed (`parseBankReference`): letters, digits, spaces and - / . */
+const bankReference = (minLength: number) =>
+  ({ type: 'string', minLength, maxLength: BANK_REFERENCE_MAX, pattern: '^\\s*[A-Za-z0-9 ./-]*\\s*$' }) as const;
 
 /**
  * Paying an order (issue 17): what is owed and how (`POST /order/{id}/payment_info`), PayNow
@@ -38,7 +50,7 @@ export type PaymentInfo = z.infer<typeof PaymentInfo>;
 export const PayNowPaidRequest = z
   .object({
     reference: checkedByDomain({
-      type: 'string',
+      ...bankReference(0),
       description: "Optional: the bank's reference for the transfer, up to 35 letters, digits, spaces and - / .",
     }).optional(),
   })
@@ -85,20 +97,39 @@ export const AdminPaymentTaskList = z.object({
 export type AdminPaymentTaskList = z.infer<typeof AdminPaymentTaskList>;
 
 export const AdminPaymentRejection = z
-  .object({ reason: checkedByDomain({ type: 'string', description: 'The shopper reads it, 1 to 500 characters' }) })
+  .object({
+    reason: checkedByDomain({
+      type: 'string',
+      minLength: 1,
+      maxLength: PAYMENT_REASON_MAX,
+      description: 'The shopper reads it, 1 to 500 characters',
+    }),
+  })
   .meta({ id: 'AdminPaymentRejection', required: ['reason'] });
 export type AdminPaymentRejection = z.infer<typeof AdminPaymentRejection>;
 
 export const AdminRefundDone = z
-  .object({ reference: checkedByDomain({ type: 'string', description: "The bank's reference of the refund sent, 1 to 35 characters" }) })
+  .object({
+    reference: checkedByDomain({ ...bankReference(1), description: "The bank's reference of the refund sent, 1 to 35 characters" }),
+  })
   .meta({ id: 'AdminRefundDone', required: ['reference'] });
 export type AdminRefundDone = z.infer<typeof AdminRefundDone>;
 
 export const AdminPayNowSettingsInput = z
   .object({
-    proxy: checkedByDomain({ type: 'object', description: "{kind: 'uen' | 'mobile', value}: the shop's UEN or Singapore mobile number" }),
-    merchantName: checkedByDomain({ type: 'string', description: 'Up to 25 characters, as banking apps show the payee' }),
-    merchantCity: checkedByDomain({ type: 'string', description: 'Up to 15 characters' }),
+    proxy: checkedByDomain({
+      type: 'object',
+      required: ['kind', 'value'],
+      properties: { kind: { enum: ['uen', 'mobile'] }, value: { type: 'string', minLength: 1, maxLength: 99 } },
+      description: "{kind: 'uen' | 'mobile', value}: the shop's UEN or Singapore mobile number",
+    }),
+    merchantName: checkedByDomain({
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_MERCHANT_NAME,
+      description: 'Up to 25 characters, as banking apps show the payee',
+    }),
+    merchantCity: checkedByDomain({ type: 'string', minLength: 1, maxLength: MAX_MERCHANT_CITY, description: 'Up to 15 characters' }),
   })
   .meta({ id: 'AdminPayNowSettingsInput', required: ['proxy', 'merchantName', 'merchantCity'] });
 export type AdminPayNowSettingsInput = z.infer<typeof AdminPayNowSettingsInput>;
@@ -110,6 +141,23 @@ export const CardPayRequest = z
     orderId: checkedByDomain({ type: 'string', format: 'uuid', description: 'The order to pay' }),
     card: checkedByDomain({
       type: 'object',
+      properties: {
+        number: { type: 'string', pattern: `^[\\s-]*(?:[0-9][\\s-]*){${CARD_DIGITS_MIN},${CARD_DIGITS_MAX}}$` },
+        expMonth: {
+          anyOf: [
+            { type: 'integer', minimum: 1, maximum: 12 },
+            { type: 'string', pattern: '^[0-9]{1,2}$' },
+          ],
+        },
+        expYear: {
+          anyOf: [
+            { type: 'integer', minimum: 0, maximum: 9999 },
+            { type: 'string', pattern: '^[0-9]{2,4}$' },
+          ],
+        },
+        cvc: { type: 'string', pattern: '^[0-9]{3,4}$' },
+        name: { type: 'string', description: 'Kept to its first 200 characters' },
+      },
       description:
         'Test gateway only: {number, expMonth, expYear, cvc, name} as typed; the number is never stored. With Stripe the card is entered in Elements and this is 400 `payment/card_form_required`',
     }).optional(),

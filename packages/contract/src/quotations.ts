@@ -9,7 +9,16 @@ import {
   QUOTATION_STATUSES,
 } from '@kedai/domain';
 import { Product } from './catalogue';
-import { UnixSeconds, Uuid, checkedByDomain, queryInt } from './common';
+import {
+  CURRENCY_CODE_PATTERN,
+  REGION_AMOUNTS_META,
+  UnixSeconds,
+  Uuid,
+  VARIANT_PATH_META,
+  checkedByDomain,
+  quantityMeta,
+  queryInt,
+} from './common';
 
 /**
  * Quotations (rules: entities.md "Quotation item", states.md "Quotation", issue 15): a shopper asks the
@@ -19,13 +28,19 @@ import { UnixSeconds, Uuid, checkedByDomain, queryInt } from './common';
  */
 
 const quantityField = checkedByDomain({
-  anyOf: [{ type: 'integer' }, { type: 'string' }],
+  ...quantityMeta(QUOTATION_QUANTITY_MAX),
   description: `Whole number from 1 to ${QUOTATION_QUANTITY_MAX}, as a JSON number or a digit string`,
 });
 const instructionsField = checkedByDomain({
   type: 'string',
+  maxLength: QUOTATION_INSTRUCTIONS_MAX,
   description: `What the shop should know (size, colour, seller), at most ${QUOTATION_INSTRUCTIONS_MAX} characters`,
 });
+
+/** An absolute http(s) address of at most LINK_MAX characters. */
+const LINK_META = { type: 'string', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: LINK_MAX } as const;
+/** The version of the item staff read (optimistic concurrency). */
+const VERSION_META = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 export const EXTERNAL_AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'unknown'] as const;
 
@@ -117,7 +132,7 @@ export type QuotationFromCartRequest = z.infer<typeof QuotationFromCartRequest>;
 export const QuotationFromProductRequest = z
   .object({
     productId: checkedByDomain({ type: 'string', format: 'uuid' }),
-    variantPath: checkedByDomain({ type: 'string', description: "A full variant path; '' or absent without variants" }),
+    variantPath: checkedByDomain({ ...VARIANT_PATH_META, description: "A full variant path; '' or absent without variants" }),
     quantity: quantityField,
     instructions: instructionsField,
   })
@@ -147,11 +162,16 @@ export type UpdateQuotationItemRequest = z.infer<typeof UpdateQuotationItemReque
 export const QuotationRequest = z
   .object({
     from: checkedByDomain({ enum: ['r', 'l'], description: "'r' a product described by hand; 'l' one of the shop's products" }),
-    productUrl: checkedByDomain({ type: 'string', description: `'r': the product's page, http(s), at most ${LINK_MAX} characters` }),
-    productName: checkedByDomain({ type: 'string', description: `'r': 1 to ${QUOTATION_NAME_MAX} characters` }),
-    imageUrl: checkedByDomain({ type: 'string', description: "'r': a picture's http(s) address; optional" }),
-    productRef: checkedByDomain({ type: 'string', description: "'l': the product's id or URL name" }),
-    variantPath: checkedByDomain({ type: 'string', description: "'l': a full variant path; '' or absent without variants" }),
+    productUrl: checkedByDomain({ ...LINK_META, description: `'r': the product's page, http(s), at most ${LINK_MAX} characters` }),
+    productName: checkedByDomain({
+      type: 'string',
+      minLength: 1,
+      maxLength: QUOTATION_NAME_MAX,
+      description: `'r': 1 to ${QUOTATION_NAME_MAX} characters`,
+    }),
+    imageUrl: checkedByDomain({ ...LINK_META, description: "'r': a picture's http(s) address; optional" }),
+    productRef: checkedByDomain({ type: 'string', minLength: 1, maxLength: LINK_MAX, description: "'l': the product's id or URL name" }),
+    variantPath: checkedByDomain({ ...VARIANT_PATH_META, description: "'l': a full variant path; '' or absent without variants" }),
     productQuantity: quantityField,
     instructions: instructionsField,
   })
@@ -160,7 +180,7 @@ export type QuotationRequest = z.infer<typeof QuotationRequest>;
 
 /** `POST /product/searchExternal`. */
 export const SearchExternalRequest = z
-  .object({ link: checkedByDomain({ type: 'string', description: `An http(s) product page, at most ${LINK_MAX} characters` }) })
+  .object({ link: checkedByDomain({ ...LINK_META, description: `An http(s) product page, at most ${LINK_MAX} characters` }) })
   .meta({ id: 'SearchExternalRequest', required: ['link'] });
 export type SearchExternalRequest = z.infer<typeof SearchExternalRequest>;
 
@@ -206,24 +226,35 @@ export type AdminQuotationList = z.infer<typeof AdminQuotationList>;
 
 export const AdminQuotationResolve = z
   .object({
-    version: checkedByDomain({ type: 'integer' }),
+    version: checkedByDomain(VERSION_META),
     quotedPrice: checkedByDomain({
-      type: 'object',
+      ...REGION_AMOUNTS_META,
       description: "Region key -> price of one unit in minor units of the region's currency",
     }),
     basePrice: checkedByDomain({
       type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
       description: "Marketplace products: the marketplace's price in minor units of its currency",
     }),
-    basePriceCurrency: checkedByDomain({ type: 'string', description: 'Marketplace products: the ISO code of that price' }),
+    basePriceCurrency: checkedByDomain({
+      type: 'string',
+      pattern: CURRENCY_CODE_PATTERN,
+      description: 'Marketplace products: the ISO code of that price',
+    }),
   })
   .meta({ id: 'AdminQuotationResolve', required: ['version', 'quotedPrice'] });
 export type AdminQuotationResolve = z.infer<typeof AdminQuotationResolve>;
 
 export const AdminQuotationDecline = z
   .object({
-    version: checkedByDomain({ type: 'integer' }),
-    reason: checkedByDomain({ type: 'string', description: `What the shopper reads, 1 to ${DECLINE_REASON_MAX} characters` }),
+    version: checkedByDomain(VERSION_META),
+    reason: checkedByDomain({
+      type: 'string',
+      minLength: 1,
+      maxLength: DECLINE_REASON_MAX,
+      description: `What the shopper reads, 1 to ${DECLINE_REASON_MAX} characters`,
+    }),
   })
   .meta({ id: 'AdminQuotationDecline', required: ['version', 'reason'] });
 export type AdminQuotationDecline = z.infer<typeof AdminQuotationDecline>;

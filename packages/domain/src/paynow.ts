@@ -30,8 +30,8 @@ export interface PayNowPayloadInput {
 /** EMVCo: a field's length is two decimal digits. */
 const MAX_FIELD_LENGTH = 99;
 /** EMVCo limits on the merchant-presented QR's fields. */
-const MAX_MERCHANT_NAME = 25;
-const MAX_MERCHANT_CITY = 15;
+export const MAX_MERCHANT_NAME = 25;
+export const MAX_MERCHANT_CITY = 15;
 const MAX_REFERENCE = 25;
 const MAX_AMOUNT = 13;
 

@@ -170,7 +170,7 @@ export interface QuotationPricing {
 }
 
 export const DEFAULT_QUOTATION_PRICING: QuotationPricing = { feePercent: 10, exchangeRates: {} };
-const EXCHANGE_RATES_MAX = 200;
+export const EXCHANGE_RATES_MAX = 200;
 
 /** What owners save, checked: null when the fee or any rate is out of bounds (`settings/invalid_quotation_pricing`). */
 export function parseQuotationPricing(input: unknown, appCurrency: string): QuotationPricing | null {

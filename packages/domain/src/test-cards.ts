@@ -28,8 +28,8 @@ export const CARD_DECLINE_MESSAGES: Record<CardDeclineCode, string> = {
   incorrect_number: 'Your card number is incorrect.',
 };
 
-const CARD_DIGITS_MIN = 12;
-const CARD_DIGITS_MAX = 19;
+export const CARD_DIGITS_MIN = 12;
+export const CARD_DIGITS_MAX = 19;
 
 /** The digits of a number as typed ('4242 4242-4242 4242'): spaces and dashes dropped; null if anything else is in it. */
 export function cardDigits(number: string): string | null {
