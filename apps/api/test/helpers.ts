@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { DatabaseHandle } from '@kedai/db';
 import { createTestDatabase } from '@kedai/db/testing';
 import { seedDemo } from '@kedai/db/seed';
@@ -62,6 +62,17 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A race test: requests sent at once that must not break a rule. PGlite runs one transaction at a
+ * time, so there the requests queue and nothing is proven about a race inside a transaction; the
+ * PostgreSQL run (CI's second leg, `TEST_DATABASE_URL`) is where it is proven. The test's name says
+ * which of the two it ran on. Each race test asserts every answer and the state after.
+ */
+export function race(name: string, body: () => Promise<void>, timeout?: number): void {
+  const where = process.env.TEST_DATABASE_URL ? 'race, proven here on PostgreSQL' : 'race, proven only on PostgreSQL: PGlite queues it';
+  it(`${name} (${where})`, body, timeout);
 }
 
 /** GET through `app.inject`, with the JSON body parsed. */

@@ -529,9 +529,22 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
 /** `POST /checkout/create_order`. */
 export async function createOrder(deps: CheckoutDeps, userId: string, body: CreateOrderRequest, idempotencyKey: string | null) {
   // A repeat whose first answer was lost: its session is gone with the order it placed.
-  const earlier = idempotencyKey ? await orderIdByIdempotencyKey(deps.db, userId, idempotencyKey) : undefined;
-  if (earlier) return { order: await getOrder(deps.db, userId, earlier), created: false };
-  const session = await sessionRow(deps, userId, body.checkoutSessionKey);
+  const placed = async () => {
+    const earlier = idempotencyKey ? await orderIdByIdempotencyKey(deps.db, userId, idempotencyKey) : undefined;
+    return earlier ? { order: await getOrder(deps.db, userId, earlier), created: false } : null;
+  };
+  const earlier = await placed();
+  if (earlier) return earlier;
+  let session: Awaited<ReturnType<typeof sessionRow>>;
+  try {
+    session = await sessionRow(deps, userId, body.checkoutSessionKey);
+  } catch (error) {
+    // A repeat that found no order just before the first one committed: that commit took the
+    // session away and wrote the order, so the order is there to answer now.
+    const late = error instanceof AppError && error.errorCode === 'checkout/session_not_found' ? await placed() : null;
+    if (late) return late;
+    throw error;
+  }
   return place(deps, userId, {
     kind: session.cartItemIds.length > 0 ? 'cart' : 'quotation',
     cartIds: session.cartItemIds,
