@@ -1,3 +1,6 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@kedai/domain';
 import { fetchPublicPage, isPublicAddress, parseFetchableUrl, type SafeFetchOptions } from '../../src/platform/safe-fetch';
@@ -271,4 +274,98 @@ describe('fetchPublicPage: one lookup, every address checked, the connection to 
       vi.useRealTimers();
     }
   });
+});
+
+describe('fetchPublicPage: the 2 MiB cap counts the body after its content coding is undone', () => {
+  /** The default cap (SafeFetchOptions.maxBytes): these tests pass no maxBytes, so they hold the default to 2 MiB. */
+  const CAP = 2 * 1024 * 1024;
+  const CODINGS = {
+    gzip: (body: Buffer) => gzipSync(body, { level: 9 }),
+    deflate: (body: Buffer) => deflateSync(body, { level: 9 }),
+    br: (body: Buffer) => brotliCompressSync(body),
+  } as const;
+  type Coding = keyof typeof CODINGS;
+
+  /** An HTML page of exactly `size` bytes: a head, spaces, a tail; it compresses to a few kilobytes. */
+  function htmlOf(size: number): Buffer {
+    const head = Buffer.from('<!doctype html><html><head><title>Bomb</title></head><body><p>start</p>');
+    const tail = Buffer.from('<p>end</p></body></html>');
+    const body = Buffer.alloc(size, ' ');
+    head.copy(body, 0);
+    tail.copy(body, size - tail.length);
+    return body;
+  }
+
+  /** Bodies served at `/<coding>/<name>`, compressed once in beforeAll; `sizes` are the decoded sizes. */
+  const sizes = { bomb: 16 * CAP, justOver: CAP + 1, atCap: CAP, justUnder: CAP - 1 } as const;
+  type Name = keyof typeof sizes;
+  const served = new Map<string, Buffer>();
+  let server: Server;
+  let origin: string;
+  let allowance: SafeFetchOptions;
+
+  beforeAll(async () => {
+    for (const coding of Object.keys(CODINGS) as Coding[]) {
+      for (const name of Object.keys(sizes) as Name[]) served.set(`/${coding}/${name}`, CODINGS[coding](htmlOf(sizes[name])));
+    }
+    server = createServer((request, response) => {
+      const body = served.get(request.url ?? '');
+      if (!body) {
+        response.writeHead(404).end();
+        return;
+      }
+      // The compressed length is declared, as a real server would: a check of Content-Length alone lets it through.
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': request.url!.split('/')[1]!,
+        'content-length': body.length,
+      });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    allowance = { allowedTestOrigins: [new URL(origin).host] };
+  });
+  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  /**
+   * What a fetch came to, as a short string: the refusal's code, or how much was read. (A page of
+   * 32 MiB handed to `expect` would make a failure's report take minutes.)
+   */
+  async function outcomeOf(path: string): Promise<string> {
+    try {
+      const page = await fetchPublicPage(`${origin}${path}`, allowance);
+      return `read ${Buffer.byteLength(page.html)} bytes`;
+    } catch (error) {
+      return error instanceof AppError ? error.errorCode : String(error);
+    }
+  }
+
+  it('the bodies are what the cases claim: every one is sent in under a tenth of the cap', () => {
+    for (const [path, body] of served) expect(body.length, path).toBeLessThan(CAP / 10);
+  });
+
+  it.each(Object.keys(CODINGS) as Coding[])('%s: a small body that inflates to 32 MiB is refused with link/too_large', async (coding) => {
+    expect(await outcomeOf(`/${coding}/bomb`)).toBe('link/too_large');
+  });
+
+  it.each(Object.keys(CODINGS) as Coding[])(
+    '%s: one byte over the cap once decoded is refused, though far under it as sent (counting sent bytes would take it)',
+    async (coding) => {
+      expect(await outcomeOf(`/${coding}/justOver`)).toBe('link/too_large');
+    },
+  );
+
+  it.each(Object.keys(CODINGS) as Coding[])(
+    '%s: a body that decodes to the cap exactly, or one byte under, is read whole',
+    async (coding) => {
+      for (const name of ['atCap', 'justUnder'] as const) {
+        const page = await fetchPublicPage(`${origin}/${coding}/${name}`, allowance);
+        expect(page.status, name).toBe(200);
+        expect(Buffer.byteLength(page.html), name).toBe(sizes[name]);
+        expect(page.html.startsWith('<!doctype html>'), name).toBe(true);
+        expect(page.html.endsWith('<p>end</p></body></html>'), name).toBe(true);
+      }
+    },
+  );
 });
