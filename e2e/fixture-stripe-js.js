@@ -1,6 +1,6 @@
 // A stand-in for Stripe.js (js.stripe.com/<release>/stripe.js) for the browser journeys, which
 // cannot reach Stripe: e2e/stripe-support.ts serves it for https://js.stripe.com/** and forwards
-// https://api.stripe.com/__fixture/** to the pretend Stripe (e2e/fixture-stripe.mjs). It offers
+// https://api.stripe.com/__fixture/** to the Stripe simulator (e2e/fixture-stripe.ts). It offers
 // what @stripe/react-stripe-js and the storefront's card form use, with Stripe.js's answer shapes;
 // anything else fails loudly rather than pretending. Unlike Stripe's, the Payment Element is drawn
 // in the page (no iframe) as three labelled inputs, so a journey types into them by label.
@@ -8,7 +8,7 @@
 (function () {
   'use strict';
   const API = 'https://api.stripe.com/__fixture';
-  // Stripe's test card numbers, as the PaymentMethod ids the pretend Stripe knows (TEST_CARDS there).
+  // Stripe's test card numbers, as the PaymentMethod ids the Stripe simulator knows (TEST_CARDS there).
   const TEST_CARDS = {
     4242424242424242: 'pm_card_visa',
     5555555555554444: 'pm_card_mastercard',
@@ -296,7 +296,7 @@
       async handleNextAction({ clientSecret } = {}) {
         const id = intentId(clientSecret);
         const answer = await authenticate(id);
-        // The pretend Stripe refuses an intent not waiting for an action; Stripe.js throws then too.
+        // The Stripe simulator refuses an intent not waiting for an action; Stripe.js throws then too.
         if (answer.error && /not waiting for an action/.test(answer.error.message))
           throw new Error(`handleNextAction: the PaymentIntent must have the status requires_action (${answer.error.message})`);
         return answer.error ? answer : outcome(answer.intent);
@@ -306,7 +306,7 @@
         const id = intentId(clientSecret);
         const intent = seen.get(id);
         if (intent) return { paymentIntent: publicIntent(intent) };
-        // The pretend Stripe answers /v1 only to a secret key; the stand-in knows what this page was answered.
+        // The Stripe simulator answers /v1 only to a secret key; the stand-in knows what this page was answered.
         const message = `No such payment_intent: '${id}' (the test stand-in for Stripe.js knows only intents this page confirmed)`;
         return { error: { type: 'invalid_request_error', code: 'resource_missing', message } };
       },

@@ -13,7 +13,7 @@ const stripeAdminPort = Number(process.env.E2E_STRIPE_ADMIN_PORT ?? 3703);
 /** The fixture marketplace (e2e/fixture-marketplace.mjs) the "buy it for me" journey pastes links of. */
 export const marketplaceOrigin = `http://127.0.0.1:${marketplacePort}`;
 export const baseURL = `http://127.0.0.1:${webPort}`;
-/** The pretend Stripe (e2e/fixture-stripe.mjs) the Stripe-mode stack's API talks to instead of Stripe. */
+/** The Stripe simulator (e2e/fixture-stripe.ts) the Stripe-mode stack's API talks to instead of Stripe. */
 export const stripeFixtureOrigin = `http://127.0.0.1:${stripePort}`;
 /**
  * A second shop that takes cards through Stripe (issue 17): its own ports and data folder, the same
@@ -115,7 +115,7 @@ export default defineConfig({
     },
     // Answers only with an API key: the 401 to a bare GET is "up" to Playwright (any status below 404 is).
     {
-      command: `node e2e/fixture-stripe.mjs --port ${stripePort}`,
+      command: `node --import tsx e2e/fixture-stripe.ts --port ${stripePort}`,
       cwd: join(import.meta.dirname, '..'),
       url: `${stripeFixtureOrigin}/v1/payment_intents`,
       timeout: 30_000,

@@ -1,8 +1,9 @@
 /**
  * What the Stripe journeys share (issue 17). They run against the shop that takes cards through
- * Stripe (`stripeBaseURL`, its API `stripeApi`: playwright.config.ts), whose API talks to the pretend
- * Stripe (fixture-stripe.mjs). The browser cannot reach Stripe either: `routeStripe` serves the
- * Stripe.js stand-in (fixture-stripe-js.js) and hands its calls to the pretend Stripe.
+ * Stripe (`stripeBaseURL`, its API `stripeApi`: playwright.config.ts), whose API talks to the Stripe
+ * simulator (fixture-stripe.ts, hand-written and typed against the `stripe` package's types). The
+ * browser cannot reach Stripe either: `routeStripe` serves the Stripe.js stand-in (fixture-stripe-js.js)
+ * and hands its calls to the simulator.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ const stripeHosts = /^https?:\/\/([^/]+\.)?stripe\.(com|network)(:\d+)?\//;
 
 /**
  * Stripe's test cards as a shopper types them into the stand-in's Payment Element, and what each does
- * there (the pretend Stripe's TEST_CARDS). Any other number is refused as a live card in test mode.
+ * there (the Stripe simulator's TEST_CARDS). Any other number is refused as a live card in test mode.
  */
 export const testCards = {
   /** Paid. */
@@ -38,7 +39,7 @@ export const testCards = {
 
 /**
  * Routes Stripe's hosts for this page (or every page of a context): Stripe.js is the stand-in, its
- * `https://api.stripe.com/__fixture/…` calls go to the pretend Stripe, and anything else at Stripe is
+ * `https://api.stripe.com/__fixture/…` calls go to the Stripe simulator, and anything else at Stripe is
  * refused, so no journey depends on the internet. Call it before the page loads Stripe.js.
  */
 export async function routeStripe(page: Page | BrowserContext): Promise<void> {
@@ -47,7 +48,7 @@ export async function routeStripe(page: Page | BrowserContext): Promise<void> {
     if (url.hostname === 'js.stripe.com') {
       await route.fulfill({ status: 200, contentType: 'application/javascript', body: stripeJs });
     } else if (url.hostname === 'api.stripe.com' && url.pathname.startsWith('/__fixture/')) {
-      // The pretend Stripe answers CORS itself (any origin), as api.stripe.com does for Stripe.js.
+      // The simulator answers CORS itself (any origin), as api.stripe.com does for Stripe.js.
       const response = await route.fetch({ url: `${stripeFixtureOrigin}${url.pathname}${url.search}` });
       await route.fulfill({ response });
     } else {

@@ -71,7 +71,7 @@ export interface BuildAppOptions {
   db: Database;
   /** Pino logger options (added to the level, redaction and error serializer) or false; tests pass false. */
   logger?: false | object;
-  /** Tests: Stripe served by a recorded fake. Otherwise Stripe when its keys are configured, else the test gateway. */
+  /** Tests: the Stripe simulator (e2e/fixture-stripe.ts). Otherwise Stripe when its keys are configured, else the test gateway. */
   paymentProvider?: PaymentProvider;
 }
 

@@ -8,8 +8,9 @@ import { createStripeFake, type StripeFake } from '../support/stripe-fake';
 import { createStripeProvider } from '../../src/modules/payments/service';
 
 /**
- * Card payments through Stripe (issue 17), against Stripe's answers as the recorded fake gives them
- * through the package's own fetch client hook: nothing reaches the internet. An order is paid only
+ * Card payments through Stripe (issue 17), against the Stripe simulator (e2e/fixture-stripe.ts: a
+ * hand-written simulation of Stripe's API, its objects typed with the `stripe` package's types) plugged
+ * in through the package's own fetch client hook: nothing reaches the internet. An order is paid only
  * on Stripe's word — the intent fetched from Stripe, or a webhook signed with the endpoint's secret —
  * and only for its own amount and currency.
  */
@@ -52,6 +53,27 @@ function deliver(event: object, secret = WEBHOOK_SECRET) {
     payload,
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
   });
+}
+
+/**
+ * Every row a webhook could write, table by table (orders and their lines and history, the payments
+ * ledger, customers, saved cards, the events acted on, mail), in a stable order: equal before and
+ * after means nothing was written.
+ */
+async function shopState() {
+  const { db } = t.app;
+  const rows = async (query: Promise<object[]>) => (await query).map((row) => JSON.stringify(row)).sort();
+  return {
+    orders: await rows(db.select().from(schema.orders)),
+    orderLines: await rows(db.select().from(schema.orderLines)),
+    orderEvents: await rows(db.select().from(schema.orderEvents)),
+    payments: await rows(db.select().from(schema.payments)),
+    paymentEvents: await rows(db.select().from(schema.paymentEvents)),
+    paymentCustomers: await rows(db.select().from(schema.paymentCustomers)),
+    savedCards: await rows(db.select().from(schema.savedCards)),
+    // Mail is sent in the background (its row then gains sent_at): a new message is a new id.
+    mail: await rows(db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox)),
+  };
 }
 
 /** An order with a card entered in Elements: the intent, and the shopper's browser confirming it at Stripe. */
@@ -269,13 +291,24 @@ describe("Stripe's webhook", () => {
     expect(rows.map((r) => `${r.kind}:${r.status}`).sort()).toEqual(['charge:succeeded', 'charge:succeeded', 'refund:succeeded']);
   });
 
-  it('about another shop’s payment on the same account is acknowledged and ignored', async () => {
+  it('about another shop’s payment on the same account is acknowledged and ignored: nothing is written, Stripe is not asked', async () => {
     const s = await sgShopper(t.app);
-    const { intent } = await elementsPayment(s, 'pm_card_visa');
+    const { order, intent } = await elementsPayment(s, 'pm_card_visa');
+    // Stripe sends every event of the account to each endpoint. Another shop's payments succeed for
+    // the same amount, currency and even customer as this shopper's waiting order, but carry no order
+    // id of ours: none at all, or an order this shop does not have (another Kedai on the account).
     const elsewhere = { ...fake.intents.get(intent.id)!, id: 'pi_elsewhere', metadata: {} };
-    expect((await deliver(fake.event('payment_intent.succeeded', elsewhere))).statusCode).toBe(200);
-    const unknownOrder = { ...elsewhere, metadata: { kedai_order_id: '00000000-0000-4000-8000-000000000000' } };
-    expect((await deliver(fake.event('payment_intent.succeeded', unknownOrder))).statusCode).toBe(200);
+    const unknownOrder = { ...elsewhere, id: 'pi_elsewhere_kedai', metadata: { kedai_order_id: '00000000-0000-4000-8000-000000000000' } };
+    const before = await shopState();
+    const asked = fake.requests.length;
+    for (const foreign of [elsewhere, unknownOrder]) {
+      const answer = await deliver(fake.event('payment_intent.succeeded', foreign));
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual({ received: true });
+    }
+    expect(await shopState()).toEqual(before);
+    expect(fake.requests.slice(asked)).toEqual([]);
+    expect((await s.client.get(`/order/${order.id}`)).body.status).toBe('awaiting_payment');
   });
 });
 

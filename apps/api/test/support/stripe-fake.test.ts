@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import Stripe from 'stripe';
 
 /**
- * The pretend Stripe (e2e/fixture-stripe.mjs) driven through the real `stripe` package, so the
+ * The Stripe simulator (e2e/fixture-stripe.ts) driven through the real `stripe` package, so the
  * payment tests that stand on it talk to something that answers as Stripe does: statuses, the 402
- * of a declined card, 3-D Secure, idempotent retries, refunds, saved cards and signed webhooks.
+ * of a declined card, 3-D Secure, idempotent retries, refunds, saved cards and signed webhooks. It is
+ * hand-written, not recorded: the shapes of its objects are held to the package's types (generated
+ * from Stripe's API description) by `npm run typecheck`, and the behaviour by these tests.
  */
 import { createStripeFake, startStripeFixtureServer, type StripeFake } from './stripe-fake';
 
@@ -27,7 +29,22 @@ async function rejection(promise: Promise<unknown>): Promise<any> {
 const createdIntents = (fake: StripeFake) =>
   fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && !r.replayed);
 
-describe('the Stripe fake, through the stripe package', () => {
+describe('the Stripe simulator, through the stripe package', () => {
+  it('keeps and answers objects of the stripe package’s own types, never untyped ones', () => {
+    // Checked by `npm run typecheck` (a no-op when run): were any of these `any` or a hand-written
+    // shape, an object missing a field Stripe sends would no longer fail the typecheck.
+    const { fake } = setUp();
+    expectTypeOf(fake.intents).toEqualTypeOf<Map<string, Stripe.PaymentIntent>>();
+    expectTypeOf(fake.charges).toEqualTypeOf<Map<string, Stripe.Charge>>();
+    expectTypeOf(fake.refunds).toEqualTypeOf<Map<string, Stripe.Refund>>();
+    expectTypeOf(fake.customers).toEqualTypeOf<Map<string, Stripe.Customer>>();
+    expectTypeOf(fake.paymentMethods).toEqualTypeOf<Map<string, Stripe.PaymentMethod>>();
+    expectTypeOf(fake.events).toEqualTypeOf<Stripe.Event[]>();
+    expectTypeOf(fake.event).returns.toEqualTypeOf<Stripe.Event>();
+    expectTypeOf(fake.completeAction).returns.toEqualTypeOf<Stripe.PaymentIntent>();
+    expectTypeOf(fake.confirmWithMethod).returns.toEqualTypeOf<Stripe.PaymentIntent>();
+  });
+
   it('creates a customer with its e-mail and metadata', async () => {
     const { fake, stripe } = setUp();
     const customer = await stripe.customers.create({ email: 'siti@example.com', metadata: { user_id: 'u1' } });
@@ -271,11 +288,11 @@ describe('the Stripe fake, through the stripe package', () => {
     expect(() => stripe.webhooks.constructEvent(tampered, fake.sign(payload, 'whsec_test'), 'whsec_test')).toThrow(
       Stripe.errors.StripeSignatureVerificationError,
     );
-    // The fake also records what Stripe would have sent on its own.
+    // The simulator also keeps what Stripe would have sent on its own.
     expect(fake.events.map((e) => e.type)).toContain('payment_intent.succeeded');
   });
 
-  it('serves the same fake over HTTP, with the browser’s confirm route', async () => {
+  it('serves the same simulator over HTTP, with the browser’s confirm route', async () => {
     const server = await startStripeFixtureServer({ port: 0 });
     try {
       const stripe = new Stripe('sk_test_x', { host: '127.0.0.1', port: server.port, protocol: 'http', maxNetworkRetries: 0 });
