@@ -51,18 +51,29 @@ export async function signedInCaller(request: FastifyRequest, check: AccessCheck
   return check.auth;
 }
 
-/**
- * The `onRequest` hook of every back-office route (`/admin/…`), the one place roles are checked
- * (before the body is read, so nobody without the role learns anything from validation)
- * — rules: access.md: the rules of `requireUser`, then 403 `auth/not_authorized` for an account
- * without a back-office role that allows `needed` (a shopper, or staff on an owner's call), and 403
- * `auth/tfa_not_verified` for staff whose two-factor authentication is not set up and passed —
- * staff always sign in with a second factor.
- */
 const NO_BACK_OFFICE_ACCESS = 'Your account does not have access to this part of the back office';
 
-export function requireStaff(needed: StaffRole = 'staff') {
-  return async function requireStaffHook(request: FastifyRequest, _reply: FastifyReply) {
+/**
+ * A route as the back office names it in its list of owners' calls: `PUT /admin/region/:key`, the
+ * method and the path as the route declares it. A HEAD is its GET's (Fastify answers HEAD with the
+ * GET route's handler, so it needs the GET's role).
+ */
+export function routeKey(method: string | string[], url: string): string {
+  const one = Array.isArray(method) ? method.join(',') : method;
+  return `${one === 'HEAD' ? 'GET' : one} ${url}`;
+}
+
+/**
+ * The `onRequest` hook of the back office's scope (`src/back-office.ts`), so it runs on every
+ * `/admin/…` route, the one place roles are checked (before the body is read, so nobody without the
+ * role learns anything from validation) — rules: access.md: the rules of `requireUser`, then 403
+ * `auth/not_authorized` for an account without a back-office role that allows the call (a shopper,
+ * or staff on a call `ownerOnly` names by its `routeKey`), and 403 `auth/tfa_not_verified` for staff
+ * whose two-factor authentication is not set up and passed — staff always sign in with a second factor.
+ */
+export function staffGuard(ownerOnly: ReadonlySet<string>) {
+  return async function staffGuardHook(request: FastifyRequest, _reply: FastifyReply) {
+    const needed: StaffRole = ownerOnly.has(routeKey(request.routeOptions.method, request.routeOptions.url ?? '')) ? 'owner' : 'staff';
     const auth = await signedInCaller(request, await checkAccess(sessionDeps(request), request));
     if (!roleAllows(auth.user.role, needed)) throw new AppError('auth/not_authorized', undefined, NO_BACK_OFFICE_ACCESS, 403);
     if (!auth.tfaEnabled || !auth.tfaPassed) throw new AppError('auth/tfa_not_verified');

@@ -12,7 +12,7 @@ import {
   ErrorEnvelope,
   NoContent,
 } from '@kedai/contract';
-import { authOf, requireStaff } from '../../platform/auth-guard';
+import { authOf } from '../../platform/auth-guard';
 import { changeStock, createProduct, listProductsForStaff, productForStaff, updateProduct } from './admin';
 import { createCategory, deleteCategory, updateCategory } from './category-admin';
 
@@ -33,7 +33,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AdminProductListQuery,
         response: { 200: AdminProductList, 400: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => listProductsForStaff(app.db, request.query),
   );
@@ -47,7 +46,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AdminIdParam,
         response: { 200: AdminProduct, 404: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => productForStaff(app.db, request.params.id),
   );
@@ -62,7 +60,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminProductInput,
         response: { 201: AdminProduct, 400: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request, reply) => reply.code(201).send(await createProduct(app.db, authOf(request).user.id, request.body)),
   );
@@ -78,7 +75,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminProductInput,
         response: { 200: AdminProduct, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => updateProduct(app.db, authOf(request).user.id, request.params.id, request.body),
   );
@@ -96,7 +92,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminStockChange,
         response: { 200: AdminStockAnswer, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => changeStock(app.db, authOf(request).user.id, request.params.id, request.body),
   );
@@ -115,7 +110,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminCategoryInput,
         response: { 201: CategoryDetail, 400: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request, reply) => reply.code(201).send(await createCategory(app.db, authOf(request).user.id, request.body)),
   );
@@ -131,7 +125,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminCategoryInput,
         response: { 200: CategoryDetail, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => updateCategory(app.db, authOf(request).user.id, request.params.id, request.body),
   );
@@ -146,7 +139,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AdminIdParam,
         response: { 204: NoContent, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request, reply) => {
       await deleteCategory(app.db, authOf(request).user.id, request.params.id);

@@ -19,7 +19,7 @@ import {
   SlugParam,
   TextPageDetail,
 } from '@kedai/contract';
-import { authOf, requireStaff } from '../../platform/auth-guard';
+import { authOf } from '../../platform/auth-guard';
 import { saveTextPage } from './admin';
 import {
   createBanner,
@@ -45,7 +45,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const denied = { 401: ErrorEnvelope, 403: ErrorEnvelope };
   const writes = { 400: ErrorEnvelope, ...denied };
-  const onRequest = requireStaff();
   const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   const fields = "400 with the first problem's code and `params` listing every problem as `{field, errorCode, error}`; ";
   const link = 'a link is a path on the shop or an http(s) address (`content/invalid_link`, never `javascript:`)';
@@ -61,7 +60,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminTextPageInput,
         response: { 200: TextPageDetail, 404: ErrorEnvelope, ...writes },
       },
-      onRequest,
     },
     async (request) => saveTextPage(app.db, actor(request), request.params.slug, request.body),
   );
@@ -72,7 +70,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/banner',
     {
       schema: { tags, summary: "The home page's banners, disabled ones too, in order", response: { 200: AdminBannerList, ...denied } },
-      onRequest,
     },
     async () => listBannersForStaff(app.db),
   );
@@ -86,7 +83,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminBannerInput,
         response: { 201: AdminBannerDetail, ...writes },
       },
-      onRequest,
     },
     async (request, reply) => reply.code(201).send(await createBanner(app.db, actor(request), request.body)),
   );
@@ -101,7 +97,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminBannerInput,
         response: { 200: AdminBannerDetail, 404: ErrorEnvelope, ...writes },
       },
-      onRequest,
     },
     async (request) => updateBanner(app.db, actor(request), request.params.id, request.body),
   );
@@ -109,7 +104,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/banner/:id',
     {
       schema: { tags, summary: 'Delete a banner', params: AdminIdParam, response: { 204: NoContent, 404: ErrorEnvelope, ...denied } },
-      onRequest,
     },
     async (request, reply) => {
       await deleteBanner(app.db, actor(request), request.params.id);
@@ -123,7 +117,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/popup',
     {
       schema: { tags, summary: "The home page's popups, disabled ones too, in order", response: { 200: AdminPopupList, ...denied } },
-      onRequest,
     },
     async () => listPopupsForStaff(app.db),
   );
@@ -137,7 +130,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminPopupInput,
         response: { 201: AdminPopupDetail, ...writes },
       },
-      onRequest,
     },
     async (request, reply) => reply.code(201).send(await createPopup(app.db, actor(request), request.body)),
   );
@@ -152,7 +144,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminPopupInput,
         response: { 200: AdminPopupDetail, 404: ErrorEnvelope, ...writes },
       },
-      onRequest,
     },
     async (request) => updatePopup(app.db, actor(request), request.params.id, request.body),
   );
@@ -160,7 +151,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/popup/:id',
     {
       schema: { tags, summary: 'Delete a popup', params: AdminIdParam, response: { 204: NoContent, 404: ErrorEnvelope, ...denied } },
-      onRequest,
     },
     async (request, reply) => {
       await deletePopup(app.db, actor(request), request.params.id);
@@ -181,7 +171,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The home page's product groups, disabled ones too, in order",
         response: { 200: AdminHomeGroupList, ...denied },
       },
-      onRequest,
     },
     async () => listHomeGroupsForStaff(app.db),
   );
@@ -195,7 +184,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminHomeGroupInput,
         response: { 201: AdminHomeGroupDetail, ...writes },
       },
-      onRequest,
     },
     async (request, reply) => reply.code(201).send(await createHomeGroup(app.db, actor(request), request.body)),
   );
@@ -210,7 +198,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminHomeGroupInput,
         response: { 200: AdminHomeGroupDetail, 404: ErrorEnvelope, ...writes },
       },
-      onRequest,
     },
     async (request) => updateHomeGroup(app.db, actor(request), request.params.id, request.body),
   );
@@ -223,7 +210,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AdminIdParam,
         response: { 204: NoContent, 404: ErrorEnvelope, ...denied },
       },
-      onRequest,
     },
     async (request, reply) => {
       await deleteHomeGroup(app.db, actor(request), request.params.id);
@@ -237,7 +223,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/image_page',
     {
       schema: { tags, summary: 'The image pages, disabled ones too, by title', response: { 200: AdminImagePageList, ...denied } },
-      onRequest,
     },
     async () => listImagePagesForStaff(app.db),
   );
@@ -251,7 +236,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminImagePageInput,
         response: { 201: AdminImagePageDetail, 409: ErrorEnvelope, ...writes },
       },
-      onRequest,
     },
     async (request, reply) => reply.code(201).send(await createImagePage(app.db, actor(request), request.body)),
   );
@@ -266,7 +250,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminImagePageInput,
         response: { 200: AdminImagePageDetail, 404: ErrorEnvelope, 409: ErrorEnvelope, ...writes },
       },
-      onRequest,
     },
     async (request) => updateImagePage(app.db, actor(request), request.params.id, request.body),
   );
@@ -274,7 +257,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/image_page/:id',
     {
       schema: { tags, summary: 'Delete an image page', params: AdminIdParam, response: { 204: NoContent, 404: ErrorEnvelope, ...denied } },
-      onRequest,
     },
     async (request, reply) => {
       await deleteImagePage(app.db, actor(request), request.params.id);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, IMAGE_UPLOAD_TYPES, ImageUploadAnswer, ImageUploadBody } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
-import { authOf, requireStaff } from '../../platform/auth-guard';
+import { authOf } from '../../platform/auth-guard';
 import { removeImage, storeImage } from './service';
 
 /**
@@ -36,7 +36,6 @@ export const imageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       bodyLimit: app.config.maxImageUploadBytes,
-      onRequest: requireStaff(),
     },
     async (request, reply) => {
       const stored = await storeImage(app.config.assetsDir, request.body as Uint8Array);

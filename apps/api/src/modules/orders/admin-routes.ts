@@ -14,7 +14,7 @@ import {
   AdminRefundDone,
   ErrorEnvelope,
 } from '@kedai/contract';
-import { authOf, requireStaff } from '../../platform/auth-guard';
+import { authOf } from '../../platform/auth-guard';
 import { cancelOrderForStaff, listOrdersForStaff, moveOrderForStaff, orderForStaff, refundPartForStaff } from './admin';
 import { completeRefund, confirmTransfer, listPaymentTasks, rejectTransfer } from './paynow';
 import { mailOrder } from './service';
@@ -35,7 +35,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AdminOrderListQuery,
         response: { 200: AdminOrderList, 400: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => listOrdersForStaff(app.db, request.query),
   );
@@ -49,7 +48,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AdminIdParam,
         response: { 200: AdminOrder, 404: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => orderForStaff(app.db, request.params.id),
   );
@@ -67,7 +65,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminOrderMove,
         response: { 200: AdminOrder, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => {
       await moveOrderForStaff(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body, now());
@@ -88,7 +85,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminOrderCancel,
         response: { 200: AdminOrder, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => {
       await cancelOrderForStaff(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body, now());
@@ -110,7 +106,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminOrderRefund,
         response: { 200: AdminOrder, 400: ErrorEnvelope, 404: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => {
       await refundPartForStaff(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body);
@@ -128,7 +123,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AdminPaymentQuery,
         response: { 200: AdminPaymentTaskList, 400: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => listPaymentTasks(app.db, request.query),
   );
@@ -143,7 +137,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/payment/:id/confirm',
     {
       schema: { tags, summary: 'The reported PayNow transfer is in the shop’s account: the order is paid', description: once, ...decided },
-      onRequest: requireStaff(),
     },
     async (request) => {
       const { task, orderPaid } = await confirmTransfer(app.db, authOf(request).user.id, request.params.id, now());
@@ -162,7 +155,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminPaymentRejection,
         ...decided,
       },
-      onRequest: requireStaff(),
     },
     async (request) => {
       const task = await rejectTransfer(
@@ -188,7 +180,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminRefundDone,
         ...decided,
       },
-      onRequest: requireStaff(),
     },
     async (request) => completeRefund(app.db, authOf(request).user.id, request.params.id, request.body.reference),
   );

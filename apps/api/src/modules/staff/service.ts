@@ -4,7 +4,7 @@ import type { StaffMember } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
 import { randomToken } from '../../platform/secure-tokens';
 import { issueResetMail, type AuthDeps } from '../auth/service';
-import { createUser, findUserByEmail, lockOwners, markEmailVerified, setRole, staffRows, type UserRow } from '../users/service';
+import { createUser, findUserByEmail, lockOwners, lockUser, markEmailVerified, setRole, staffRows, type UserRow } from '../users/service';
 
 export interface MakeStaffInput {
   email: string;
@@ -26,14 +26,17 @@ export async function makeStaff(
 ): Promise<{ userId: string; created: boolean; link: string }> {
   const email = parseEmail(input.email);
   if (!email.ok) throw new AppError(email.errorCode);
-  let user = await findUserByEmail(deps.db, email.value);
-  const created = !user;
-  if (!user) {
-    const passwordHash = await hash(randomToken());
-    user = await deps.db.transaction(async (tx) => {
+  const existing = await findUserByEmail(deps.db, email.value);
+  const passwordHash = existing ? null : await hash(randomToken());
+  // The new account, its role and the audit row are kept or lost together; the role before is read
+  // from the locked row, not from an earlier read another change may have overtaken.
+  const userId = await deps.db.transaction(async (tx) => {
+    let before: UserRow | undefined;
+    if (existing) before = await lockUser(tx, existing.id);
+    else {
       const row = await createUser(tx, {
         email: email.value,
-        passwordHash,
+        passwordHash: passwordHash!,
         firstName: input.firstName?.trim() || 'Shop',
         lastName: input.lastName?.trim() || (input.role === 'owner' ? 'Owner' : 'Staff'),
         phoneNumber: '',
@@ -41,24 +44,23 @@ export async function makeStaff(
         birthDate: '1900-01-01',
         gender: 'unspecified',
       });
-      return (await markEmailVerified(tx, row.id)) ?? row;
-    });
-  }
-  const before = user.role;
-  await deps.db.transaction(async (tx) => {
-    await setRole(tx, user.id, input.role);
+      before = (await markEmailVerified(tx, row.id)) ?? row;
+    }
+    if (!before) throw new AppError('user/not_found');
+    await setRole(tx, before.id, input.role);
     await recordAudit(tx, {
       actorId,
       action: 'staff.role',
       objectType: 'user',
-      objectId: user.id,
-      before: { role: before },
-      after: { role: input.role },
+      objectId: before.id,
+      before: existing ? { role: before.role } : null,
+      after: { role: input.role, ...(existing ? {} : { email: email.value }) },
     });
+    return before.id;
   });
-  const link = await issueResetMail(deps, user.id);
+  const link = await issueResetMail(deps, userId);
   if (!link) throw new AppError('user/not_found');
-  return { userId: user.id, created, link };
+  return { userId, created: !existing, link };
 }
 
 /** The demo shop's owner (README "Back office"): only where the demo is seeded, never in production. */
@@ -137,15 +139,16 @@ export async function changeStaffRole(
   if (!isUuid(userId)) throw new AppError('user/not_found');
   await db.transaction(async (tx) => {
     const owners = await lockOwners(tx);
-    const before = await setRole(tx, userId, role);
+    const before = await lockUser(tx, userId);
     if (!before) throw new AppError('user/not_found');
     if (role !== 'owner' && owners.includes(userId) && owners.length === 1) throw new AppError('staff/last_owner');
+    await setRole(tx, userId, role);
     await recordAudit(tx, {
       actorId,
       action: 'staff.role',
       objectType: 'user',
       objectId: userId,
-      before: { owner: owners.includes(userId) },
+      before: { role: before.role },
       after: { role },
     });
   });
