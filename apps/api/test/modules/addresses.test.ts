@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, schema } from '@kedai/db';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
-import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, race, type TestApp } from '../helpers';
 
 // The shop ships to these (FR deliberately not): set here instead of seeding the whole catalogue.
 const SHIPPING = ['SG', 'MY', 'JP', 'US', 'GB'];
@@ -231,7 +231,7 @@ describe('the main address', () => {
     ]);
   });
 
-  it('concurrent make-main calls leave exactly one main address', async () => {
+  race('concurrent make-main calls leave exactly one main address', async () => {
     const client = await newClient();
     const userId = await userIdOf(client);
     const ids: string[] = [];
@@ -242,12 +242,13 @@ describe('the main address', () => {
     expect((await list(client)).filter((a) => a.main)).toHaveLength(1);
   });
 
-  it('concurrent creates with main:true leave exactly one main address', async () => {
+  race('concurrent creates with main:true leave exactly one main address', async () => {
     const client = await newClient();
     const userId = await userIdOf(client);
     const answers = await Promise.all(Array.from({ length: 6 }, () => client.post('/address', { ...SG, main: true })));
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
     expect(await mainRows(userId)).toHaveLength(1);
+    expect((await list(client)).map((a) => a.id).sort()).toEqual(answers.map((a) => a.body.address.id as string).sort());
   });
 
   it('the database refuses a second main address of one user', async () => {
@@ -375,7 +376,7 @@ describe('maximum addresses', () => {
     expect(await list(client)).toHaveLength(10);
   });
 
-  it('12 concurrent creates end with exactly 10 addresses and one main', async () => {
+  race('12 concurrent creates end with exactly 10 addresses and one main', async () => {
     const client = await newClient();
     const userId = await userIdOf(client);
     const answers = await Promise.all(
@@ -385,7 +386,12 @@ describe('maximum addresses', () => {
     expect(statuses).toEqual([...Array(10).fill(201), 409, 409]);
     for (const answer of answers.filter((a) => a.status === 409)) expectEnvelope(answer.body, 'user/max_addresses_reached');
     const rows = await t.app.db.select().from(schema.addresses).where(eq(schema.addresses.userId, userId));
-    expect(rows).toHaveLength(10);
+    expect(rows.map((r) => r.id).sort()).toEqual(
+      answers
+        .filter((a) => a.status === 201)
+        .map((a) => a.body.address.id as string)
+        .sort(),
+    );
     expect(rows.filter((r) => r.isMain)).toHaveLength(1);
   });
 

@@ -4,7 +4,7 @@ import { resetMailsSettled } from '../../src/modules/auth/password';
 import { sha256 } from '../../src/platform/secure-tokens';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, newEmail, outbox, registration, type TestUser } from '../accounts';
 import { TestClient } from '../client';
-import { XSRF_PAIR, createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
+import { XSRF_PAIR, createTestApp, expectEnvelope, expectError, race, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -192,15 +192,16 @@ describe('POST /auth/resetPassword', () => {
     expect((await reset(uid, token)).status).toBe(200);
   });
 
-  it('lets only one of two concurrent uses of a link succeed', async () => {
+  race('lets only one of two concurrent uses of a link succeed', async () => {
     const user = await createVerifiedUser(t.app);
     await send('/auth/forgotPassword', { email: user.email });
     const { uid, token } = await resetLink(user.email);
     const results = await Promise.all([reset(uid, token, 'Pertama1!'), reset(uid, token, 'Kedua2!x')]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expectEnvelope(results.find((r) => r.status === 400)!.body, 'auth/invalid_password_reset_token');
-    const winner = results[0].status === 200 ? 'Pertama1!' : 'Kedua2!x';
+    const [winner, loser] = results[0].status === 200 ? ['Pertama1!', 'Kedua2!x'] : ['Kedua2!x', 'Pertama1!'];
     expect((await send('/auth/login', { email: user.email, password: winner })).status).toBe(200);
+    expectError(await send('/auth/login', { email: user.email, password: loser }), 400, 'auth/wrong_email_or_password');
   });
 
   it('signs out every session: old access and refresh tokens answer 401', async () => {

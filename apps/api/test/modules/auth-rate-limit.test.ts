@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray, schema } from '@kedai/db';
 import { newEmail as newAccountEmail, registration } from '../accounts';
-import { XSRF_PAIR, createTestApp, expectEnvelope, type TestApp } from '../helpers';
+import { XSRF_PAIR, createTestApp, expectEnvelope, race, type TestApp } from '../helpers';
 import { loadConfig } from '../../src/platform/config';
 
 /** The auth routes at their real, default per-address limits (decision record 0007). */
@@ -44,10 +45,29 @@ describe('auth rate limits per client address', () => {
     expect((await send('/auth/register', registration({ email }), '203.0.113.2')).statusCode).toBe(201);
   });
 
-  it('POST /auth/register: lets exactly 10 of 15 concurrent attempts through', async () => {
-    const answers = await Promise.all(Array.from({ length: 15 }, () => send('/auth/register', registration(), '203.0.113.3')));
+  race('POST /auth/register: lets exactly 10 of 15 concurrent attempts through', async () => {
+    const bodies = Array.from({ length: 15 }, () => registration());
+    const answers = await Promise.all(bodies.map((body) => send('/auth/register', body, '203.0.113.3')));
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
-    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(5);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    for (const answer of refused) expectEnvelope(answer.json(), 'general/rate_limited');
+    // Exactly the ten let through have an account.
+    const created = await t.app.db
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(
+        inArray(
+          schema.users.email,
+          bodies.map((b) => b.email),
+        ),
+      );
+    expect(created.map((u) => u.email).sort()).toEqual(
+      bodies
+        .filter((_, i) => answers[i]!.statusCode === 201)
+        .map((b) => b.email)
+        .sort(),
+    );
   });
 
   it('POST /auth/verifyEmail: 20 guesses per 15 minutes, then 429 even for the right code', async () => {

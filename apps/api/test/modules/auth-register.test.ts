@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, schema, sql } from '@kedai/db';
 import { isUniqueViolation } from '../../src/platform/db-errors';
 import { PASSWORD, latestCode as accountLatestCode, newEmail, outbox as accountOutbox, registration } from '../accounts';
-import { createTestApp, expectEnvelope, expectError, get, post as rawPost, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, get, post as rawPost, race, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -187,7 +187,7 @@ describe('POST /auth/register', () => {
     expectError(again, 409, 'auth/email_taken');
   });
 
-  it('lets only one of several concurrent registrations of one address through', async () => {
+  race('lets only one of several concurrent registrations of one address through', async () => {
     const email = newEmail('race');
     const answers = await Promise.all(
       [email, email.toUpperCase(), email, ` ${email}`].map((address) => post('/auth/register', registration({ email: address }))),
@@ -370,11 +370,12 @@ describe('POST /auth/resendVerifyCode', () => {
     expect(ok.body.user.id).toBe(id);
   });
 
-  it('lets one of several concurrent resends through', async () => {
+  race('lets one of several concurrent resends through', async () => {
     const { email, id } = await registered();
     await ageCodes(id, 120);
     const answers = await Promise.all([1, 2, 3].map(() => post('/auth/resendVerifyCode', { email })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429]);
+    for (const answer of answers.filter((a) => a.status === 429)) expectEnvelope(answer.body, 'auth/resend_verify_code_rate_limit');
     expect(await outbox(email)).toHaveLength(2);
     const live = await queryRows<{ n: number }>(
       t.handle.db,

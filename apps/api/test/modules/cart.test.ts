@@ -4,7 +4,7 @@ import { createProduct } from '@kedai/db/factories';
 import { CART_MESSAGE_MAX, CART_QUANTITY_MAX } from '@kedai/domain';
 import { LIFTED_LIMITS, clientOwingSecondFactor, createVerifiedUser, signedInClient } from '../accounts';
 import { TestClient } from '../client';
-import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, race, type TestApp } from '../helpers';
 
 const LIMIT = 5;
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -153,7 +153,7 @@ describe('POST /cart and GET /cart', () => {
     expect((await add(client, { productId: plain[0], quantity: 9 }, 200)).cartItem.quantity).toBe(CART_QUANTITY_MAX);
   });
 
-  it('two concurrent adds of the same product end as one line with the summed quantity', async () => {
+  race('two concurrent adds of the same product end as one line with the summed quantity', async () => {
     const client = await newClient();
     const answers = await Promise.all([
       client.post('/cart', { productId: plain[3], quantity: 2 }),
@@ -295,7 +295,7 @@ describe(`MAX_CART_ITEMS (${LIMIT} here)`, () => {
     await add(client, { productId: plain[LIMIT], quantity: 1 });
   });
 
-  it(`${LIMIT + 4} concurrent creates of different lines end with exactly ${LIMIT} lines`, async () => {
+  race(`${LIMIT + 4} concurrent creates of different lines end with exactly ${LIMIT} lines`, async () => {
     const client = await newClient();
     const ids = plain.slice(0, LIMIT + 4);
     expect(ids).toHaveLength(LIMIT + 4);
@@ -304,7 +304,9 @@ describe(`MAX_CART_ITEMS (${LIMIT} here)`, () => {
     const refused = answers.filter((a) => a.status === 409);
     expect(refused).toHaveLength(4);
     for (const answer of refused) expectEnvelope(answer.body, 'cart/max_items_reached');
-    expect((await cart(client)).cartItems).toHaveLength(LIMIT);
+    // The lines kept are exactly those answered 201.
+    const kept = (await cart(client)).cartItems.map((line) => line.productId).sort();
+    expect(kept).toEqual(ids.filter((_, i) => answers[i]!.status === 201).sort());
   });
 });
 

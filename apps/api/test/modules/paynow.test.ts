@@ -4,7 +4,7 @@ import { eq, schema } from '@kedai/db';
 import { createProduct } from '@kedai/db/factories';
 import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, staffClient } from '../accounts';
 import type { TestClient } from '../client';
-import { createTestApp, expectError, type TestApp } from '../helpers';
+import { createTestApp, expectError, race, type TestApp } from '../helpers';
 import { cancelUnpaidOrders } from '../../src/modules/orders/expiry';
 
 /**
@@ -151,7 +151,7 @@ describe('staff and a reported transfer', () => {
     expect((await staff.get('/admin/payment?status=succeeded')).body.payments.map((p: { id: string }) => p.id)).toContain(task!.id);
   });
 
-  it('two staff deciding at once: one decision stands, the other is 409', async () => {
+  race('two staff deciding at once: one decision stands, the other is 409', async () => {
     const s = await shopper();
     const order = (await placed(s)).body;
     const reported = await s.client.post(`/order/${order.id}/paynow_paid`, {});
@@ -161,8 +161,17 @@ describe('staff and a reported transfer', () => {
       owner.post(`/admin/payment/${id}/reject`, { reason: 'Not seen' }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expectError(
+      answers.find((a) => a.status === 409)!,
+      409,
+      'payment/not_waiting',
+    );
+    // The ledger and the order hold the decision that answered 200, and only it.
+    const confirmed = answers[0].status === 200;
     const ledger = await ledgerOf(order.id);
-    expect(ledger.filter((p) => p.status !== 'pending')).toHaveLength(1);
+    expect(ledger.map((p) => `${p.kind}:${p.status}`)).toEqual([confirmed ? 'charge:succeeded' : 'charge:failed']);
+    const after = (await s.client.get(`/order/${order.id}`)).body;
+    expect(after.status).toBe(confirmed ? 'paid' : 'awaiting_payment');
   });
 
   it('rejecting it tells the shopper why, with a fresh time to pay; they may report again', async () => {
