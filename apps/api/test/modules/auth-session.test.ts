@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, queryRows, schema, sql } from '@kedai/db';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, newEmail, registration, signedInClient, type TestUser } from '../accounts';
 import { TestClient } from '../client';
-import { XSRF_PAIR, createTestApp, expectEnvelope, expectError, post, type TestApp } from '../helpers';
+import { sha256 } from '../../src/platform/secure-tokens';
+import { XSRF_PAIR, createTestApp, expectEnvelope, expectError, post, race, type TestApp } from '../helpers';
 
 let t: TestApp;
 let user: TestUser;
@@ -227,19 +228,6 @@ describe('refresh reuse grace', () => {
   });
   afterAll(() => g?.close());
 
-  it('two tabs refreshing with the same token at once both stay signed in', async () => {
-    const someone = await createVerifiedUser(g.app);
-    const tabA = await signedInClient(g.app, someone);
-    const tabB = new TestClient(g.app);
-    for (const [name, value] of tabA.cookies) tabB.cookies.set(name, value);
-    const [a, b] = await Promise.all([tabA.post('/auth/refreshAccessToken'), tabB.post('/auth/refreshAccessToken')]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect((await tabA.get('/auth/me')).body.signedIn).toBe(true);
-    expect((await tabB.get('/auth/me')).body.signedIn).toBe(true);
-    // One chain: both tabs now hold the same refresh token.
-    expect(tabA.cookies.get('kedai_rt')).toBe(tabB.cookies.get('kedai_rt'));
-  });
-
   /** A client holding only this refresh token, as a tab (or a thief) that copied it. */
   function holding(refreshToken: string): TestClient {
     const client = new TestClient(g.app);
@@ -247,6 +235,7 @@ describe('refresh reuse grace', () => {
     return client;
   }
   const refresh = (token: string) => holding(token).post('/auth/refreshAccessToken');
+  type Answer = Awaited<ReturnType<typeof refresh>>;
   const newRefreshToken = (answer: { headers: Record<string, unknown> }) =>
     /kedai_rt=([^;]+)/.exec([answer.headers['set-cookie']].flat().join('\n'))?.[1];
   /** Moves every rotation of the user's tokens `seconds` into the past (time passing, without waiting). */
@@ -254,21 +243,69 @@ describe('refresh reuse grace', () => {
     g.handle.db.execute(sql`UPDATE refresh_tokens SET rotated_at = rotated_at - make_interval(secs => ${seconds}::int)
       WHERE rotated_at IS NOT NULL AND session_id IN (SELECT id FROM auth_sessions WHERE user_id = ${userId})`);
 
-  it('answers 30 parallel refreshes with one token with one successor, not 30 chains', async () => {
+  /** A refresh answered 200 with a new pair: answers the new refresh token. */
+  function expectRefreshed(answer: Answer): string {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
+    const token = newRefreshToken(answer);
+    expect(token).toBeDefined();
+    return token!;
+  }
+  /** Each answer of a race is either a new pair (200) or the one refusal: 401 auth/invalid_refresh_token; never a 500. */
+  function expectRefreshedOrRefused(answer: Answer): string | undefined {
+    if (answer.status === 200) return expectRefreshed(answer);
+    expectError(answer, 401, 'auth/invalid_refresh_token');
+    return undefined;
+  }
+
+  /**
+   * The user's one session as the database has it: why it was revoked (null while it lives), how many
+   * refresh tokens it holds, and its tokens not yet rotated — each one the head of a chain that can go
+   * on (named by the handed-out token whose hash it is). Rotation marks one token and inserts one,
+   * and a twin within the grace inserts none, so a session always has exactly one unrotated token:
+   * more would be a second chain, whatever answers a refresh of a stale token gives now.
+   */
+  async function familyOf(userId: string, handedOut: Iterable<string>) {
+    const rows = await queryRows<{ session_id: string; revoked_reason: string | null; token_hash: string; rotated: boolean }>(
+      g.handle.db,
+      sql`SELECT s.id AS session_id, s.revoked_reason, r.token_hash, r.rotated_at IS NOT NULL AS rotated
+          FROM refresh_tokens r JOIN auth_sessions s ON s.id = r.session_id
+          WHERE s.user_id = ${userId} ORDER BY r.created_at`,
+    );
+    expect(new Set(rows.map((r) => r.session_id)).size, 'one session').toBe(1);
+    const byHash = new Map([...handedOut].map((token) => [sha256(token), token]));
+    return {
+      revokedReason: rows[0]!.revoked_reason,
+      tokens: rows.length,
+      unrotated: rows.filter((r) => !r.rotated).map((r) => byHash.get(r.token_hash) ?? `a token never handed out (${r.token_hash})`),
+    };
+  }
+
+  race('two tabs refreshing with the same token at once both stay signed in, on one chain', async () => {
+    const someone = await createVerifiedUser(g.app);
+    const tabA = await signedInClient(g.app, someone);
+    const t0 = tabA.cookies.get('kedai_rt')!;
+    const tabB = new TestClient(g.app);
+    for (const [name, value] of tabA.cookies) tabB.cookies.set(name, value);
+    const [a, b] = await Promise.all([tabA.post('/auth/refreshAccessToken'), tabB.post('/auth/refreshAccessToken')]);
+    // Both answers: a new pair, and the same refresh token in both.
+    const t1 = expectRefreshed(a);
+    expect(expectRefreshed(b)).toBe(t1);
+    expect(t1).not.toBe(t0);
+    expect((await tabA.get('/auth/me')).body.signedIn).toBe(true);
+    expect((await tabB.get('/auth/me')).body.signedIn).toBe(true);
+    expect(await familyOf(someone.id, [t0, t1])).toEqual({ revokedReason: null, tokens: 2, unrotated: [t1] });
+  });
+
+  race('answers 30 parallel refreshes with one token with one successor, not 30 chains', async () => {
     const someone = await createVerifiedUser(g.app);
     const first = (await signedInClient(g.app, someone)).cookies.get('kedai_rt')!;
     const answers = await Promise.all(Array.from({ length: 30 }, () => refresh(first)));
-    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    const successors = new Set(answers.map(newRefreshToken));
+    const successors = new Set(answers.map(expectRefreshed));
     expect(successors.size).toBe(1);
-    const [successor] = [...successors];
-    expect(successor).toBeDefined();
+    const [successor] = [...successors] as [string];
     expect(successor).not.toBe(first);
-    const [row] = await queryRows<{ tokens: number }>(
-      g.handle.db,
-      sql`SELECT count(*)::int AS tokens FROM refresh_tokens r JOIN auth_sessions s ON s.id = r.session_id WHERE s.user_id = ${someone.id}`,
-    );
-    expect(row?.tokens).toBe(2);
+    expect(await familyOf(someone.id, [first, successor])).toEqual({ revokedReason: null, tokens: 2, unrotated: [successor] });
   });
 
   it('keeps at most one chain alive: every token refreshed again over time, only the newest goes on', async () => {
@@ -277,11 +314,13 @@ describe('refresh reuse grace', () => {
     const t1 = newRefreshToken(await refresh(t0))!;
     // Within the grace the twin of t0 gets t1 again, and t1 goes on to t2.
     expect(newRefreshToken(await refresh(t0))).toBe(t1);
+    expect(await familyOf(someone.id, [t0, t1])).toEqual({ revokedReason: null, tokens: 2, unrotated: [t1] });
     await age(someone.id, 5);
     const t2 = newRefreshToken(await refresh(t1))!;
     expect(t2).not.toBe(t1);
     // t0's successor t1 is no longer the newest: t0 is a replay even within the grace, and it ends the family.
     expectError(await refresh(t0), 401, 'auth/invalid_refresh_token');
+    expect(await familyOf(someone.id, [t0, t1, t2])).toEqual({ revokedReason: 'refresh_token_reuse', tokens: 3, unrotated: [t2] });
     expectError(await refresh(t2), 401, 'auth/invalid_refresh_token');
     expectError(await refresh(t1), 401, 'auth/invalid_refresh_token');
   });
@@ -298,36 +337,70 @@ describe('refresh reuse grace', () => {
     expectError(await owner.post('/auth/refreshAccessToken'), 401, 'auth/invalid_refresh_token');
   });
 
-  it('answers a late twin and the newest token refreshed at the same moment without a server error', async () => {
+  race('answers a late twin and the newest token refreshed at the same moment without a server error, leaving one chain', async () => {
     // The twin of t0 (within its grace) and t1 lock the same rows: they must not deadlock (500).
     for (let round = 0; round < 5; round++) {
       const someone = await createVerifiedUser(g.app);
       const t0 = (await signedInClient(g.app, someone)).cookies.get('kedai_rt')!;
-      const t1 = newRefreshToken(await refresh(t0))!;
-      const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => refresh(i % 2 ? t0 : t1)));
-      for (const answer of answers) expect([200, 401], answer.body).toContain(answer.status);
-      // Whatever the order, the session went on as one chain or ended; never more than one token works.
-      const tokens = new Set(answers.filter((a) => a.status === 200).map((a) => newRefreshToken(a)!));
-      let working = 0;
-      for (const token of tokens) if ((await refresh(token)).status === 200) working++;
-      expect(working).toBeLessThanOrEqual(1);
+      const t1 = expectRefreshed(await refresh(t0));
+      const presented = Array.from({ length: 16 }, (_, i) => (i % 2 ? t0 : t1));
+      const answers = await Promise.all(presented.map(refresh));
+      const given = answers.map(expectRefreshedOrRefused);
+      // The refreshes of one session run one after another (its row is locked): a twin of t0 before
+      // t1 is rotated gets t1 again; t1 gets its one successor t2, and so do its own twins; a twin of
+      // t0 after that is a replay and ends the session, and every refresh after that is refused.
+      const fromT0 = new Set(given.filter((token, i) => token && presented[i] === t0));
+      const fromT1 = new Set(given.filter((token, i) => token && presented[i] === t1));
+      expect(
+        [...fromT0].every((token) => token === t1),
+        `round ${round}: t0 answered only with t1`,
+      ).toBe(true);
+      expect(fromT1.size, `round ${round}: t1 has one successor`).toBeLessThanOrEqual(1);
+      const [t2] = [...fromT1];
+      expect(t2).not.toBe(t1);
+      const refused = given.some((token) => token === undefined);
+      const family = await familyOf(someone.id, [t0, t1, ...(t2 ? [t2] : [])]);
+      // Exactly one chain, its head the newest token handed out; the session ended exactly when a refresh was refused.
+      expect(family, `round ${round}`).toEqual({
+        revokedReason: refused ? 'refresh_token_reuse' : null,
+        tokens: t2 ? 3 : 2,
+        unrotated: [t2 ?? t1],
+      });
+      if (!refused) expectRefreshed(await refresh(t2 ?? t1));
     }
   });
 
-  it('lets many parallel refreshes of each returned token over time leave at most one working chain', async () => {
+  race('lets many parallel refreshes of each returned token over time leave exactly one chain', async () => {
     const someone = await createVerifiedUser(g.app);
-    let tokens = [(await signedInClient(g.app, someone)).cookies.get('kedai_rt')!];
-    const seen = new Set(tokens);
+    const t0 = (await signedInClient(g.app, someone)).cookies.get('kedai_rt')!;
+    const seen = [t0];
+    let refusedOnce = false;
     for (let round = 0; round < 4; round++) {
       // Every token handed out so far is presented again, ten times each, all at once.
-      const answers = await Promise.all([...seen].flatMap((token) => Array.from({ length: 10 }, () => refresh(token))));
-      tokens = answers.filter((a) => a.status === 200).map((a) => newRefreshToken(a)!);
-      tokens.forEach((token) => seen.add(token));
+      const presented = seen.flatMap((token) => Array.from({ length: 10 }, () => token));
+      const answers = await Promise.all(presented.map(refresh));
+      const given = answers.map(expectRefreshedOrRefused);
+      // Once the session has ended, every refresh is refused.
+      if (refusedOnce) expect(given.every((token) => token === undefined)).toBe(true);
+      for (const token of given) if (token && !seen.includes(token)) seen.push(token);
+      refusedOnce ||= given.includes(undefined);
+      // Whatever the order, the rows hold one chain, its head the newest token handed out; the
+      // session ended exactly when a refresh was refused.
+      expect(await familyOf(someone.id, seen), `round ${round}`).toEqual({
+        revokedReason: refusedOnce ? 'refresh_token_reuse' : null,
+        tokens: seen.length,
+        unrotated: [seen.at(-1)],
+      });
+      // One successor per token, whoever presented it.
+      for (const token of new Set(presented)) {
+        expect(new Set(given.filter((other, i) => other && presented[i] === token)).size).toBeLessThanOrEqual(1);
+      }
+      // The first round is ten twins of one token within the grace: all get its one successor.
+      if (round === 0) expect(given.every((token) => token === given[0])).toBe(true);
       await age(someone.id, 3);
     }
-    const working = [];
-    for (const token of seen) if ((await refresh(token)).status === 200) working.push(token);
-    expect(working.length).toBeLessThanOrEqual(1);
+    // A live session goes on from its head (and only there, by the rows above).
+    if (!refusedOnce) expectRefreshed(await refresh(seen.at(-1)!));
   });
 });
 
