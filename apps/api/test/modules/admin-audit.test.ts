@@ -43,8 +43,9 @@ interface Answer {
 }
 
 /**
- * Makes the case's own call (the method and path of its key, with `params` filled in) as an owner
- * with two-factor passed, and checks that it succeeded and wrote exactly the one audit row `audited`.
+ * Makes one call of the case's own operation (the method and path of its key, with `params` filled
+ * in) as an owner with two-factor passed, and checks that it succeeded and wrote exactly the one
+ * audit row `audited`. A case calls it once per action its operation records.
  */
 type Perform = (params: Record<string, string>, body: unknown, audited: Audited, headers?: Record<string, string>) => Promise<Answer>;
 
@@ -423,18 +424,27 @@ const CASES: Record<string, (perform: Perform) => Promise<unknown>> = {
 
   // ——— Orders and payments ———
   'POST /admin/order/{id}/status': async (perform) => {
-    const order = await paidOrder();
-    await perform(
-      { id: order.id },
-      { to: 'processing' },
-      {
-        action: 'order.processing',
-        objectType: 'order',
-        objectId: order.id,
-        before: { status: 'paid' },
-        after: some({ status: 'processing' }),
-      },
-    );
+    // Every step staff take, each its own action: processing, shipped, delivered, and refunded after a dispute.
+    const shopper = await sgShopper(t.app);
+    const order = await placeOrder(t.app, shopper);
+    await ok(shopper.client.post('/payment/stripe/card/pay', { orderId: order.id, ...CARD }));
+    const step = (to: string, from: string, body: Record<string, unknown> = {}) =>
+      perform(
+        { id: order.id },
+        { to, ...body },
+        {
+          action: `order.${to}`,
+          objectType: 'order',
+          objectId: order.id,
+          before: { status: from },
+          after: some({ status: to, ...body }),
+        },
+      );
+    await step('processing', 'paid');
+    await step('shipped', 'processing', { carrier: 'SingPost', trackingNumber: 'RR123456789SG' });
+    await step('delivered', 'shipped');
+    await ok(shopper.client.post(`/order/${order.id}/confirm_receipt`));
+    await step('refunded', 'completed');
   },
   'POST /admin/order/{id}/cancel': async (perform) => {
     const order = await paidOrder();
@@ -643,6 +653,19 @@ const CASES: Record<string, (perform: Perform) => Promise<unknown>> = {
         after: { role: 'staff', email },
       },
     );
+    // A shopper's account: the role it had before.
+    const { user } = await staffClient(t.app, 'shopper', t.clock.now, 'none');
+    await perform(
+      {},
+      { email: user.email, role: 'owner' },
+      {
+        action: 'staff.role',
+        objectType: 'user',
+        objectId: user.id,
+        before: { role: 'shopper' },
+        after: { role: 'owner' },
+      },
+    );
   },
   'PUT /admin/staff/{id}': async (perform) => {
     const { user } = await staffClient(t.app, 'staff', t.clock.now, 'none');
@@ -722,6 +745,6 @@ describe('the audit log of the back office', () => {
   it.each(Object.keys(CASES).sort())('%s records who, what, before and after in its transaction', async (operation) => {
     const { perform, calls } = performing(operation);
     await CASES[operation]!(perform);
-    expect(calls(), `${operation} makes its own call once`).toBe(1);
+    expect(calls(), `${operation} makes its own call`).toBeGreaterThanOrEqual(1);
   });
 });

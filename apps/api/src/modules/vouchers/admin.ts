@@ -73,7 +73,8 @@ export async function updateVoucher(db: Database, actorId: string, id: string, i
   const value = await checked(db, input);
   try {
     return await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(vouchers).where(eq(vouchers.id, id.toLowerCase()));
+      // Locked: two edits from one version cannot both pass the check and both claim its values as their before.
+      const [current] = await tx.select().from(vouchers).where(eq(vouchers.id, id.toLowerCase())).for('update');
       if (!current) throw new AppError('voucher/not_found');
       if (input.version !== current.version) throw new AppError('voucher/version_conflict');
       const [row] = await tx
