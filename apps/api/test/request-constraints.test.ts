@@ -80,7 +80,7 @@ const LIMITS = ['maxLength', 'pattern', 'format', 'enum', 'const', 'minimum', 'm
  * a number with a bound; an array with a bound on its length and constrained items; an object whose
  * properties (named or not) are constrained. A boolean has two values: its type is its constraint.
  */
-export function isConstrained(schema: JsonSchema | undefined, resolve: (s: JsonSchema) => JsonSchema): boolean {
+function isConstrained(schema: JsonSchema | undefined, resolve: (s: JsonSchema) => JsonSchema): boolean {
   if (!schema) return false;
   const s = resolve(schema);
   if ('enum' in s || 'const' in s) return true;
