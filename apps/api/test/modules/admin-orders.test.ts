@@ -3,7 +3,7 @@ import { and, eq, schema } from '@kedai/db';
 import { createProduct } from '@kedai/db/factories';
 import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, staffClient } from '../accounts';
 import type { TestClient } from '../client';
-import { createTestApp, expectError, type TestApp } from '../helpers';
+import { createTestApp, expectError, race, type TestApp } from '../helpers';
 import { completeDeliveredOrders } from '../../src/modules/orders/expiry';
 
 /** The back office's orders (issue 16): list, search, move along the allowed steps, cancel with a reason. */
@@ -129,13 +129,20 @@ describe('moving an order', () => {
     expectError(await client.post(`/order/${order.id}/confirm_receipt`), 409, 'order/invalid_transition');
   });
 
-  it('two staff moving one order at once: one step happens, the other is 409', async () => {
+  race('two staff moving one order at once: one step happens, the other is 409', async () => {
     const { order } = await paidOrder();
     const answers = await Promise.all([
       staff.post(`/admin/order/${order.id}/status`, { to: 'processing' }),
       staff.post(`/admin/order/${order.id}/status`, { to: 'processing' }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expectError(
+      answers.find((a) => a.status === 409)!,
+      409,
+      'order/invalid_transition',
+    );
+    const history = (await staff.get(`/admin/order/${order.id}`)).body.history as { to: string }[];
+    expect(history.filter((h) => h.to === 'processing')).toHaveLength(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@kedai/db';
 import { TestClient } from '../client';
 import { LIFTED_LIMITS, staffClient, type TestUser } from '../accounts';
-import { createTestApp, expectError, get, type TestApp } from '../helpers';
+import { createTestApp, expectError, get, race, type TestApp } from '../helpers';
 import { DEMO_OWNER, ensureDemoOwner, makeStaff } from '../../src/modules/staff/service';
 
 /** The back office's products and its guard (issue 14), through the real app on a seeded database. */
@@ -115,7 +115,7 @@ describe('products in the back office', () => {
     expect((await get(t.app, `/product/one/${id}`)).body.stock).toBe(3);
   });
 
-  it('changes stock by a delta without losing concurrent changes, and refuses a stale value with the stock now', async () => {
+  race('changes stock by a delta without losing concurrent changes, and refuses a stale value with the stock now', async () => {
     const { product } = (await staff.post('/admin/product', productInput({ name: 'Milo Tin', variants: [], variantPaths: {}, stock: 10 })))
       .body;
     const url = `/admin/product/${product.uuid}/stock`;
@@ -123,6 +123,13 @@ describe('products in the back office', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => staff.post(url, { variantPath: '', delta: -1 })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
     for (const refused of answers.filter((a) => a.status !== 200)) expectError(refused, 400, 'product/invalid_stock');
+    // Each of the ten saw its own unit go: 9 down to 0, each once.
+    expect(
+      answers
+        .filter((a) => a.status === 200)
+        .map((a) => a.body.stock as number)
+        .sort((x, y) => x - y),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect((await get(t.app, `/product/one/${product.uuid}`)).body).toMatchObject({ stock: 0, inStock: false });
 
     // Someone saw 0 and sets 7; meanwhile another added 4: the stale setting is refused and the 4 survive.

@@ -3,7 +3,7 @@ import { and, eq, schema } from '@kedai/db';
 import { createProduct } from '@kedai/db/factories';
 import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, staffClient, type TestUser } from '../accounts';
 import type { TestClient } from '../client';
-import { createTestApp, expectError, type TestApp } from '../helpers';
+import { createTestApp, expectError, race, type TestApp } from '../helpers';
 
 /** The back office's quotation queue (issue 15): staff answer, shoppers see the answer. */
 
@@ -179,7 +179,7 @@ describe('decline', () => {
 });
 
 describe('two answers, and the shopper changing the item', () => {
-  it('two staff answering at once: one wins, the other gets 409 and the item holds the winner', async () => {
+  race('two staff answering at once: one wins, the other gets 409 and the item holds the winner', async () => {
     const { client } = await shopper();
     const id = await askExternal(client);
     const { version } = await read(id);

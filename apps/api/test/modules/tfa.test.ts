@@ -6,7 +6,7 @@ import { disableTfa, verifyTfa } from '../../src/modules/tfa/service';
 import { open } from '../../src/platform/secret-box';
 import { TestClient } from '../client';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, outbox, signedInClient, type TestUser } from '../accounts';
-import { createTestApp, expectEnvelope, expectError, type TestApp } from '../helpers';
+import { createTestApp, expectEnvelope, expectError, race, type TestApp } from '../helpers';
 
 /** Two-factor authentication through the real app (rules: access.md–7, issue 4). */
 
@@ -215,7 +215,7 @@ describe('replay protection', () => {
     expect((await third.get('/auth/me')).body.tfaPassed).toBe(false);
   });
 
-  it('two sessions sending one code at the same time: exactly one passes', async () => {
+  race('two sessions sending one code at the same time: exactly one passes', async () => {
     const { user, secret } = await userWithTfa();
     const sessions = await Promise.all([1, 2, 3, 4].map(() => signedInClient(t.app, user)));
     const token = code(secret, 1);
@@ -226,7 +226,7 @@ describe('replay protection', () => {
     expect(passed.filter(Boolean)).toHaveLength(1);
   });
 
-  it('confirming a set-up twice at the same time with one code: one enables, the other is refused', async () => {
+  race('confirming a set-up twice at the same time with one code: one enables, the other is refused', async () => {
     const user = await createVerifiedUser(t.app);
     const client = await signedInClient(t.app, user);
     const other = await signedInClient(t.app, user);
@@ -237,6 +237,10 @@ describe('replay protection', () => {
     const [won, lost] = answers.map((a) => a.status).sort();
     expect(won).toBe(200);
     expect([400, 401]).toContain(lost);
+    const refused = answers.find((a) => a.status !== 200)!;
+    expect(refused.body.errorCode).toBe(lost === 400 ? 'auth/tfa_wrong_code' : 'auth/invalid_access_token');
+    // Two-factor is on, with the secret both confirmed.
+    expect((await userRow(user.id)).tfaEnabledAt).not.toBeNull();
   });
 
   it('the refusal holds in the database: a request that read the row before another took a later step fails', async () => {
