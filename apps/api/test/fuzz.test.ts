@@ -14,6 +14,7 @@ import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@kedai/db';
+import { resetMailsSettled } from '../src/modules/auth/password';
 import { LIFTED_LIMITS, signedInClient, staffClient } from './accounts';
 import type { TestClient } from './client';
 import { REFUSALS_THAT_WRITE, WRITTEN_WHEN_REFUSED, WriteJournal } from './fuzz/digest';
@@ -389,7 +390,11 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         const client = admin ? staff : shopper;
         const { options, label } = buildRequest(op, rng, values, world);
         const t0 = performance.now();
-        if (before === undefined) before = settle ? await journal.settledMark() : await journal.mark();
+        if (before === undefined) {
+          // Reset links are issued and mailed after the answer (the same answer for unknown addresses): let them land.
+          await resetMailsSettled();
+          before = settle ? await journal.settledMark() : await journal.mark();
+        }
         journalMs += performance.now() - t0;
         const id = String(sent);
         const t1 = performance.now();

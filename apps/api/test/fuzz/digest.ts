@@ -13,12 +13,11 @@ export const WRITTEN_WHEN_REFUSED: Record<string, string> = {
   rate_limits: 'Counts attempts, refused ones included: that is what a rate limit is for',
 };
 
-/** The rows of a query, on either driver (PGlite answers `{rows}`, as does node-postgres). */
-export /**
+/**
  * Refusals that write by design, by `METHOD /path errorCode`: the tables they may write, and why.
  * Any other table written, or the same table by another refusal, is a finding.
  */
-const REFUSALS_THAT_WRITE: Record<string, { tables: string[]; reason: string }> = {
+export const REFUSALS_THAT_WRITE: Record<string, { tables: string[]; reason: string }> = {
   'POST /auth/refreshAccessToken auth/invalid_refresh_token': {
     tables: ['auth_sessions'],
     reason:
@@ -27,7 +26,8 @@ const REFUSALS_THAT_WRITE: Record<string, { tables: string[]; reason: string }> 
   },
 };
 
-async function rows(db: Database, query: string): Promise<Record<string, string>[]> {
+/** The rows of a query, on either driver (PGlite answers `{rows}`, as does node-postgres). */
+export async function rows(db: Database, query: string): Promise<Record<string, string>[]> {
   const result: unknown = await db.execute(sql.raw(query));
   return Array.isArray(result) ? (result as Record<string, string>[]) : ((result as { rows?: Record<string, string>[] }).rows ?? []);
 }
