@@ -1,6 +1,6 @@
 /**
  * Card payments through Stripe (issue 17), in the shop started with Stripe's keys: its API talks to
- * the pretend Stripe (fixture-stripe.mjs) and the browser gets the Stripe.js stand-in
+ * the Stripe simulator (fixture-stripe.ts) and the browser gets the Stripe.js stand-in
  * (fixture-stripe-js.js), so nothing reaches the internet. The order page shows Stripe's Payment
  * Element; a declined card is said in the bank's words; the test card pays and is saved; the next
  * order is paid in one click with the saved card.

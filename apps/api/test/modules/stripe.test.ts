@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@kedai/db';
 import { LIFTED_LIMITS, outbox, staffClient } from '../accounts';
-import { TestClock, createTestApp, expectError, get, type TestApp } from '../helpers';
+import { TestClock, createTestApp, expectError, get, race, type TestApp } from '../helpers';
 import { ledgerOf, placeOrder, sgShopper, type ShopShopper } from '../shop';
 import { createStripeFake, type StripeFake } from '../support/stripe-fake';
 import { createStripeProvider } from '../../src/modules/payments/service';
@@ -272,7 +272,7 @@ describe("Stripe's webhook", () => {
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
   });
 
-  it('an order paid twice (two attempts both confirmed at Stripe) keeps one payment and refunds the other', async () => {
+  race('an order paid twice (two attempts both confirmed at Stripe) keeps one payment and refunds the other', async () => {
     const s = await sgShopper(t.app);
     const order = await placeOrder(t.app, s);
     const [a, b] = await Promise.all([pay(s, { orderId: order.id }, 'tab-1'), pay(s, { orderId: order.id }, 'tab-2')]);

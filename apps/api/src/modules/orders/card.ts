@@ -107,20 +107,19 @@ export async function settleProviderEvent(
   now: Date,
 ): Promise<string | null> {
   const about = event.payment;
-  if (!about?.orderId) {
-    await db.transaction(async (tx) => void (await firstDelivery(tx, provider, event)));
-    return null;
-  }
+  // Another shop's payment on the same Stripe account (no order of ours named): acknowledged, nothing written.
+  if (!about?.orderId) return null;
   const orderId = about.orderId;
   return db.transaction(async (tx) => {
-    if (!(await firstDelivery(tx, provider, event))) return null;
     // The order first, as every payment path locks it: a `pay` call still writing this payment finishes first.
     const order = await lockOrder(tx, orderId, null).catch((error: unknown) => {
-      // Another shop's payment on the same Stripe account: acknowledged, nothing to do.
+      // An order this shop does not have (another shop on the account): acknowledged, nothing written.
       if (error instanceof AppError && error.errorCode === 'order/not_found') return null;
       throw error;
     });
     if (!order) return null;
+    // Then the event, recorded only when acted on; a second delivery waits for the first on the order's lock.
+    if (!(await firstDelivery(tx, provider, event))) return null;
     const answer = await provider.retrieve(about.providerRef);
     const row = (await cardPaymentByRef(tx, provider, answer.providerRef)) ?? (await recordProviderPayment(tx, provider, order, answer));
     if (row.orderId !== order.id) return null;

@@ -13,9 +13,9 @@ export interface StripeSettings {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
-  /** Tests: Stripe's HTTP API served by a recorded fake (`Stripe.createFetchHttpClient(fake)`). */
+  /** Tests: Stripe's HTTP API answered by the Stripe simulator (`Stripe.createFetchHttpClient(simulator)`). */
   httpClient?: ReturnType<typeof Stripe.createFetchHttpClient>;
-  /** Journeys: a fixture of Stripe's API on loopback (`http://127.0.0.1:4420`), never in production. */
+  /** Journeys: the Stripe simulator (e2e/fixture-stripe.ts) on loopback (`http://127.0.0.1:4420`), never in production. */
   apiOrigin?: string;
   /** The clock the webhook's signature age is judged by (tests inject it). */
   now?: () => Date;
