@@ -155,8 +155,8 @@ export async function buildWorld(app: FastifyInstance, owner: TestClient): Promi
   const otherOrders = new Set(pools.order.other);
   const payments = await rows(db, `SELECT id::text AS k, order_id::text AS o FROM payments`);
   pools.payment = {
-    own: payments.filter((row) => !otherOrders.has(row.o)).map((row) => row.k!),
-    other: payments.filter((row) => otherOrders.has(row.o)).map((row) => row.k!),
+    own: payments.filter((row) => !otherOrders.has(row.o ?? '')).map((row) => row.k!),
+    other: payments.filter((row) => otherOrders.has(row.o ?? '')).map((row) => row.k!),
     deleted: [],
   };
   for (const [kind, ids] of Object.entries(deleted)) pools[kind as Kind].deleted.push(...ids);
