@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex, type IndexedProduct, type IndexFilters } from '../../src/modules/catalogue/search-index/catalogue-index';
 import { hasPhrase, parseTsquery, parseTsvector } from '../../src/modules/catalogue/search-index/tsquery';
+import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from '../../src/modules/catalogue/search-index/word-similarity';
 
 /** The in-memory index on its own, fed the text forms PostgreSQL gives (see search-engines.test.ts for both engines on a database). */
 
@@ -162,5 +163,95 @@ describe('CatalogueIndex', () => {
     expect(pageOf(index, `'mug' & !'red'`).ids).toEqual(['b']);
     expect(pageOf(index, `'cap' | 'blue'`).ids.sort()).toEqual(['b', 'c']);
     expect(pageOf(index, `!'red'`).ids).toEqual(['b']);
+  });
+});
+
+/**
+ * `word_similarity(typed, name)` as PostgreSQL 15's pg_trgm printed it (float4), and so whether
+ * `typed <% name` (at least 0.6): typos of one and several words, short words, digits, punctuation,
+ * letters with accents, repeated words and trigrams. The first pair is the one the index once got
+ * wrong (it took the rule word by word: 4 of the 6 trigrams of "camra" are in "camera").
+ */
+const WORD_SIMILARITIES: [typed: string, name: string, similarity: number][] = [
+  ['camra', 'Canon EOS R50 Mirrorless Camera', 0.5],
+  ['camera', 'Canon EOS R50 Mirrorless Camera', 1],
+  ['camra', 'Camra', 1],
+  ['laptp', 'Asus ZenBook 13 Laptop', 0.6666667],
+  ['lapton', 'Acer Nitro 15 Gaming Laptop', 0.71428573],
+  ['gamng laptp', 'Acer Nitro 15 Gaming Laptop', 0.53333336],
+  ['gamng laptop', 'Acer Nitro 15 Gaming Laptop', 0.6875],
+  ['gaming laptop', 'Laptop Sleeve for Gaming', 0.56],
+  ['hedphones', 'Bose Ultra Noise-Cancelling Headphones', 0.61538464],
+  ['noise canceling hedphones', 'Bose Ultra Noise-Cancelling Headphones', 0.7419355],
+  ['wireles earbds', 'Sony LinkBuds Wireless Earbuds', 0.7058824],
+  ['sony camra', 'Sony Alpha 6400 Mirrorless Camera', 0.45454547],
+  ['instnt cofee', 'Nanyang Old Coffee Kopi O Instant Coffee', 0.5555556],
+  ['blak tea', 'TWG 1837 Black Loose Leaf Tea', 0.44444445],
+  ['dumbel', 'Domyos Essential Dumbbell Set', 0.5714286],
+  ['skrt', 'Zalora Studio Maxi Skirt', 0.4],
+  ['pixle 9', 'Google Pixel 9 Smartphone', 0.54545456],
+  ['9', 'Google Pixel 9 Smartphone', 1],
+  ['5g', 'Vivo X100 5G Smartphone', 1],
+  ['x100', 'Vivo X100 5G Smartphone', 1],
+  ['a', 'Acer Aspire 13 Laptop', 0.5],
+  ['ab', 'Samsung Galaxy A35 5G Smartphone', 0.33333334],
+  ['t-shirt', 'Uniqlo AIRism T-Shirt', 1],
+  ['tshirt', 'Uniqlo AIRism T-Shirt', 0.5714286],
+  ["filt'r", "Fenty Pro Filt'r Lipstick", 1],
+  ['filtr', "Fenty Pro Filt'r Lipstick", 0.6666667],
+  ['editors', "The Editor's Market Kaia Blouse", 0.75],
+  ['lok', 'Lock & Lock Easy Cook Wok', 0.5],
+  ['lock lock', 'Lock & Lock Hard & Light Saucepan', 1],
+  ['wok', 'Lock & Lock Easy Cook Wok', 1],
+  ['3-in-1', 'Milo 3-in-1 Malted Drink', 1],
+  ['CAMERA!!', 'GoPro Hero 12 Action Camera', 1],
+  ['kopí', 'Kopi Luwak', 0.6],
+  ['kopi', 'Kopí Luwak', 0.6],
+  ['zzqxjwv', 'Canon EOS R50 Mirrorless Camera', 0],
+  ['!!', 'Canon EOS R50 Mirrorless Camera', 0],
+  ['abcabc', 'abc abcx xabcabc', 0.6666667],
+  ['aab', 'ab aab ab', 1],
+  ['frying pn', 'Meyer Bauhaus Frying Pan', 0.8],
+  ['oxfrd shirt', 'Giordano Classic Oxford Shirt', 0.6666667],
+];
+
+describe('the typo rule: pg_trgm word similarity', () => {
+  it('gives the values PostgreSQL gives', () => {
+    for (const [typed, name, expected] of WORD_SIMILARITIES) {
+      expect(wordSimilarity(typed, name), `${typed} / ${name}`).toBe(Math.fround(expected));
+    }
+  });
+
+  it("finds exactly the names PostgreSQL's <% finds, scored by their word similarity", () => {
+    const index = new CatalogueIndex();
+    const names = [...new Set(WORD_SIMILARITIES.map(([, name]) => name))];
+    names.forEach((name, i) => index.upsert(product(`n${i}`, name, `'x':1A`)));
+    for (const [typed, name, expected] of WORD_SIMILARITIES) {
+      const { slots, scores } = index.similar(typed);
+      const found = new Map([...slots].map((slot, i) => [index.nameOf(slot), scores[i]]));
+      const similar = Math.fround(expected) >= WORD_SIMILARITY_THRESHOLD;
+      expect(found.has(name), `${typed} <% ${name}`).toBe(similar);
+      if (similar) expect(found.get(name), `${typed} / ${name}`).toBe(Math.fround(expected));
+    }
+    // At the threshold exactly (3 of 5 trigrams, in float4 as pg_trgm compares) is similar.
+    expect([...index.similar('kopí').slots].map((slot) => index.nameOf(slot))).toContain('Kopi Luwak');
+  });
+
+  it('keeps finding the same after products change and the dead are compacted away', () => {
+    const index = new CatalogueIndex();
+    for (let i = 0; i < 2000; i++) index.upsert(product(`p${i}`, i % 2 ? `Mirrorless Camera ${i}` : `Camra Strap ${i}`, `'x':1A`));
+    for (let i = 0; i < 2000; i += 4) index.upsert(product(`p${i}`, `Laptop Stand ${i}`, `'y':1A`));
+    for (let i = 1; i < 2000; i += 4) index.remove(`p${i}`);
+    expect(index.wantsCompaction).toBe(false);
+    const before = (text: string) => [...index.similar(text).slots].map((slot) => index.idOf(slot)).sort();
+    const camra = before('camra');
+    const laptp = before('laptp stand');
+    expect(camra).toHaveLength(500);
+    expect(laptp).toHaveLength(500);
+    for (let i = 3; i < 2000; i += 4) index.remove(`p${i}`);
+    index.compact();
+    expect(before('camra')).toEqual(camra);
+    expect(before('laptp stand')).toEqual(laptp);
+    expect(before('mirorless camera')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
-import { trigrams, wordsOf } from '@kedai/domain';
+import { wordsOf } from '@kedai/domain';
 import { parseTsvector, positiveLexemes, weightValue, type TsQuery } from './tsquery';
+import { iterateWordSimilarity, leastShared, WORD_SIMILARITY_THRESHOLD, wordTrigrams } from './word-similarity';
 
 /** What the index keeps of one enabled product: what a search matches, filters, counts and orders by. */
 export interface IndexedProduct {
@@ -47,11 +48,6 @@ export interface Selection {
   /** The relevance of each selected product, beside `slots`; null when the order is not by relevance. */
   scores: Float64Array | null;
 }
-
-/** pg_trgm's `word_similarity_threshold`, the default of its `<%` operator. */
-const SIMILAR_THRESHOLD = 0.6;
-/** A name word shares at least this part of a typed word's trigrams to count as like it. */
-const MIN_WORD_OVERLAP = 0.3;
 
 /** Slots of products, in increasing order, with one byte of weight bits each (growable). */
 class Postings {
@@ -103,12 +99,29 @@ export class CatalogueIndex {
   /** Slots by category, so a category page reads only its own products. */
   private categorySlots: Postings[] = [];
   private identity = new Int32Array(0);
-  /** Reused by `similar` (all zero between calls). */
-  private bestOverlap = new Float64Array(0);
-  private overlapSum = new Float64Array(0);
+  /** Name words: their slots, and each word's trigrams (numbered) in order, repeats kept, as pg_trgm reads them. */
   private words = new Interner();
   private wordSlots: Postings[] = [];
-  private gramWords = new Map<string, number[]>();
+  private wordGrams: Int32Array[] = [];
+  /** Trigram -> its number; by number, the words holding it and about how many products' names do. */
+  private gramIds = new Map<string, number>();
+  private gramWords: number[][] = [];
+  private gramSlots: number[] = [];
+  /** Each slot's name as its words (numbered, in order, repeats kept): `nameWords[nameStart .. + nameLength)`. */
+  private nameWords = new Int32Array(1024);
+  private nameWordsUsed = 0;
+  private nameStart = new Int32Array(0);
+  private nameLength = new Int32Array(0);
+  /** Scratch of `similar`, kept between calls: by trigram (`typedGram` all 0, `lastSeen` all -1 between calls) and by slot. */
+  private typedGram = new Uint8Array(0);
+  private lastSeen = new Int32Array(0);
+  private gramSequence = new Int32Array(64);
+  private visited = new Uint32Array(0);
+  private wordVisit = new Uint32Array(0);
+  private wordScore = new Float64Array(0);
+  private wordMask = new Int32Array(0);
+  private visit = 0;
+  private similarity = new Float64Array(0);
   private dead = 0;
   /** Bumped by every change: answers kept for a version are right until it moves. */
   version = 0;
@@ -169,19 +182,44 @@ export class CatalogueIndex {
       if (!postings) this.lexemes.set(lexeme, (postings = new Postings()));
       postings.push(slot, bits);
     }
-    for (const word of new Set(wordsOf(product.name))) {
-      const id = this.words.id(word);
-      if (id === this.wordSlots.length) {
-        this.wordSlots.push(new Postings());
-        for (const gram of trigrams(word)) {
-          const list = this.gramWords.get(gram);
-          if (list) list.push(id);
-          else this.gramWords.set(gram, [id]);
-        }
+    const nameWords = wordsOf(product.name);
+    if (this.nameWordsUsed + nameWords.length > this.nameWords.length) {
+      const pool = new Int32Array(Math.max(this.nameWords.length * 2, this.nameWordsUsed + nameWords.length));
+      pool.set(this.nameWords.subarray(0, this.nameWordsUsed));
+      this.nameWords = pool;
+    }
+    this.nameStart[slot] = this.nameWordsUsed;
+    this.nameLength[slot] = nameWords.length;
+    for (const word of nameWords) {
+      const id = this.wordId(word);
+      // Postings hold a slot once per word.
+      const postings = this.wordSlots[id]!;
+      if (postings.length === 0 || postings.slots[postings.length - 1] !== slot) {
+        postings.push(slot, 0);
+        for (const gram of this.wordGrams[id]!) this.gramSlots[gram]!++;
       }
-      this.wordSlots[id]!.push(slot, 0);
+      this.nameWords[this.nameWordsUsed++] = id;
     }
     return slot;
+  }
+
+  /** The number of a name word, numbering it and its trigrams when new. */
+  private wordId(word: string): number {
+    const id = this.words.id(word);
+    if (id < this.wordSlots.length) return id;
+    this.wordSlots.push(new Postings());
+    const grams = wordTrigrams(word).map((gram) => {
+      let gramId = this.gramIds.get(gram);
+      if (gramId === undefined) {
+        this.gramIds.set(gram, (gramId = this.gramWords.length));
+        this.gramWords.push([]);
+        this.gramSlots.push(0);
+      }
+      return gramId;
+    });
+    this.wordGrams.push(Int32Array.from(grams));
+    for (const gramId of new Set(grams)) this.gramWords[gramId]!.push(id);
+    return id;
   }
 
   private grow(capacity: number) {
@@ -196,6 +234,8 @@ export class CatalogueIndex {
     this.category = widen(this.category, (n) => new Int32Array(n));
     this.merchant = widen(this.merchant, (n) => new Int32Array(n));
     this.created = widen(this.created, (n) => new Float64Array(n));
+    this.nameStart = widen(this.nameStart, (n) => new Int32Array(n));
+    this.nameLength = widen(this.nameLength, (n) => new Int32Array(n));
     for (const [region, column] of this.prices)
       this.prices.set(
         region,
@@ -218,6 +258,19 @@ export class CatalogueIndex {
       for (let slot = 0; slot < this.ids.length; slot++) if (renumber[slot]! >= 0) column[renumber[slot]!] = column[slot]!;
     };
     for (const column of [this.alive, this.inStock, this.category, this.merchant, this.created, ...this.prices.values()]) keep(column);
+    // Names' words move down in place: the living keep their order, so each lands at or before where it was.
+    let used = 0;
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      const to = renumber[slot]!;
+      if (to < 0) continue;
+      const start = this.nameStart[slot]!;
+      const length = this.nameLength[slot]!;
+      this.nameWords.copyWithin(used, start, start + length);
+      this.nameStart[to] = used;
+      this.nameLength[to] = length;
+      used += length;
+    }
+    this.nameWordsUsed = used;
     const pick = <T>(list: T[]) => list.filter((_, slot) => renumber[slot]! >= 0);
     this.ids = pick(this.ids);
     this.names = pick(this.names);
@@ -239,6 +292,10 @@ export class CatalogueIndex {
       if (postings.length === 0) this.lexemes.delete(lexeme);
     }
     for (const postings of this.wordSlots) rewrite(postings);
+    this.gramSlots.fill(0);
+    this.wordSlots.forEach((postings, word) => {
+      for (const gram of this.wordGrams[word]!) this.gramSlots[gram]! += postings.length;
+    });
     for (const postings of this.categorySlots) rewrite(postings);
     this.dead = 0;
     this.version++;
@@ -298,52 +355,127 @@ export class CatalogueIndex {
   }
 
   /**
-   * Products whose names hold words like the typed ones (pg_trgm's `<%`): the share of the typed words'
-   * trigrams found in the closest name word of each, at least SIMILAR_THRESHOLD. Scores beside the slots.
+   * Products whose names PostgreSQL's `typed <% name` finds: pg_trgm's `word_similarity(typed, name)`
+   * at least its threshold (0.6), computed exactly as pg_trgm does (word-similarity.ts). Scores (those
+   * similarities, float4 values as PostgreSQL's) beside the slots, which are in increasing order.
+   *
+   * Candidates come from the trigram postings: a name reaching the threshold holds at least
+   * `leastShared(U)` of the typed text's U distinct trigrams (the similarity is at most shared / U),
+   * so it holds at least one of any U - leastShared(U) + 1 of them; the rarest are taken. Each
+   * candidate's name is then measured on the trigram numbers kept per word, in scratch arrays kept
+   * between calls.
    */
   similar(text: string): { slots: Int32Array; scores: Float64Array } {
-    const typed = wordsOf(text);
-    if (this.bestOverlap.length < this.ids.length) {
-      this.bestOverlap = new Float64Array(this.capacity);
-      this.overlapSum = new Float64Array(this.capacity);
+    const typedGrams = new Set<string>();
+    for (const word of wordsOf(text)) for (const gram of wordTrigrams(word)) typedGrams.add(gram);
+    const typedCount = typedGrams.size;
+    const least = leastShared(typedCount);
+    // Trigrams no name holds count in U but are never shared.
+    const known: number[] = [];
+    for (const gram of typedGrams) {
+      const id = this.gramIds.get(gram);
+      if (id !== undefined) known.push(id);
     }
-    // Per product, the sum of each typed word's best overlap (`sums`) and the current word's best
-    // (`best`), in arrays kept between calls and reset through the slots touched.
-    const { bestOverlap: best, overlapSum: sums } = this;
-    const candidates: number[] = [];
-    let gramCount = 0;
-    for (const word of typed) gramCount += trigrams(word).size;
-    for (const word of typed) {
-      const grams = trigrams(word);
-      // A lone word must reach the threshold by itself; with others, a word like it at all counts.
-      const least = typed.length === 1 ? SIMILAR_THRESHOLD * grams.size : Math.max(2, MIN_WORD_OVERLAP * grams.size);
-      const shared = new Map<number, number>();
-      for (const gram of grams) for (const id of this.gramWords.get(gram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
-      const touched: number[] = [];
-      for (const [id, count] of shared) {
-        if (count < least) continue;
-        const postings = this.wordSlots[id]!;
+    if (known.length < least) return { slots: EMPTY, scores: new Float64Array(0) };
+    const { gramWords, gramSlots, wordSlots, alive } = this;
+    const probes = known.sort((a, b) => gramSlots[a]! - gramSlots[b]!).slice(0, known.length - least + 1);
+
+    if (this.typedGram.length < gramWords.length) {
+      this.typedGram = new Uint8Array(gramWords.length * 2);
+      this.lastSeen = new Int32Array(gramWords.length * 2).fill(-1);
+    }
+    if (this.visited.length < this.capacity) {
+      this.visited = new Uint32Array(this.capacity);
+      this.similarity = new Float64Array(this.capacity);
+      this.wordVisit.fill(0);
+      this.visit = 0;
+    }
+    if (this.wordVisit.length < wordSlots.length) {
+      this.wordVisit = new Uint32Array(wordSlots.length * 2);
+      this.wordScore = new Float64Array(wordSlots.length * 2);
+      this.wordMask = new Int32Array(wordSlots.length * 2);
+      this.visited.fill(0);
+      this.visit = 0;
+    }
+    if (this.visit === 0xffffffff) {
+      this.visited.fill(0);
+      this.wordVisit.fill(0);
+      this.visit = 0;
+    }
+    const visit = ++this.visit;
+    const { typedGram, visited, similarity } = this;
+    // Each typed trigram marked by its bit (1 + its place among the first 32; 33 past them).
+    known.forEach((gram, place) => (typedGram[gram] = Math.min(place, 32) + 1));
+    const bounded = known.length <= 32;
+    const matched: number[] = [];
+    for (const gram of probes) {
+      for (const word of gramWords[gram]!) {
+        const postings = wordSlots[word]!;
         for (let i = 0; i < postings.length; i++) {
           const slot = postings.slots[i]!;
-          if (best[slot] === 0) touched.push(slot);
-          if (count > best[slot]!) best[slot] = count;
+          if (visited[slot] === visit || alive[slot] === 0) continue;
+          visited[slot] = visit;
+          const score = this.nameSimilarity(slot, typedCount, visit, bounded ? least : 0);
+          if (score >= WORD_SIMILARITY_THRESHOLD) {
+            matched.push(slot);
+            similarity[slot] = score;
+          }
         }
       }
-      for (const slot of touched) {
-        if (sums[slot] === 0) candidates.push(slot);
-        sums[slot]! += best[slot]!;
-        best[slot] = 0;
+    }
+    for (const gram of known) typedGram[gram] = 0;
+    const slots = Int32Array.from(matched).sort();
+    return { slots, scores: Float64Array.from(slots, (slot) => similarity[slot]!) };
+  }
+
+  /**
+   * pg_trgm's word similarity of the typed trigrams (marked in `typedGram`) to a slot's name. Only the
+   * run from the first typed trigram to the last one weighs (before it nothing is counted, after it
+   * nothing is measured), so a name with one word holding typed trigrams scores what that word alone
+   * scores: that is worked out once per word and search (`wordScore`, valid where `wordVisit` is this
+   * visit), with the typed trigrams the word holds (`wordMask`). Another name is measured whole, unless
+   * its words hold fewer than `least` of the typed trigrams (0: not checked, more than 32 typed).
+   */
+  private nameSimilarity(slot: number, typedCount: number, visit: number, least: number): number {
+    const { nameWords, wordGrams, wordVisit, wordScore, wordMask, typedGram } = this;
+    const start = this.nameStart[slot]!;
+    const end = start + this.nameLength[slot]!;
+    let holding = -1;
+    let several = false;
+    let mask = 0;
+    for (let i = start; i < end; i++) {
+      const word = nameWords[i]!;
+      if (wordVisit[word] !== visit) {
+        wordVisit[word] = visit;
+        const grams = wordGrams[word]!;
+        wordScore[word] = iterateWordSimilarity(grams, grams.length, typedGram, typedCount, this.lastSeen);
+        let bits = 0;
+        for (let j = 0; j < grams.length; j++) {
+          const bit = typedGram[grams[j]!]!;
+          if (bit > 0 && bit <= 32) bits |= 1 << (bit - 1);
+        }
+        wordMask[word] = bits;
+      }
+      if (wordScore[word]! > 0) {
+        if (holding >= 0) several = true;
+        holding = word;
+        mask |= wordMask[word]!;
       }
     }
-    const matched: number[] = [];
-    for (const slot of candidates) {
-      if (sums[slot]! >= SIMILAR_THRESHOLD * gramCount) matched.push(slot);
-      else sums[slot] = 0;
+    if (!several) return holding >= 0 ? wordScore[holding]! : 0;
+    if (bitCount(mask) < least) return 0;
+    let sequence = this.gramSequence;
+    let length = 0;
+    for (let i = start; i < end; i++) {
+      const grams = wordGrams[nameWords[i]!]!;
+      if (length + grams.length > sequence.length) {
+        const longer = new Int32Array((length + grams.length) * 2);
+        longer.set(sequence.subarray(0, length));
+        this.gramSequence = sequence = longer;
+      }
+      for (let j = 0; j < grams.length; j++) sequence[length++] = grams[j]!;
     }
-    const slots = Int32Array.from(matched).sort();
-    const scores = Float64Array.from(slots, (slot) => sums[slot]! / gramCount);
-    for (const slot of matched) sums[slot] = 0;
-    return { slots, scores };
+    return iterateWordSimilarity(sequence, length, this.typedGram, typedCount, this.lastSeen);
   }
 
   /** The name of a product by slot. */
@@ -447,6 +579,13 @@ export class CatalogueIndex {
       .slice(offset)
       .map((position) => slots[position]!);
   }
+}
+
+/** The number of bits set in a 32-bit integer. */
+function bitCount(bits: number): number {
+  bits -= (bits >>> 1) & 0x55555555;
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 /** Strings to small numbers and back, for the columns that hold ids. */
