@@ -71,7 +71,7 @@ export class WriteJournal {
   async settledMark(attempts = 6): Promise<number> {
     let last = await this.mark();
     for (let i = 0; i < attempts; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setImmediate(resolve));
       const next = await this.mark();
       if (next === last) return next;
       last = next;
