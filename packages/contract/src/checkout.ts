@@ -3,7 +3,12 @@ import { CartItem } from './cart';
 import { Product } from './catalogue';
 import {
   BASIS_POINTS_WHOLE,
+  CHECKOUT_LINES_MAX,
+  CHECKOUT_SESSION_KEY_MAX,
+  ORDER_NOTE_MAX,
+  ORDER_NOTES_MAX,
   PAYMENT_REASON_MAX,
+  SHIPMENT_TEXT_MAX,
   TAX_NAME_MAX,
   VOUCHER_CODE_MAX,
   VOUCHER_CODE_MIN,
@@ -23,7 +28,6 @@ import { QuotationItem } from './quotations';
 export const PAYMENT_METHODS = ['card', 'paynow'] as const;
 
 /** Ids sent as a list: uuids, each once, at most CHECKOUT_LINES_MAX (the checkout's limit). */
-const CHECKOUT_LINES_MAX = 100;
 const idList = (what: string) =>
   checkedByDomain({
     type: 'array',
@@ -39,11 +43,6 @@ const VOUCHER_CODE_META = {
 } as const;
 /** An ISO 8601 instant with a time and a zone (`parseVoucherInput`), or null. */
 const INSTANT_META = { type: 'string', format: 'date-time' } as const;
-/** Notes to the shop: the checkout's limit (`checkout/invalid_notes` answers it as its param). */
-const NOTES_MAX = 1000;
-/** Shipping details and notes of an order move (the limits of the API's orders/admin.ts). */
-const SHIPMENT_TEXT_MAX = 100;
-const ORDER_NOTE_MAX = 500;
 
 /** `POST /checkout/session`: the checked cart lines and quotation items go to checkout. */
 export const CheckoutSessionRequest = z
@@ -55,7 +54,7 @@ export const CheckoutSessionCreated = z
   .object({ key: z.string().describe('Unguessable; read it back with `GET /checkout/session/{key}`'), expiresAt: UnixSeconds })
   .meta({ id: 'CheckoutSessionCreated' });
 
-export const CheckoutSessionKeyParams = z.object({ key: z.string().max(100) });
+export const CheckoutSessionKeyParams = z.object({ key: z.string().max(CHECKOUT_SESSION_KEY_MAX) });
 export const CheckoutSessionQuery = z.object({
   regionCountryCode: z.string().max(2).optional().describe("The shopper's region, by one of its countries, for `unavailable`"),
 });
@@ -85,7 +84,7 @@ export const CheckoutSession = z
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 
 export const EstimateQuery = z.object({
-  checkoutSessionKey: z.string().max(100),
+  checkoutSessionKey: z.string().max(CHECKOUT_SESSION_KEY_MAX),
   voucherCode: z.string().max(64).optional(),
   paymentMethod: z.string().max(32).optional(),
   shippingAddressId: z.string().max(64).optional(),
@@ -142,7 +141,7 @@ export type CostEstimate = z.infer<typeof CostEstimate>;
 const orderFields = {
   voucherCode: checkedByDomain({ ...VOUCHER_CODE_META, description: 'Optional' }),
   paymentMethod: checkedByDomain({ enum: PAYMENT_METHODS }),
-  notes: checkedByDomain({ type: 'string', maxLength: NOTES_MAX, description: 'Notes to the shop, at most 1000 characters' }),
+  notes: checkedByDomain({ type: 'string', maxLength: ORDER_NOTES_MAX, description: 'Notes to the shop, at most 1000 characters' }),
   shippingAddressId: checkedByDomain({ type: 'string', format: 'uuid', description: 'One of the address book' }),
   billingAddressId: checkedByDomain({
     type: 'string',
@@ -154,7 +153,7 @@ const orderFields = {
 
 /** `POST /checkout/create_order` (send an `Idempotency-Key` header: the same key answers the same order). */
 export const CreateOrderRequest = z
-  .object({ checkoutSessionKey: checkedByDomain({ type: 'string', minLength: 1, maxLength: 100 }), ...orderFields })
+  .object({ checkoutSessionKey: checkedByDomain({ type: 'string', minLength: 1, maxLength: CHECKOUT_SESSION_KEY_MAX }), ...orderFields })
   .meta({ id: 'CreateOrderRequest', required: ['checkoutSessionKey', 'paymentMethod', 'shippingAddressId'] });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 

@@ -7,6 +7,13 @@ import { multiplyMoney, sumMoney } from './money';
 import { shippingFee, type ShippingRate } from './shipping';
 import { taxOf, type TaxRule } from './tax';
 
+/** At most this many cart lines or quotation items go to one checkout (`checkout/nothing_selected`'s param). */
+export const CHECKOUT_LINES_MAX = 100;
+/** The shopper's notes to the shop on an order, in characters (`checkout/invalid_notes`'s param). */
+export const ORDER_NOTES_MAX = 1000;
+/** A checkout session's key, in characters: a longer one is no session of ours. */
+export const CHECKOUT_SESSION_KEY_MAX = 100;
+
 /** A line as bought: one unit's price (minor units) and how many. */
 export interface PricedLine {
   unitPrice: number;

@@ -82,6 +82,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** Days after the goods arrived during which a shopper may open a dispute. */
 export const DISPUTE_WINDOW_DAYS = 14;
+
+/** A shipment's carrier and tracking number, in characters, when staff mark an order shipped. */
+export const SHIPMENT_TEXT_MAX = 100;
+/** Staff's note in an order's history and the reason for cancelling it, in characters. */
+export const ORDER_NOTE_MAX = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When an order reached its later statuses; null until (or unless) it did. */

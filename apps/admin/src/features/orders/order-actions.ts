@@ -13,7 +13,7 @@
  * e-mailed (the domain's `parsePaymentReason`). The order keeps its status.
  */
 import type { AdminOrder } from '@kedai/contract';
-import { PAYMENT_REASON_MAX, canMoveOrder, isOrderStatus, parsePaymentReason } from '@kedai/domain';
+import { ORDER_NOTE_MAX, PAYMENT_REASON_MAX, SHIPMENT_TEXT_MAX, canMoveOrder, isOrderStatus, parsePaymentReason } from '@kedai/domain';
 import { codeOf, errorText } from '../../lib/errors';
 import { handleFailure, type FailureHooks } from '../../lib/failure-hooks';
 import { parseAmount } from '../../lib/money-input';
@@ -40,8 +40,9 @@ export const MOVE_HINTS: Record<Move, string> = {
     'After a dispute: the payment goes back to the shopper through the card it was paid with, and the order is marked refunded. This cannot be undone.',
 };
 
-export const TEXT_MAX = 100;
-export const NOTE_MAX = 500;
+/** The API's limits (the domain's rules). */
+export const TEXT_MAX = SHIPMENT_TEXT_MAX;
+export const NOTE_MAX = ORDER_NOTE_MAX;
 
 /** The steps staff may take now, in the life of an order, and whether it may still be cancelled (not shipped yet). */
 export function orderActions(order: Pick<AdminOrder, 'status' | 'nextStatuses'>): { moves: Move[]; canCancel: boolean } {

@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AppError,
+  CHECKOUT_LINES_MAX,
+  CHECKOUT_SESSION_KEY_MAX,
+  ORDER_NOTES_MAX,
   cartUnitPrice,
   ERROR_MESSAGES,
   formatErrorMessage,
@@ -53,15 +56,13 @@ export interface CheckoutDeps {
   payMinutes: number;
 }
 
-const MAX_LINES = 100;
-const NOTES_MAX = 1000;
 const { checkoutSessions } = schema;
 
-/** Ids sent as a list: uuids only, each once, at most MAX_LINES. */
+/** Ids sent as a list: uuids only, each once, at most CHECKOUT_LINES_MAX. */
 function idsOf(value: unknown): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.length > MAX_LINES || value.some((id) => typeof id !== 'string' || !isUuid(id))) {
-    throw new AppError('checkout/nothing_selected', [MAX_LINES]);
+  if (!Array.isArray(value) || value.length > CHECKOUT_LINES_MAX || value.some((id) => typeof id !== 'string' || !isUuid(id))) {
+    throw new AppError('checkout/nothing_selected', [CHECKOUT_LINES_MAX]);
   }
   return [...new Set((value as string[]).map((id) => id.toLowerCase()))];
 }
@@ -70,7 +71,7 @@ function idsOf(value: unknown): string[] {
 export async function createCheckoutSession(deps: CheckoutDeps, userId: string, body: CheckoutSessionRequest) {
   const cartItemIds = idsOf(body.cartItemIds);
   const quotationItemIds = idsOf(body.quotationItemIds);
-  if (cartItemIds.length + quotationItemIds.length === 0) throw new AppError('checkout/nothing_selected', [MAX_LINES]);
+  if (cartItemIds.length + quotationItemIds.length === 0) throw new AppError('checkout/nothing_selected', [CHECKOUT_LINES_MAX]);
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.sessionMinutes * 60_000);
   const key = randomToken();
@@ -79,7 +80,8 @@ export async function createCheckoutSession(deps: CheckoutDeps, userId: string, 
 }
 
 async function sessionRow(deps: CheckoutDeps, userId: string, key: unknown) {
-  if (typeof key !== 'string' || key.length === 0 || key.length > 100) throw new AppError('checkout/session_not_found');
+  if (typeof key !== 'string' || key.length === 0 || key.length > CHECKOUT_SESSION_KEY_MAX)
+    throw new AppError('checkout/session_not_found');
   const [row] = await deps.db
     .select()
     .from(checkoutSessions)
@@ -364,7 +366,7 @@ export async function estimateQuotationCheckout(
   query: { quotationIds: string; voucherCode?: string; shippingAddressId?: string; regionCountryCode?: string },
 ): Promise<CostEstimate> {
   const quotationIds = idsOf(query.quotationIds.split(',').filter(Boolean));
-  if (quotationIds.length === 0) throw new AppError('checkout/nothing_selected', [MAX_LINES]);
+  if (quotationIds.length === 0) throw new AppError('checkout/nothing_selected', [CHECKOUT_LINES_MAX]);
   return estimate(deps, userId, {
     kind: 'quotation',
     cartIds: [],
@@ -393,7 +395,7 @@ interface PlaceInput {
 
 function notesOf(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'string' || value.trim().length > NOTES_MAX) throw new AppError('checkout/invalid_notes', [NOTES_MAX]);
+  if (typeof value !== 'string' || value.trim().length > ORDER_NOTES_MAX) throw new AppError('checkout/invalid_notes', [ORDER_NOTES_MAX]);
   return value.trim();
 }
 
@@ -563,6 +565,6 @@ export async function createQuotationOrder(
   idempotencyKey: string | null,
 ) {
   const quotationIds = idsOf(body.quotationIds);
-  if (quotationIds.length === 0) throw new AppError('checkout/nothing_selected', [MAX_LINES]);
+  if (quotationIds.length === 0) throw new AppError('checkout/nothing_selected', [CHECKOUT_LINES_MAX]);
   return place(deps, userId, { kind: 'quotation', cartIds: [], quotationIds, body, sessionKey: null, idempotencyKey });
 }

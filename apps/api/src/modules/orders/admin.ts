@@ -1,4 +1,14 @@
-import { AppError, amountHeld, amountToRefund, isUuid, nextOrderStatuses, parsePaymentReason, type OrderStatus } from '@kedai/domain';
+import {
+  AppError,
+  ORDER_NOTE_MAX,
+  SHIPMENT_TEXT_MAX,
+  amountHeld,
+  amountToRefund,
+  isUuid,
+  nextOrderStatuses,
+  parsePaymentReason,
+  type OrderStatus,
+} from '@kedai/domain';
 import { and, count, desc, eq, inArray, schema, sql, type Database, type SQL } from '@kedai/db';
 import type { AdminOrder, AdminOrderCancel, AdminOrderList, AdminOrderListQuery, AdminOrderMove, AdminOrderRefund } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
@@ -14,8 +24,6 @@ import { cancelOrder, lockOrder, moveOrder, withDetails, type OrderMove } from '
 
 type OrderRow = typeof schema.orders.$inferSelect;
 const { orders, users } = schema;
-const TEXT_MAX = 100;
-const REASON_MAX = 500;
 
 async function toAdminOrders(db: Database, rows: OrderRow[]): Promise<AdminOrder[]> {
   if (rows.length === 0) return [];
@@ -103,12 +111,12 @@ export async function moveOrderForStaff(
   now: Date,
 ): Promise<void> {
   const to = body.to as OrderStatus;
-  const note = body.note === undefined || body.note === null || body.note === '' ? null : textOf(body.note, REASON_MAX);
+  const note = body.note === undefined || body.note === null || body.note === '' ? null : textOf(body.note, ORDER_NOTE_MAX);
   if (note === null && body.note) throw new AppError('order/invalid_cancel_reason');
   const move: OrderMove = { to, actor: 'staff', actorId, note };
   if (to === 'shipped') {
-    const carrier = textOf(body.carrier, TEXT_MAX);
-    const trackingNumber = textOf(body.trackingNumber, TEXT_MAX);
+    const carrier = textOf(body.carrier, SHIPMENT_TEXT_MAX);
+    const trackingNumber = textOf(body.trackingNumber, SHIPMENT_TEXT_MAX);
     if (!carrier || !trackingNumber) throw new AppError('order/invalid_shipment');
     move.set = { carrier, trackingNumber, shippedAt: now };
   } else if (to === 'delivered') move.set = { deliveredAt: now };
@@ -138,7 +146,7 @@ export async function cancelOrderForStaff(
   body: AdminOrderCancel,
   now: Date,
 ): Promise<void> {
-  const reason = textOf(body.reason, REASON_MAX);
+  const reason = textOf(body.reason, ORDER_NOTE_MAX);
   if (!reason) throw new AppError('order/invalid_cancel_reason');
   await cancelOrder(db, id, {
     actor: 'staff',

@@ -4,7 +4,7 @@
  * addresses the shop delivers to, and the key that names one attempt to place the order.
  */
 import type { Address, CheckoutSession, CostEstimate, Product, QuotationItem } from '@kedai/contract';
-import { onlyLeftText, stockFor, variantOptionsOf } from '@kedai/domain';
+import { ORDER_NOTES_MAX, onlyLeftText, stockFor, variantOptionsOf } from '@kedai/domain';
 import type { AnalyticsCheckout } from '../analytics/analytics';
 import { productHref } from '../catalogue/links';
 
@@ -182,8 +182,8 @@ export function orderHref(id: string): string {
   return `/orders/${encodeURIComponent(id)}`;
 }
 
-/** The most a shopper may write to the shop with an order (the API's rule: api.md "Checkout and orders"). */
-export const NOTES_MAX = 1000;
+/** The most a shopper may write to the shop with an order (the domain's rule, which the API applies). */
+export const NOTES_MAX = ORDER_NOTES_MAX;
 
 /** What the checkout events report of a checkout: the goods after the discount, the voucher applied, each line. */
 export function analyticsCheckoutOf(estimate: CostEstimate, lines: readonly CheckoutLine[]): AnalyticsCheckout {
