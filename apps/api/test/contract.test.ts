@@ -1,9 +1,7 @@
-import Fastify from 'fastify';
-import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type EndpointSchemas } from '@kedai/contract';
+import { endpoints } from '@kedai/contract';
 import { createTestApp, type TestApp } from './helpers';
+import { documentOfEndpointList } from './support/endpoint-document';
 
 /**
  * The API answers exactly the calls of the contract's endpoint list, which the typed client takes
@@ -20,32 +18,6 @@ type Operation = {
 type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
 
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
-
-/** The OpenAPI document of an app whose only routes are the endpoint list's, answering nothing. */
-async function documentOfEndpointList(): Promise<OpenApi> {
-  const app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(swagger, {
-    openapi: { info: { title: 'endpoints', version: '0' } },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  for (const [key, schemas] of Object.entries(endpoints) as [string, EndpointSchemas][]) {
-    const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
-    const schema: Record<string, unknown> = { response: { [schemas.status ?? 200]: schemas.response } };
-    if (schemas.params) schema.params = schemas.params;
-    if (schemas.query) schema.querystring = schemas.query;
-    if (schemas.body) schema.body = schemas.body;
-    // A body that is not JSON (`POST /admin/image`: the image's bytes) names its content types.
-    if (schemas.consumes) schema.consumes = [...schemas.consumes];
-    app.route({ method, url, schema, handler: async () => null });
-  }
-  await app.ready();
-  const document = app.swagger() as unknown as OpenApi;
-  await app.close();
-  return document;
-}
 
 /** What a call takes and answers on success, with named schemas resolved. */
 function successShape(document: OpenApi, path: string, method: string) {
@@ -66,7 +38,7 @@ let listed: OpenApi;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   served = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
-  listed = await documentOfEndpointList();
+  listed = await documentOfEndpointList<OpenApi>();
 });
 afterAll(() => t?.close());
 

@@ -1,9 +1,7 @@
-import Fastify from 'fastify';
-import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { endpoints, type EndpointSchemas } from '@kedai/contract';
+import { documentOfEndpointList } from './support/endpoint-document';
 
 /**
  * Request fields checked by the domain (`checkedByDomain`) pass any JSON value through the schema,
@@ -33,31 +31,6 @@ const UNCONSTRAINED: Record<string, string> = {
   'POST /payment/stripe/card/pay card':
     "The cardholder's name inside it is free text, never refused (kept to its first 200 characters); its number, month, year and cvc are constrained",
 };
-
-/** The OpenAPI document of the endpoint list (the served one equals it: contract.test.ts). */
-async function documentOfEndpointList(): Promise<OpenApi> {
-  const app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(swagger, {
-    openapi: { info: { title: 'endpoints', version: '0' } },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  for (const [key, schemas] of Object.entries(endpoints) as [string, EndpointSchemas][]) {
-    const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
-    const schema: Record<string, unknown> = { response: { [schemas.status ?? 200]: schemas.response } };
-    if (schemas.params) schema.params = schemas.params;
-    if (schemas.query) schema.querystring = schemas.query;
-    if (schemas.body) schema.body = schemas.body;
-    if (schemas.consumes) schema.consumes = [...schemas.consumes];
-    app.route({ method, url, schema, handler: async () => null });
-  }
-  await app.ready();
-  const document = app.swagger() as unknown as OpenApi;
-  await app.close();
-  return document;
-}
 
 /** The body fields of each call that `checkedByDomain` declares: `z.unknown()`, optional. */
 function checkedByDomainFields(): { method: string; path: string; field: string }[] {
@@ -112,7 +85,7 @@ function isConstrained(schema: JsonSchema | undefined, resolve: (s: JsonSchema) 
 
 describe('request fields checked by the domain', () => {
   it('carry the domain’s limits in the OpenAPI document, except the few named with a reason', async () => {
-    const document = await documentOfEndpointList();
+    const document = await documentOfEndpointList<OpenApi>();
     const resolve = (s: JsonSchema): JsonSchema => (s.$ref ? resolve(document.components?.schemas?.[s.$ref.split('/').pop()!] ?? {}) : s);
     const fields = checkedByDomainFields();
     const bare: string[] = [];
