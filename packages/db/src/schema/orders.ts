@@ -146,6 +146,8 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
     billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request's meaningful fields: the same key with another request is refused. */
+    idempotencyDigest: text('idempotency_digest'),
     /** The cart lines it bought (gone from the cart since), as spec'd `cartItems`. */
     cartItemIds: uuid('cart_item_ids')
       .array()
@@ -250,6 +252,10 @@ export const payments = pgTable(
     failureMessage: text('failure_message'),
     /** The shopper's attempt (`Idempotency-Key`): a repeated call answers the same payment. */
     attemptKey: text('attempt_key'),
+    /** SHA-256 of the attempt's meaningful fields: the same key with another request is refused. */
+    attemptDigest: text('attempt_digest'),
+    /** A PayNow report left unconfirmed too long: when the shopper and staff were asked to settle it. */
+    settleAskedAt: timestamp('settle_asked_at', { withTimezone: true }),
     /** A refund's charge: what each charge still holds is its amount less its refunds. */
     refundOf: uuid('refund_of'),
     createdAt: createdAt(),

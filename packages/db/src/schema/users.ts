@@ -1,6 +1,6 @@
 /** Accounts (modules/users is the one writer). */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -37,6 +37,10 @@ export const users = pgTable(
     tfaLastStep: bigint('tfa_last_step', { mode: 'number' }),
     /** The user chose not to set up two-factor authentication when offered. */
     tfaSetupSkippedAt: timestamp('tfa_setup_skipped_at', { withTimezone: true }),
+    /** Wrong second-factor codes (authenticator or recovery) in a row since the last right one. */
+    tfaFailures: integer('tfa_failures').notNull().default(0),
+    /** After too many wrong codes, no code is judged before this time (the wait grows with each miss). */
+    tfaRetryAt: timestamp('tfa_retry_at', { withTimezone: true }),
     /** Country (ISO 3166-1 alpha-2) chosen in the region picker (`POST /region/prefer`); null when none. */
     preferredCountry: text('preferred_country'),
     /** One of USER_ROLES in packages/domain: `shopper`, or the back office's `staff` or `owner`. */
