@@ -214,6 +214,11 @@ export const StaffList = z.object({ staff: z.array(StaffMember) });
 export const StaffInvite = z.object({ email: z.string(), role: z.enum(['staff', 'owner']) });
 export const StaffRoleInput = z.object({ role: z.enum(['shopper', 'staff', 'owner']).describe('`shopper` takes the back office away') });
 export const StaffAnswer = z.object({ member: StaffMember.nullable().describe('null once the account is a shopper again') });
+/**
+ * `POST /admin/staff/{id}/reset_tfa` (owners, not on oneself): that member's two-factor is off at once
+ * (recovery codes void, sessions ended); they set it up again at their next sign-in (decision 0021).
+ */
+export const StaffTfaResetAnswer = z.object({ ok: z.literal(true) }).meta({ id: 'StaffTfaResetAnswer' });
 
 // ——— The home page's content (staff): banners, popups, product groups, image pages ———
 

@@ -210,9 +210,50 @@ export type UserNamesResponse = z.infer<typeof UserNamesResponse>;
 
 // ——— Two-factor authentication ———
 
-/** A six-digit TOTP code (spaces are ignored). */
-export const TfaTokenRequest = z.object({ token: z.string().max(32) }).meta({ id: 'TfaTokenRequest' });
+/**
+ * Recovery codes (decision 0021): 16 characters from this alphabet (80 bits, no 0/o/1/i/l), shown as
+ * `xxxx-xxxx-xxxx-xxxx`. Input is normalised: case, spaces and dashes are ignored.
+ */
+export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+export const RECOVERY_CODE_LENGTH = 16;
+/** How many recovery codes are made at a time (when two-factor is turned on, or renewed). */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A six-digit TOTP code (spaces are ignored) or, where a second factor is asked for, a recovery code. */
+export const TfaTokenRequest = z
+  .object({
+    token: z
+      .string()
+      .max(32)
+      .describe('A six-digit authenticator code or a recovery code (xxxx-xxxx-xxxx-xxxx; case, spaces and dashes ignored)'),
+  })
+  .meta({ id: 'TfaTokenRequest' });
 export type TfaTokenRequest = z.infer<typeof TfaTokenRequest>;
+
+/**
+ * `POST /tfa/verify`: the session as it now is, plus the recovery codes when this code turned
+ * two-factor on (shown once), or how many remain when a recovery code was used.
+ */
+export const TfaVerifyResponse = SessionState.extend({
+  recoveryCodes: z
+    .array(z.string())
+    .optional()
+    .describe('Present only when this code turned two-factor on: ten fresh recovery codes, shown this once'),
+  recoveryCodesLeft: z.int().optional().describe('Present only when a recovery code was used: how many unused ones remain'),
+}).meta({ id: 'TfaVerifyResponse' });
+export type TfaVerifyResponse = z.infer<typeof TfaVerifyResponse>;
+
+/** `POST /tfa/recovery_codes`: the password and a current authenticator code. */
+export const TfaRecoveryCodesRequest = z
+  .object({ password: z.string().max(1024), token: z.string().max(32).describe('A current six-digit authenticator code') })
+  .meta({ id: 'TfaRecoveryCodesRequest' });
+export type TfaRecoveryCodesRequest = z.infer<typeof TfaRecoveryCodesRequest>;
+
+/** Ten new recovery codes (every older one is void), shown this once. */
+export const TfaRecoveryCodesResponse = z
+  .object({ recoveryCodes: z.array(z.string()).describe('Ten new codes, xxxx-xxxx-xxxx-xxxx') })
+  .meta({ id: 'TfaRecoveryCodesResponse' });
+export type TfaRecoveryCodesResponse = z.infer<typeof TfaRecoveryCodesResponse>;
 
 /** `POST /tfa/disable_tfa`: a current code and the account's password (a stolen unlocked phone or session alone is not enough). */
 export const TfaDisableRequest = z.object({ token: z.string().max(32), password: z.string().max(1024) }).meta({ id: 'TfaDisableRequest' });
@@ -231,8 +272,30 @@ export const TfaSetupResponse = z
   .meta({ id: 'TfaSetupResponse' });
 export type TfaSetupResponse = z.infer<typeof TfaSetupResponse>;
 
-export const TfaEnabledResponse = z.object({ enabled: z.boolean() }).meta({ id: 'TfaEnabledResponse' });
+/** A reset by e-mail that is waiting (decision 0021): it turns two-factor off at `effectiveAt` unless cancelled. */
+export const TfaPendingReset = z
+  .object({ effectiveAt: z.string().describe('ISO 8601 time at which two-factor turns off unless cancelled') })
+  .meta({ id: 'TfaPendingReset' });
+export type TfaPendingReset = z.infer<typeof TfaPendingReset>;
+
+export const TfaEnabledResponse = z
+  .object({
+    enabled: z.boolean(),
+    recoveryCodesLeft: z.int().describe('Unused recovery codes (0 when two-factor is off)'),
+    pendingReset: TfaPendingReset.nullable().describe('A reset by e-mail waiting to take effect, or null'),
+  })
+  .meta({ id: 'TfaEnabledResponse' });
 export type TfaEnabledResponse = z.infer<typeof TfaEnabledResponse>;
 
 export const TfaResetRequest = z.object({ resetTfaToken: z.string().max(256) }).meta({ id: 'TfaResetRequest' });
 export type TfaResetRequest = z.infer<typeof TfaResetRequest>;
+
+/** `POST /tfa/reset`: the reset is scheduled, not done; it takes effect at `effectiveAt` unless cancelled. */
+export const TfaResetResponse = z
+  .object({ ok: z.literal(true), effectiveAt: z.string().describe('ISO 8601 time at which two-factor turns off unless cancelled') })
+  .meta({ id: 'TfaResetResponse' });
+export type TfaResetResponse = z.infer<typeof TfaResetResponse>;
+
+/** `POST /tfa/cancel_reset`: the token from the "this was not me" link of the notice e-mail. */
+export const TfaCancelResetRequest = z.object({ cancelToken: z.string().max(256) }).meta({ id: 'TfaCancelResetRequest' });
+export type TfaCancelResetRequest = z.infer<typeof TfaCancelResetRequest>;
