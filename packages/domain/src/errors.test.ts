@@ -110,6 +110,11 @@ const PROJECT_CODES: ErrorCode[] = [
   'text_page/invalid_title',
   'text_page/invalid_body',
   'staff/last_owner',
+  // Two-factor recovery (issue 27, decision 0021): staff never reset by e-mail, the "not me" link, wrong-code backoff.
+  'auth/tfa_reset_staff',
+  'auth/tfa_reset_cancel_invalid',
+  'auth/tfa_too_many_attempts',
+  'staff/cannot_reset_own_tfa',
   // The home page's content as staff save it (issue 14): banners, popups, product groups, image pages.
   'banner/invalid_title',
   'banner/invalid_image',

@@ -43,6 +43,9 @@ export const ERROR_MESSAGES = {
   'auth/tfa_already_setup': 'Two-factor authentication is already set up',
   'auth/tfa_not_enabled': 'Two-factor authentication is not turned on',
   'auth/tfa_not_verified': 'this feature requires you to complete two factor authentication to access',
+  'auth/tfa_reset_staff': 'Staff two-factor authentication cannot be reset by e-mail: ask an owner to reset it in the back office',
+  'auth/tfa_reset_cancel_invalid': 'This link no longer cancels anything: the reset was already cancelled, done, or never asked for',
+  'auth/tfa_too_many_attempts': 'Too many wrong two-factor codes. Wait {0} seconds before trying again',
 
   'address/not_found': 'This address could not be found',
   'address/invalid_full_name': 'Full name must be 1 to 200 characters',
@@ -117,6 +120,7 @@ export const ERROR_MESSAGES = {
   'image_page/not_found': 'This page could not be found',
   'region/not_found': 'This region is not available',
   'staff/last_owner': 'The shop must keep at least one owner',
+  'staff/cannot_reset_own_tfa': 'You cannot reset your own two-factor authentication here: ask another owner, or use a recovery code',
   'shipping/invalid_country': 'Choose a country to deliver to',
   'shipping/invalid_rates': 'Each region’s delivery fee must be a whole amount of 0 or more, and its free-from amount above 0 or empty',
   'shipping/invalid_days': 'Delivery days must be whole numbers from 0 to 90, the fewest first',
@@ -179,6 +183,8 @@ export const ERROR_MESSAGES = {
   'payment/provider_unavailable': 'The payment service could not be reached; try again in a moment',
   'payment/invalid_signature': 'The event is not signed by the payment provider',
   'payment/card_not_found': 'This saved card could not be found',
+  'payment/too_many_reports':
+    'You already have {0} PayNow transfers waiting for the shop to confirm; wait for them before reporting another',
   'settings/invalid_paynow':
     'Give a UEN (9 to 13 letters and digits) or a Singapore mobile number (+65 and 8 digits), a name of up to 25 and a city of up to 15 characters',
   'voucher/invalid': 'This voucher field is not valid: {0}',
@@ -196,6 +202,7 @@ export const ERROR_MESSAGES = {
   'general/rate_limited': 'Too many requests, please wait a moment and try again',
   'general/payload_too_large': 'What you sent is too large',
   'general/unsupported_media_type': 'This type of content is not supported',
+  'general/idempotency_key_reused': 'This request was already sent with different details; refresh the page and try again',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -249,6 +256,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'auth/tfa_already_setup': 409,
   'auth/tfa_not_enabled': 409,
   'auth/tfa_not_verified': 403,
+  'auth/tfa_reset_staff': 403,
+  'auth/tfa_reset_cancel_invalid': 400,
+  'auth/tfa_too_many_attempts': 429,
 
   'address/not_found': 404,
   'address/invalid_full_name': 400,
@@ -320,6 +330,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'quotation/invalid_quote': 400,
   'quotation/invalid_decline_reason': 400,
   'staff/last_owner': 409,
+  'staff/cannot_reset_own_tfa': 409,
   'shipping/invalid_country': 400,
   'shipping/invalid_rates': 400,
   'shipping/invalid_days': 400,
@@ -381,6 +392,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'payment/provider_unavailable': 503,
   'payment/invalid_signature': 400,
   'payment/card_not_found': 404,
+  'payment/too_many_reports': 409,
   'settings/invalid_paynow': 400,
   'voucher/invalid': 400,
   'voucher/code_taken': 409,
@@ -397,6 +409,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'general/rate_limited': 429,
   'general/payload_too_large': 413,
   'general/unsupported_media_type': 415,
+  'general/idempotency_key_reused': 422,
 };
 
 /** Positional (`{0}`) or named (`{email}`) parameters of a message. */
