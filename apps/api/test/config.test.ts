@@ -76,6 +76,8 @@ describe('loadConfig', () => {
       tfa: { limit: 10, windowSeconds: 300 },
       tfaReset: { limit: 3, windowSeconds: 3600 },
       searchExternal: { limit: 30, windowSeconds: 3600 },
+      voucher: { limit: 30, windowSeconds: 900 },
+      voucherAccount: { limit: 10, windowSeconds: 900 },
     });
     expect(loadConfig({ RATE_LIMIT_REGISTER: '3/60' }).rateLimits.register).toEqual({ limit: 3, windowSeconds: 60 });
     let error: unknown;

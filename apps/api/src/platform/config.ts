@@ -1,7 +1,13 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_CART_ITEMS, DEFAULT_MAX_QUOTATION_ITEMS, DEFAULT_MAX_WISHLIST_ITEMS } from '@kedai/domain';
+import {
+  DEFAULT_MAX_CART_ITEMS,
+  DEFAULT_MAX_QUOTATION_ITEMS,
+  DEFAULT_MAX_WISHLIST_ITEMS,
+  paymentsSetup,
+  type PaymentsSetup,
+} from '@kedai/domain';
 import { SecretBoxError, parseBoxKeys, type BoxKey } from './secret-box';
 
 /** The engines that can answer catalogue searches (modules/catalogue/search-index, decision 0020). */
@@ -87,6 +93,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_TFA_RESET: limit.default({ limit: 3, windowSeconds: 3600 }),
   // Per user: product links read for "buy it for me" (each one a fetch of another site).
   RATE_LIMIT_SEARCH_EXTERNAL: limit.default({ limit: 30, windowSeconds: 3600 }),
+  // Voucher codes tried (right and wrong alike), per client address and per user, as sign-in counts.
+  RATE_LIMIT_VOUCHER: limit.default({ limit: 30, windowSeconds: 900 }),
+  RATE_LIMIT_VOUCHER_ACCOUNT: limit.default({ limit: 10, windowSeconds: 900 }),
   JWT_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -105,6 +114,13 @@ const EnvSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   TFA_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  TFA_RESET_WAIT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(720)
+    .default(72)
+    .describe('Hours a two-factor reset by e-mail waits (the account told, "this was not me" open) before it takes effect (decision 0021)'),
   PUBLIC_WEB_URL: url.optional().describe('Public address of the storefront, for links in e-mails; default the first WEB_ORIGINS entry'),
   MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   MAX_CART_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_CART_ITEMS),
@@ -171,6 +187,11 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .describe("Only for test fixtures: a local stand-in for Stripe's API (e.g. http://127.0.0.1:4420); refused in production"),
+  PAYMENTS_TEST_MODE: flag
+    .optional()
+    .describe(
+      'Payments that move no money (the built-in test gateway, Stripe test keys), every page saying so; default on outside production, off in production (decision 0019)',
+    ),
 });
 
 export interface AppConfig {
@@ -218,6 +239,8 @@ export interface AppConfig {
     tfa: RateLimitSetting;
     tfaReset: RateLimitSetting;
     searchExternal: RateLimitSetting;
+    voucher: RateLimitSetting;
+    voucherAccount: RateLimitSetting;
   };
   /**
    * The clock of rate-limit windows and two-factor time steps. Never set from the environment:
@@ -239,6 +262,8 @@ export interface AppConfig {
   refreshReuseGraceSeconds: number;
   passwordResetTtlMinutes: number;
   tfaResetTtlMinutes: number;
+  /** A two-factor reset by e-mail takes effect this many hours after the link is used, unless cancelled (decision 0021). */
+  tfaResetWaitHours: number;
   /** Storefront address for links in e-mails, without a trailing slash. */
   publicWebUrl: string;
   /** Addresses one user may keep (`user/max_addresses_reached` beyond it). */
@@ -264,6 +289,11 @@ export interface AppConfig {
   safeFetchTestOrigins: string[];
   /** Stripe's keys when all three are set: cards are paid through Stripe; otherwise the built-in test gateway. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiOrigin?: string } | null;
+  /**
+   * Who takes cards (null: nobody, so cards are not offered) and whether no payment moves real money
+   * (test mode, shown on every page and order e-mail): `paymentsSetup` in packages/domain, the one rule.
+   */
+  payments: PaymentsSetup;
 }
 
 interface RateLimitSetting {
@@ -326,6 +356,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three to take cards through Stripe, or none for the test gateway',
     ]);
   }
+  // Who takes cards and whether payments are pretend (packages/domain payment-setup, decision 0019).
+  const stripeMode = e.STRIPE_SECRET_KEY ? (/^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY) ? 'live' : 'test') : null;
+  if (stripeMode && !e.STRIPE_PUBLISHABLE_KEY?.startsWith(`pk_${stripeMode}_`)) {
+    throw new ConfigError([`STRIPE_PUBLISHABLE_KEY: must be a ${stripeMode} key (pk_${stripeMode}_…), as STRIPE_SECRET_KEY is`]);
+  }
+  const payments = paymentsSetup({ production: e.NODE_ENV === 'production', stripe: stripeMode, testModeFlag: e.PAYMENTS_TEST_MODE });
+  if ('problem' in payments) throw new ConfigError([payments.problem]);
   if (e.NODE_ENV === 'production' && e.STRIPE_TEST_API_ORIGIN) {
     throw new ConfigError(["STRIPE_TEST_API_ORIGIN: cannot be set in production (it sends payments to a stand-in for Stripe's API)"]);
   }
@@ -367,6 +404,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tfa: e.RATE_LIMIT_TFA,
       tfaReset: e.RATE_LIMIT_TFA_RESET,
       searchExternal: e.RATE_LIMIT_SEARCH_EXTERNAL,
+      voucher: e.RATE_LIMIT_VOUCHER,
+      voucherAccount: e.RATE_LIMIT_VOUCHER_ACCOUNT,
     },
     jwtSecret: e.JWT_SECRET,
     tfaEncryptionKeys,
@@ -377,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
     tfaResetTtlMinutes: e.TFA_RESET_TTL_MINUTES,
+    tfaResetWaitHours: e.TFA_RESET_WAIT_HOURS,
     publicWebUrl: (e.PUBLIC_WEB_URL ?? webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
     maxAddressesPerUser: e.MAX_ADDRESSES_PER_USER,
     maxCartItems: e.MAX_CART_ITEMS,
@@ -396,5 +436,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             ...(e.STRIPE_TEST_API_ORIGIN ? { apiOrigin: e.STRIPE_TEST_API_ORIGIN } : {}),
           }
         : null,
+    payments,
   };
 }

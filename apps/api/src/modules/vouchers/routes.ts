@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, VoucherSummary, VoucherValidateRequest } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
+import { clientAddress, rateLimit } from '../../platform/rate-limit';
 import { validateVoucher } from './service';
 
 /** `POST /voucher/validate` (issue 16). */
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = app.config.rateLimits;
   app.post(
     '/voucher/validate',
     {
@@ -12,7 +14,9 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Whether a voucher code can be used by this shopper now; what it takes off depends on the order (the estimate)',
         description:
-          '404 `voucher/not_found`; 400 `voucher/not_started`, `voucher/expired`; 409 `voucher/used_up`, `voucher/already_used`.',
+          '404 `voucher/not_found`; 400 `voucher/not_started`, `voucher/expired`; 409 `voucher/used_up`, `voucher/already_used`. ' +
+          'Every try counts against limits per client address and per user (429 `general/rate_limited`, `Retry-After`), ' +
+          'so codes cannot be guessed in bulk.',
         body: VoucherValidateRequest,
         response: {
           200: VoucherSummary,
@@ -21,9 +25,15 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
           403: ErrorEnvelope,
           404: ErrorEnvelope,
           409: ErrorEnvelope,
+          429: ErrorEnvelope,
         },
       },
-      preHandler: requireUser(),
+      // Counted like sign-in (decision 0007): per address for many accounts, per user for many addresses.
+      preHandler: [
+        requireUser(),
+        rateLimit({ name: 'voucher', ...limits.voucher, key: (request) => `ip:${clientAddress(request)}` }),
+        rateLimit({ name: 'voucher', ...limits.voucherAccount, key: (request) => `user:${authOf(request).user.id}` }),
+      ],
     },
     async (request) => validateVoucher(app.db, authOf(request).user.id, request.body.code, app.config.clock?.() ?? new Date()),
   );
