@@ -22,6 +22,7 @@ export * from './quotations';
 export * from './tax';
 export * from './vouchers';
 export * from './checkout';
+export * from './idempotency';
 export * from './orders';
 export * from './ledger';
 export * from './paynow';

@@ -182,6 +182,8 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'payment/provider_unavailable': 'We could not reach the payment service. Nothing was charged; try again in a moment.',
   'payment/invalid_signature': 'This payment notice could not be checked.',
   'payment/card_not_found': 'This saved card is no longer saved. Choose another or enter a card.',
+  'payment/too_many_reports':
+    'You already have {0} PayNow transfers waiting for the shop to check. Please wait until the shop confirms them, or contact the shop.',
   'settings/invalid_paynow':
     'Check the PayNow details: a UEN or a Singapore mobile number, a name of up to 25 and a city of up to 15 characters.',
   'voucher/invalid': 'Check the voucher: {0} is not valid.',
@@ -198,6 +200,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'general/rate_limited': 'Too many tries in a short time. Please wait a moment and try again.',
   'general/payload_too_large': 'What you sent is too large.',
   'general/unsupported_media_type': 'This type of content is not supported.',
+  'general/idempotency_key_reused': 'This was already sent with different details. Please refresh the page and try again.',
 };
 
 /** The messages above that need a parameter, worded for an answer that carried none. */
@@ -221,6 +224,7 @@ const WITHOUT_PARAMS: Partial<Record<ErrorCode, string>> = {
   'quotation/invalid_instructions': 'Your instructions are too long.',
   'quotation/max_items_reached': 'Your quotation list is full. Remove some items to ask for more.',
   'quotation/invalid_decline_reason': 'Give the shopper a reason.',
+  'payment/too_many_reports': 'You already have PayNow transfers waiting for the shop to check. Please wait until the shop confirms them.',
 };
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema } from '@kedai/db';
 import { LIFTED_LIMITS, clientOwingSecondFactor } from '../accounts';
 import { TestClient } from '../client';
-import { createTestApp, expectError, type TestApp } from '../helpers';
+import { createTestApp, expectError, race, type TestApp } from '../helpers';
 import { ledgerOf, placeOrder, sgShopper, type ShopShopper } from '../shop';
 
 /**
@@ -80,6 +80,58 @@ describe('one attempt per Idempotency-Key', () => {
     expectError(again, 402, 'payment/declined');
     expect(again.body.params).toEqual(['Your card has insufficient funds.']);
     expect((await ledgerOf(t.app, order.id)).rows).toHaveLength(1);
+  });
+});
+
+describe('an Idempotency-Key reused with another request', () => {
+  it('is 422 for another card, expiry or save choice, and nothing is charged or written', async () => {
+    const s = await sgShopper(t.app);
+    const order = await placeOrder(t.app, s);
+    const first = await pay(s, { orderId: order.id, card: card('4000002500003155') }, 'reused-1');
+    expect(first.body.status).toBe('requires_action');
+    // The same card, typed with spaces: the same request, the same payment.
+    const same = await pay(s, { orderId: order.id, card: card('4000 0025 0000 3155') }, 'reused-1');
+    expect(same.status, same.response.payload).toBe(200);
+    expect(same.body.paymentId).toBe(first.body.paymentId);
+    for (const body of [
+      { orderId: order.id, card: card('4242424242424242') },
+      { orderId: order.id, card: { ...card('4000002500003155'), expYear: 2041 } },
+      { orderId: order.id, card: card('4000002500003155'), saveCard: true },
+    ]) {
+      const refused = await pay(s, body, 'reused-1');
+      expectError(refused, 422, 'general/idempotency_key_reused');
+    }
+    const { rows } = await ledgerOf(t.app, order.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.attemptDigest).toMatch(/^[0-9a-f]{64}$/);
+    // The digest keeps no card number and no security code: it is a hash of the last four digits and the expiry.
+    expect(JSON.stringify(rows)).not.toContain('4000002500003155');
+    expect((await t.app.db.select().from(schema.savedCards).where(eq(schema.savedCards.userId, s.id))).length).toBe(0);
+
+    // An attempt recorded before digests were kept is answered as before.
+    await t.app.db.update(schema.payments).set({ attemptDigest: null }).where(eq(schema.payments.id, first.body.paymentId));
+    const old = await pay(s, { orderId: order.id, card: card('4242424242424242') }, 'reused-1');
+    expect(old.status, old.response.payload).toBe(200);
+    expect(old.body.paymentId).toBe(first.body.paymentId);
+  });
+
+  race('two different cards at once under one key: one attempt, the other 422 or that same payment, never two charges', async () => {
+    const s = await sgShopper(t.app);
+    for (let round = 1; round <= 3; round++) {
+      const order = await placeOrder(t.app, s);
+      const bodies = [card('4242424242424242'), card('5555555555554444'), card('4242424242424242'), card('5555555555554444')];
+      const answers = await Promise.all(bodies.map((c) => pay(s, { orderId: order.id, card: c }, `two-cards-${round}`)));
+      const { rows, held } = await ledgerOf(t.app, order.id);
+      expect(rows).toHaveLength(1);
+      expect(held).toBe(order.total);
+      const won = rows[0]!.methodSummary!.endsWith('4242') ? 0 : 1;
+      for (const [i, answer] of answers.entries()) {
+        if (i % 2 === won) {
+          expect(answer.status, answer.response.payload).toBe(200);
+          expect(answer.body.paymentId).toBe(rows[0]!.id);
+        } else expectError(answer, 422, 'general/idempotency_key_reused');
+      }
+    }
   });
 });
 

@@ -289,6 +289,76 @@ describe('placing the order', () => {
     expectError(await order(s, key, {}, { 'idempotency-key': 'bad key!' }), 400, 'checkout/invalid_idempotency_key');
   });
 
+  it('the same Idempotency-Key with other lines, notes, address or payment method is 422 and places nothing', async () => {
+    const s = await shopper();
+    const p = await product(10);
+    const key = await session(s, [await line(s, p)]);
+    const idem = { 'idempotency-key': 'reused-key-1' };
+    const first = await order(s, key, { notes: 'Leave at the door' }, idem);
+    expect(first.status, first.response.payload).toBe(201);
+    // The same request again, spelled a little differently (spaces, an id in capitals): the same order.
+    const again = await order(s, key, { notes: '  Leave at the door ', shippingAddressId: s.addressId.toUpperCase() }, idem);
+    expect(again.status, again.response.payload).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+
+    const secondLine = await line(s, p, 2);
+    const otherLines = await session(s, [secondLine]);
+    const other = await s.client.post('/address', { ...SG_ADDRESS, address: '2 Other Road' });
+    for (const changed of [
+      { notes: 'Ring the bell' },
+      { notes: 'Leave at the door', paymentMethod: 'paynow' },
+      { notes: 'Leave at the door', billingAddressId: other.body.address.id },
+      { notes: 'Leave at the door', voucherCode: 'TENOFF' },
+    ]) {
+      const refused = await order(s, key, changed, idem);
+      expectError(refused, 422, 'general/idempotency_key_reused');
+      expect(refused.body.error).toBe('This request was already sent with different details; refresh the page and try again');
+    }
+    // Other lines (another checkout session) under the same key: refused, and they stay in the cart with their stock.
+    expectError(await order(s, otherLines, { notes: 'Leave at the door' }, idem), 422, 'general/idempotency_key_reused');
+    expect(await stockOf(p)).toBe(9);
+    expect((await s.client.get('/cart')).body.cartItems.map((c: { id: string }) => c.id)).toEqual([secondLine]);
+    expect((await s.client.get(`/checkout/session/${otherLines}`)).status).toBe(200);
+    const rows = await t.app.db.select().from(schema.orders).where(eq(schema.orders.userId, s.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.idempotencyDigest).toMatch(/^[0-9a-f]{64}$/);
+
+    // An order placed before digests were kept is answered as before, whatever the repeat says.
+    await t.app.db.update(schema.orders).set({ idempotencyDigest: null }).where(eq(schema.orders.id, first.body.id));
+    const old = await order(s, key, { notes: 'Ring the bell' }, idem);
+    expect(old.status, old.response.payload).toBe(200);
+    expect(old.body.id).toBe(first.body.id);
+  });
+
+  race('one Idempotency-Key sent at once with two different bodies: one order, the other 422, never two orders', async () => {
+    const s = await shopper();
+    const p = await product(20);
+    for (let round = 1; round <= 4; round++) {
+      const key = await session(s, [await line(s, p, 1)]);
+      const idem = { 'idempotency-key': `two-bodies-000${round}` };
+      const answers = await Promise.all([
+        order(s, key, { notes: 'First' }, idem),
+        order(s, key, { notes: 'Second' }, idem),
+        order(s, key, { notes: 'First' }, idem),
+        order(s, key, { notes: 'Second' }, idem),
+      ]);
+      const placed = answers.filter((a) => a.status === 201);
+      expect(placed, answers.map((a) => a.response.payload).join('\n')).toHaveLength(1);
+      const winner = placed[0]!.body.notes as string;
+      for (const [i, answer] of answers.entries()) {
+        if (answer === placed[0]) continue;
+        const sameBody = i % 2 === (winner === 'First' ? 0 : 1);
+        if (sameBody) {
+          expect(answer.status, answer.response.payload).toBe(200);
+          expect(answer.body.id).toBe(placed[0]!.body.id);
+        } else expectError(answer, 422, 'general/idempotency_key_reused');
+      }
+      expect(await stockOf(p)).toBe(20 - round);
+    }
+    const orders = await t.app.db.select({ id: schema.orders.id }).from(schema.orders).where(eq(schema.orders.userId, s.id));
+    expect(orders).toHaveLength(4);
+  });
+
   race(
     '200 buyers at once for the last 50 units of one variant: exactly 50 orders, stock 0, never below',
     async () => {

@@ -43,7 +43,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const mail = { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl };
   const placing =
     'Send an `Idempotency-Key` header (8 to 100 letters, digits, `-`, `_`): the same key answers the same order (200) ' +
-    'instead of placing another (201). 400 `checkout/address_required`, `checkout/not_delivered`, ' +
+    'instead of placing another (201); the same key with another request (other lines, notes, addresses, voucher, region or ' +
+    'payment method) is 422 `general/idempotency_key_reused` and places nothing. 400 `checkout/address_required`, `checkout/not_delivered`, ' +
     '`checkout/invalid_payment_method`, `checkout/invalid_notes`, `checkout/invalid_idempotency_key`, the voucher’s ' +
     '`voucher/…` codes; 409 `checkout/items_unavailable` with `params` listing `{id, kind, reason}` of each line that ' +
     'cannot be bought (nothing is written).';
@@ -138,7 +139,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Place the order of a checkout session: stock taken, voucher redeemed, lines consumed, in one step',
         description: `${placing} 404 \`checkout/session_not_found\`. The order then awaits its payment.`,
         body: CreateOrderRequest,
-        response: { 200: Order, 201: Order, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
+        response: { 200: Order, 201: Order, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope, ...errors },
       },
       preHandler: requireUser(),
     },
@@ -162,7 +163,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Place an order of quotation items alone',
         description: `${placing} 400 \`checkout/nothing_selected\`.`,
         body: CreateQuotationOrderRequest,
-        response: { 200: Order, 201: Order, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
+        response: { 200: Order, 201: Order, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope, ...errors },
       },
       preHandler: requireUser(),
     },

@@ -13,6 +13,7 @@ import {
   linesSubtotal,
   orderCosts,
   orderRef,
+  orderRequestFields,
   toUnixSeconds,
   variantOptionsOf,
   type ErrorCode,
@@ -32,11 +33,12 @@ import type {
 import { listAddresses } from '../addresses/service';
 import { cartItemsByIds, getCartItemsAsAnswered, takeCartItems } from '../cart/service';
 import { productsByIds, takeStock } from '../catalogue/service';
-import { getOrder, orderIdByIdempotencyKey, writeOrder, type NewOrderLine } from '../orders/service';
+import { getOrder, orderByIdempotencyKey, writeOrder, type NewOrderLine } from '../orders/service';
 import { consumeQuotationItems, openQuotationItems } from '../quotations/service';
 import { enabledShippingLocations, regionForCountry, taxRuleFor } from '../regions/service';
 import { lockVoucher, recordRedemption, tryVoucher } from '../vouchers/service';
 import { isUniqueViolation } from '../../platform/db-errors';
+import { requestDigest, requireSameRequest } from '../../platform/request-digest';
 import { randomToken } from '../../platform/secure-tokens';
 
 /**
@@ -391,6 +393,8 @@ interface PlaceInput {
   body: Omit<CreateOrderRequest, 'checkoutSessionKey'>;
   sessionKey: string | null;
   idempotencyKey: string | null;
+  /** The digest of the request's meaningful fields, kept with the order its key placed. */
+  requestDigest: string;
 }
 
 function notesOf(value: unknown): string {
@@ -429,8 +433,12 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
         if (input.idempotencyKey) {
           // Repeats of one key wait here for the first to finish, then answer its order.
           await lockKey(tx, `order:${userId}:${input.idempotencyKey}`);
-          const earlier = await orderIdByIdempotencyKey(tx, userId, input.idempotencyKey);
-          if (earlier) return { order: await getOrder(tx, userId, earlier), created: false };
+          const earlier = await orderByIdempotencyKey(tx, userId, input.idempotencyKey);
+          if (earlier) {
+            // The same key with another request is refused, not answered with the first one's order.
+            requireSameRequest(earlier.digest, input.requestDigest);
+            return { order: await getOrder(tx, userId, earlier.id), created: false };
+          }
         }
         const lines = await linesOf(tx, userId, input.cartIds, input.quotationIds, region.key);
         const unavailable = lines.filter((line) => line.reason !== null);
@@ -498,6 +506,7 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
             shippingAddress: toOrderAddress(shipping),
             billingAddress: toOrderAddress(billing),
             idempotencyKey: input.idempotencyKey,
+            idempotencyDigest: input.idempotencyKey ? input.requestDigest : null,
             cartItemIds: cartIds,
             payBy: new Date(now.getTime() + deps.payMinutes * 60_000),
           },
@@ -531,9 +540,12 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
 /** `POST /checkout/create_order`. */
 export async function createOrder(deps: CheckoutDeps, userId: string, body: CreateOrderRequest, idempotencyKey: string | null) {
   // A repeat whose first answer was lost: its session is gone with the order it placed.
+  const digest = requestDigest(orderRequestFields({ kind: 'cart', ...body }));
   const placed = async () => {
-    const earlier = idempotencyKey ? await orderIdByIdempotencyKey(deps.db, userId, idempotencyKey) : undefined;
-    return earlier ? { order: await getOrder(deps.db, userId, earlier), created: false } : null;
+    const earlier = idempotencyKey ? await orderByIdempotencyKey(deps.db, userId, idempotencyKey) : undefined;
+    if (!earlier) return null;
+    requireSameRequest(earlier.digest, digest);
+    return { order: await getOrder(deps.db, userId, earlier.id), created: false };
   };
   const earlier = await placed();
   if (earlier) return earlier;
@@ -554,6 +566,7 @@ export async function createOrder(deps: CheckoutDeps, userId: string, body: Crea
     body,
     sessionKey: session.key,
     idempotencyKey,
+    requestDigest: digest,
   });
 }
 
@@ -566,5 +579,13 @@ export async function createQuotationOrder(
 ) {
   const quotationIds = idsOf(body.quotationIds);
   if (quotationIds.length === 0) throw new AppError('checkout/nothing_selected', [CHECKOUT_LINES_MAX]);
-  return place(deps, userId, { kind: 'quotation', cartIds: [], quotationIds, body, sessionKey: null, idempotencyKey });
+  return place(deps, userId, {
+    kind: 'quotation',
+    cartIds: [],
+    quotationIds,
+    body,
+    sessionKey: null,
+    idempotencyKey,
+    requestDigest: requestDigest(orderRequestFields({ kind: 'quotation', ...body })),
+  });
 }

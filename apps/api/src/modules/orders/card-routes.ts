@@ -44,7 +44,8 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Pay an order by card: a card typed on the test gateway, a saved card, or (Stripe) a card entered in Elements',
         description:
-          'One attempt per `Idempotency-Key` header: the same key answers the same payment. The order is paid only on the provider’s ' +
+          'One attempt per `Idempotency-Key` header: the same key answers the same payment, and the same key with another ' +
+          'request (another card, saved card or save choice) is 422 `general/idempotency_key_reused`. The order is paid only on the provider’s ' +
           'word: at once for a card that needs nothing more, else after `POST /order/{id}/pay/confirm` or Stripe’s webhook. ' +
           "402 `payment/declined` (`params[0]` the bank's reason; the attempt is in the order's payments), 400 `payment/invalid_card`, " +
           '`payment/card_form_required` (a card number sent while Stripe is on), 404 `payment/card_not_found`, `order/not_found`, ' +
@@ -52,6 +53,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CardPayRequest,
         response: {
           200: CardPayAnswer,
+          422: ErrorEnvelope,
           ...paymentErrors,
         },
       },

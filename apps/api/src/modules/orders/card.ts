@@ -1,4 +1,4 @@
-import { AppError } from '@kedai/domain';
+import { AppError, cardPayFields } from '@kedai/domain';
 import { schema, type Database } from '@kedai/db';
 import {
   applyProviderAnswer,
@@ -15,6 +15,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
 } from '../payments/service';
+import { requestDigest } from '../../platform/request-digest';
 import { lockOrder, moveOrder, requireMethod } from './service';
 
 /**
@@ -63,11 +64,12 @@ export async function payOrderByCard(
 ): Promise<CardPayResult> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, shopper.id);
-    const earlier = await earlierAttempt(tx, provider, order.id, options.attemptKey);
+    const attemptDigest = requestDigest(cardPayFields({ orderId: order.id, method: choice, saveCard: options.saveCard }));
+    const earlier = await earlierAttempt(tx, provider, order.id, { key: options.attemptKey, digest: attemptDigest });
     if (earlier) return { ...earlier, paidNow: false };
     if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
     requireMethod(order, 'card');
-    const started = await startCardPayment(tx, provider, order, shopper, choice, options);
+    const started = await startCardPayment(tx, provider, order, shopper, choice, { ...options, attemptDigest });
     const paidNow = await settleOrder(tx, provider, order, started.payment.status === 'succeeded' ? 'succeeded' : 'waiting', options.now);
     return { ...started, paidNow };
   });

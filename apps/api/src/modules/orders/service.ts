@@ -51,13 +51,17 @@ export async function writeOrder(tx: Database, order: NewOrder & { id: string },
   return toOrder(row!, lineRows, events, []);
 }
 
-/** The shopper's order placed with this idempotency key, if any. */
-export async function orderIdByIdempotencyKey(db: Database, userId: string, key: string): Promise<string | undefined> {
+/** The shopper's order placed with this idempotency key, if any, with the digest of the request that placed it. */
+export async function orderByIdempotencyKey(
+  db: Database,
+  userId: string,
+  key: string,
+): Promise<{ id: string; digest: string | null } | undefined> {
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, digest: orders.idempotencyDigest })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  return row?.id;
+  return row;
 }
 
 function toOrder(row: OrderRow, lines: LineRow[], events: EventRow[], paid: PaymentRow[]): Order {

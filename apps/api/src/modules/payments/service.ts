@@ -2,6 +2,7 @@ import { AppError, amountHeld, amountToRefund, cardDigits, isLuhnValid, isUuid }
 import { and, asc, count, desc, eq, inArray, schema, sql, type Database } from '@kedai/db';
 import type { CardInput, PaymentMethodInput, PaymentProvider, ProviderEvent, ProviderPayment, SavedCardDetails } from './provider';
 import { createTestGateway } from './providers/test-gateway';
+import { requireSameRequest } from '../../platform/request-digest';
 
 /**
  * The payments ledger (issue 16): every charge attempt and every refund of an order, as its provider
@@ -72,18 +73,22 @@ export interface CardAttempt {
   clientSecret: string | null;
 }
 
-/** The attempt an `Idempotency-Key` already started: a repeated `pay` call answers it (with its client secret while it waits). */
+/**
+ * The attempt an `Idempotency-Key` already started: a repeated `pay` call answers it (with its client
+ * secret while it waits); the same key with another request (`attemptDigest`) is 422 `general/idempotency_key_reused`.
+ */
 export async function earlierAttempt(
   tx: Database,
   provider: PaymentProvider,
   orderId: string,
-  attemptKey: string,
+  attempt: { key: string; digest: string },
 ): Promise<CardAttempt | null> {
   const [earlier] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.attemptKey, attemptKey)));
+    .where(and(eq(payments.orderId, orderId), eq(payments.attemptKey, attempt.key)));
   if (!earlier) return null;
+  requireSameRequest(earlier.attemptDigest, attempt.digest);
   const waiting = (earlier.status === 'pending' || earlier.status === 'requires_action') && provider.publishableKey && earlier.providerRef;
   const clientSecret = waiting ? (await provider.retrieve(earlier.providerRef!)).clientSecret : null;
   return { payment: earlier, clientSecret };
@@ -100,7 +105,7 @@ export async function startCardPayment(
   order: { id: string; orderRef: string; total: number; currency: string },
   shopper: { id: string; email: string },
   choice: CardChoice,
-  options: { attemptKey: string; saveCard: boolean },
+  options: { attemptKey: string; attemptDigest: string; saveCard: boolean },
 ): Promise<CardAttempt> {
   let method: PaymentMethodInput;
   let savedSummary: string | null = null;
@@ -141,6 +146,7 @@ export async function startCardPayment(
       failureCode: answer.failureCode ?? null,
       failureMessage: answer.failureMessage ?? null,
       attemptKey: options.attemptKey,
+      attemptDigest: options.attemptDigest,
     })
     .returning();
   // The provider says when a card is saved (Stripe: once the payment succeeded with it).
