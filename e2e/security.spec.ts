@@ -83,6 +83,18 @@ test.describe('through the storefront', () => {
     expect(direct.status).toBe(200);
     expect(await direct.json()).toEqual({ messages: [] });
   });
+
+  test('the API reference, which lists every back-office route, cannot be read through the storefront', async () => {
+    for (const path of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html', '/api/%64ocs/json']) {
+      const answer = await send('GET', path, '127.0.0.1');
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).not.toContain('/admin/');
+    }
+    // Developers still read it on the API's own address (not production: API_DOCS decides there).
+    const direct = await fetch(`${api}/docs/json`);
+    expect(direct.status).toBe(200);
+    expect(Object.keys(((await direct.json()) as { paths: object }).paths)).toContain('/admin/settings');
+  });
 });
 
 test('pages carry the security headers and run no script the policy refuses', async ({ page }) => {

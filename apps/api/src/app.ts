@@ -51,7 +51,10 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     mailer: Mailer;
-    /** Takes card payments (modules/payments): the built-in test gateway until Stripe is configured. */
+    /**
+     * Takes card payments (modules/payments): Stripe when configured, else the built-in test gateway,
+     * which starts new payments only while `config.payments.cards` says so (it still settles a trial's).
+     */
     paymentProvider: PaymentProvider;
     /** Encrypt two-factor secrets at rest (platform/secret-box.ts). */
     tfaKeys: BoxKey[];
@@ -125,7 +128,9 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The document is always built (tests and tools read app.swagger()); it is served only where
+  // wanted: on by default, off in production unless API_DOCS=true (issue 27). The storefront never forwards it.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   // The embedded assets host; production may point ASSETS_URL at a CDN instead.
   mkdirSync(config.assetsDir, { recursive: true });

@@ -165,6 +165,30 @@ describe('the development routes of the API', () => {
   });
 });
 
+describe('the API reference', () => {
+  it('is never forwarded: /api/docs… answers a 404 envelope from the storefront itself (it lists every /admin route)', async () => {
+    vi.stubEnv('API_URL', 'http://127.0.0.1:4101');
+    for (const path of [
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/json',
+      '/api/docs/yaml',
+      '/api/docs/static/index.html',
+      '/api//docs/json',
+      '/api/DOCS/json',
+      '/api/%64ocs/json',
+      '/api/docs%2Fjson',
+    ]) {
+      const response = proxy(request(path));
+      expect(response.headers.get('x-middleware-rewrite'), path).toBeNull();
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ errorCode: 'general/not_found', params: [expect.stringMatching(/\/(docs|%64ocs)/i)] });
+    }
+    // Paths that merely start alike are still API calls.
+    expect(proxy(request('/api/docsearch')).headers.get('x-middleware-rewrite')).toBe('http://127.0.0.1:4101/docsearch');
+  });
+});
+
 describe('security headers of pages', () => {
   const policyOf = (response: Response) => response.headers.get('content-security-policy') ?? '';
 

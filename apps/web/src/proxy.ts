@@ -14,8 +14,9 @@
  *    (`/sg/`), which renders the home page like `/sg`.
  * 4. Pages get the security headers (lib/security-headers.ts): a Content-Security-Policy with a
  *    nonce per response, which Next puts on its own scripts, and nosniff, Referrer-Policy, HSTS.
- * 5. The API's development routes (`/api/dev/…`, the mail outbox) are never forwarded: they are
- *    for a developer on the API's own machine only. Every forwarded call carries `Via`, so the API
+ * 5. The API's development routes (`/api/dev/…`, the mail outbox) and its reference (`/api/docs…`,
+ *    which lists every back-office route; issue 27) are never forwarded: they are for a developer
+ *    on the API's own address only. Every forwarded call carries `Via`, so the API
  *    knows it was forwarded although it comes from loopback.
  * 6. The client address: `X-Forwarded-For` reaches this proxy already set by the web server
  *    (scripts/web-server.mjs, the only place that sees the socket) to the address it really saw,
@@ -71,15 +72,18 @@ function forwardedHeaders(request: NextRequest): Headers {
 /** The hop this proxy adds to `Via` on the calls it forwards to the API. */
 export const STOREFRONT_VIA = '1.1 kedai-storefront';
 
-/** Whether an `/api/…` path names one of the API's development routes (the API decodes `%64ev` too). */
-export function isDevRoute(pathname: string): boolean {
+/**
+ * Whether an `/api/…` path names one of the API's routes for developers only: the development
+ * routes (`dev/…`) and the API reference (`docs`, `docs/json`, …). The API decodes `%64ev` too.
+ */
+export function isDeveloperRoute(pathname: string): boolean {
   let decoded = pathname;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
     // not decodable: the API's router refuses it as well
   }
-  return /^\/api\/+dev(\/|$)/i.test(decoded);
+  return /^\/api\/+(dev|docs)(\/|$)/i.test(decoded);
 }
 
 /** The policy of one page answer, and the request headers that carry its nonce to Next's render. */
@@ -105,7 +109,7 @@ function withSecurityHeaders(request: NextRequest, response: NextResponse, polic
 function route(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
 
-  if (isDevRoute(pathname)) {
+  if (isDeveloperRoute(pathname)) {
     const params = [`${request.method} ${pathname}`];
     const body = { errorCode: 'general/not_found', error: formatErrorMessage(ERROR_MESSAGES['general/not_found'], params), params };
     return NextResponse.json(body, { status: 404 });

@@ -51,6 +51,9 @@ const EnvSchema = z.object({
   DEV_OUTBOX: flag
     .optional()
     .describe('Serve the stored mails at GET /dev/outbox to loopback clients; default on only for the embedded demo, never in production'),
+  API_DOCS: flag
+    .optional()
+    .describe('Serve the API reference (every route, /admin ones included) at /docs and /docs/json; default on except in production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -213,6 +216,8 @@ export interface AppConfig {
    * loopback clients only. On by default only for the embedded demo: development mode on PGlite.
    */
   devOutbox: boolean;
+  /** The API reference at `/docs` and `/docs/json` is served (issue 27: it lists every /admin route). */
+  apiDocs: boolean;
   logLevel: string;
   /**
    * Fastify's `trustProxy`: `true` takes the left-most `X-Forwarded-For` entry (only safe when the
@@ -387,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     searchEngine: e.SEARCH_ENGINE,
     devOutbox: e.DEV_OUTBOX ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL),
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     mailUrl: e.MAIL_URL,
