@@ -211,13 +211,11 @@ export type UserNamesResponse = z.infer<typeof UserNamesResponse>;
 // ——— Two-factor authentication ———
 
 /**
- * Recovery codes (decision 0021): 16 characters from this alphabet (80 bits, no 0/o/1/i/l), shown as
- * `xxxx-xxxx-xxxx-xxxx`. Input is normalised: case, spaces and dashes are ignored.
+ * Recovery codes (decision 0021): RECOVERY_CODE_LENGTH characters of RECOVERY_CODE_ALPHABET (80 bits,
+ * no 0/o/1/i/l), shown as `xxxx-xxxx-xxxx-xxxx`; input is normalised (case, spaces and dashes
+ * ignored). The rules live in packages/domain (two-factor.ts); named here for the contract's readers.
  */
-export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-export const RECOVERY_CODE_LENGTH = 16;
-/** How many recovery codes are made at a time (when two-factor is turned on, or renewed). */
-export const RECOVERY_CODE_COUNT = 10;
+export { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from '@kedai/domain';
 
 /** A six-digit TOTP code (spaces are ignored) or, where a second factor is asked for, a recovery code. */
 export const TfaTokenRequest = z

@@ -48,6 +48,10 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'auth/tfa_already_setup': 'Two-factor authentication is already set up.',
   'auth/tfa_not_enabled': 'Two-factor authentication is not turned on.',
   'auth/tfa_not_verified': 'Please enter your two-factor code first.',
+  'auth/tfa_reset_staff':
+    'Staff accounts cannot turn off two-factor authentication by e-mail. Ask an owner to reset it in the back office.',
+  'auth/tfa_reset_cancel_invalid': 'There is nothing left to cancel: the reset was already cancelled or done, or this link is not valid.',
+  'auth/tfa_too_many_attempts': 'Too many wrong codes. Please wait {0} seconds, then try again.',
 
   'address/not_found': 'This address could not be found. It may have been deleted.',
   'address/invalid_full_name': 'Enter the full name of the person receiving the parcel (up to 200 characters).',
@@ -121,6 +125,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'image_page/not_found': 'This page could not be found.',
   'region/not_found': 'This region is not available.',
   'staff/last_owner': 'The shop must keep at least one owner. Make someone else an owner first.',
+  'staff/cannot_reset_own_tfa': 'You cannot reset your own two-factor authentication. Ask another owner, or sign in with a recovery code.',
   'shipping/invalid_country': 'Choose a country to deliver to.',
   'shipping/invalid_rates': 'Enter a fee of 0 or more for each region, and a free-from amount above 0 or leave it empty.',
   'shipping/invalid_days': 'Enter delivery days from 0 to 90, the fewest first.',
@@ -182,6 +187,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'payment/provider_unavailable': 'We could not reach the payment service. Nothing was charged; try again in a moment.',
   'payment/invalid_signature': 'This payment notice could not be checked.',
   'payment/card_not_found': 'This saved card is no longer saved. Choose another or enter a card.',
+  'payment/method_unavailable': 'The shop cannot take payment by {0} right now. Please try again later, or contact the shop.',
   'payment/too_many_reports':
     'You already have {0} PayNow transfers waiting for the shop to check. Please wait until the shop confirms them, or contact the shop.',
   'settings/invalid_paynow':
@@ -206,8 +212,10 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
 /** The messages above that need a parameter, worded for an answer that carried none. */
 const WITHOUT_PARAMS: Partial<Record<ErrorCode, string>> = {
   'product/stock_changed': 'The stock changed since you looked. Check it and try again.',
+  'auth/tfa_too_many_attempts': 'Too many wrong codes. Please wait a few minutes, then try again.',
   'user/max_addresses_reached': 'Your address book is full. Delete an address you no longer use to add another.',
   'auth/account_blacklisted': 'Your account has been suspended for breaking our policies. Contact us for help.',
+  'payment/method_unavailable': 'The shop cannot take this kind of payment right now. Please try again later, or contact the shop.',
   'cart/invalid_quantity': 'Choose a quantity of at least 1.',
   'cart/invalid_message': 'The note to the seller is too long.',
   'cart/max_items_reached': 'Your cart is full. Check out or remove some items to add more.',
