@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { TfaSetupResponse } from '@kedai/contract';
+import type { TfaPendingReset, TfaSetupResponse, TfaVerifyResponse } from '@kedai/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchCurrentUser } from './user-slice';
 import { CodeField } from './CodeField';
@@ -12,35 +12,54 @@ import {
   tfaCodeProblem,
   tfaDisable,
   tfaDisableProblems,
-  tfaIsEnabled,
+  tfaRenewRecoveryCodes,
   tfaRequestReset,
   tfaSetup,
   tfaSkipSetup,
+  tfaStatus,
   tfaVerify,
-  type Outcome,
+  type TfaResult,
 } from './account-actions';
+import { PendingResetNotice } from './PendingResetNotice';
+import { RecoveryCodes } from './RecoveryCodes';
+import { FEW_RECOVERY_CODES, recoveryCodesCount } from './two-factor';
 import formStyles from '../../ui/form.module.css';
 import pageStyles from '../../ui/page.module.css';
 import styles from './account-pages.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
+
+/** What `GET /tfa/is_enabled` says of an account with two-factor on. */
+export interface TwoFactorStatus {
+  recoveryCodesLeft: number;
+  pendingReset: TfaPendingReset | null;
+}
 
 export type TwoFactorView =
   | { kind: 'loading' }
   | { kind: 'loadError'; message: string }
   | { kind: 'off' }
   | { kind: 'setup'; setup: TfaSetupResponse }
-  | { kind: 'on' }
-  /** On, and asking for a code to turn it off. */
-  | { kind: 'disabling' };
+  /** The recovery codes, shown once (just turned on, or new ones made); `turnedOn` words the news after. */
+  | { kind: 'codes'; codes: string[]; turnedOn: boolean }
+  | { kind: 'on'; status: TwoFactorStatus }
+  /** On, and asking for the password and a code to turn it off. */
+  | { kind: 'disabling'; status: TwoFactorStatus }
+  /** On, and asking for the password and a code to make new recovery codes. */
+  | { kind: 'renewing'; status: TwoFactorStatus };
 
 export type Notice = { tone: 'success' | 'error'; text: string } | null;
 
+/** The id of the recovery-codes part of `/two_factor`, linked from the sign-in code page. */
+export const RECOVERY_CODES_ANCHOR = 'recovery-codes';
+
 /**
- * `/two_factor` (inside RequireSignIn): whether two-factor authentication is on
- * (`GET /tfa/is_enabled`), and the steps of rules: state.md: set up (QR code and typed key, then a code
- * from the app confirms it), skip, turn off with a code, or have a reset link e-mailed when the
- * authenticator is lost. After a change the current user is fetched again, so the rest of the
- * app knows. `initial` lets tests render a given step.
+ * `/two_factor` (inside RequireSignIn), the profile's two-factor section: whether two-factor
+ * authentication is on (`GET /tfa/is_enabled`), and the steps of rules: state.md: set up (QR code
+ * and typed key, then a code from the app turns it on and shows the recovery codes once), skip,
+ * turn off with the password and a code, make new recovery codes, or have a reset link e-mailed
+ * when the authenticator is lost; a reset by e-mail that is waiting to take effect is said at the
+ * top. After a change the current user is fetched again, so the rest of the app knows. `initial`
+ * lets tests render a given step.
  */
 export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView; notice?: Notice } }) {
   const dispatch = useAppDispatch();
@@ -49,10 +68,14 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
   const [notice, setNotice] = useState<Notice>(initial?.notice ?? null);
   const [busy, setBusy] = useState(false);
 
-  async function load() {
+  /** Reads the settings again; `then` is the notice to show once they are in. */
+  async function load(then: Notice = null) {
     setView({ kind: 'loading' });
-    const result = await tfaIsEnabled();
-    setView(result.ok ? { kind: result.value ? 'on' : 'off' } : { kind: 'loadError', message: result.message });
+    const result = await tfaStatus();
+    if (!result.ok) return setView({ kind: 'loadError', message: result.message });
+    const { enabled, recoveryCodesLeft, pendingReset } = result.value;
+    setView(enabled ? { kind: 'on', status: { recoveryCodesLeft, pendingReset } } : { kind: 'off' });
+    setNotice(then);
   }
 
   useEffect(() => {
@@ -87,15 +110,23 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
     step(tfaRequestReset, () =>
       setNotice({
         tone: 'success',
-        text: "We've e-mailed you a link that turns off two-factor authentication. It works once and expires soon.",
+        text: "We've e-mailed you a link to turn off two-factor authentication. For your safety it takes effect only some days after you open it, and we e-mail you again when you do.",
       }),
     );
 
-  const turnedOn = () => {
-    setView({ kind: 'on' });
-    setNotice({ tone: 'success', text: 'All set. Next time you sign in, we will ask for a code from your app.' });
+  /** A code turned it on: the recovery codes come first (the answer holds them), then the settings. */
+  const turnedOn = (answer: TfaVerifyResponse) => {
     void dispatch(fetchCurrentUser());
+    setNotice(null);
+    if (answer.recoveryCodes?.length) setView({ kind: 'codes', codes: answer.recoveryCodes, turnedOn: true });
+    else void load({ tone: 'success', text: ALL_SET });
   };
+
+  const codesSaved = (turnedOnNow: boolean) =>
+    void load({
+      tone: 'success',
+      text: turnedOnNow ? ALL_SET : 'Your new recovery codes are ready. The old ones no longer work.',
+    });
 
   const turnedOff = () => {
     setView({ kind: 'off' });
@@ -158,30 +189,94 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
       );
     case 'setup':
       return <SetupStep setup={view.setup} notice={noticeBlock} onDone={turnedOn} onCancel={() => go({ kind: 'off' })} />;
-    case 'on':
-    case 'disabling':
+    case 'codes':
       return (
         <div className={styles.section}>
+          {view.turnedOn ? <p className={styles.statusOn}>Two-factor authentication is on.</p> : null}
+          <RecoveryCodes codes={view.codes} onDone={() => codesSaved(view.turnedOn)} />
+        </div>
+      );
+    case 'on':
+    case 'disabling':
+    case 'renewing': {
+      const { status } = view;
+      return (
+        <div className={styles.section}>
+          {status.pendingReset ? <PendingResetNotice effectiveAt={status.pendingReset.effectiveAt} /> : null}
           {noticeBlock}
           <p className={styles.statusOn}>Two-factor authentication is on.</p>
           {view.kind === 'disabling' ? (
-            <DisableForm onDone={turnedOff} onCancel={() => go({ kind: 'on' })} />
+            <PasswordAndCodeForm
+              intro="To turn two-factor authentication off, confirm it is you: your password and the code your app shows now."
+              submitLabel="Turn off"
+              pendingLabel="Turning off…"
+              send={tfaDisable}
+              onDone={turnedOff}
+              onCancel={() => go({ kind: 'on', status })}
+            />
           ) : (
             <div className={formStyles.actions}>
-              <button type="button" className="button button--secondary" onClick={() => go({ kind: 'disabling' })} disabled={busy}>
+              <button type="button" className="button button--secondary" onClick={() => go({ kind: 'disabling', status })} disabled={busy}>
                 Turn off
               </button>
             </div>
           )}
+          <section className={styles.section} id={RECOVERY_CODES_ANCHOR} aria-labelledby={`${RECOVERY_CODES_ANCHOR}-title`}>
+            <h2 id={`${RECOVERY_CODES_ANCHOR}-title`}>Recovery codes</h2>
+            <RecoveryCodesLeft count={status.recoveryCodesLeft} />
+            {view.kind === 'renewing' ? (
+              <PasswordAndCodeForm
+                intro="New codes replace all your old ones. To make them, confirm it is you: your password and the code your app shows now."
+                submitLabel="Make new codes"
+                pendingLabel="Making codes…"
+                send={async (password, code) => {
+                  const result = await tfaRenewRecoveryCodes(password, code);
+                  if (result.ok) setView({ kind: 'codes', codes: result.value, turnedOn: false });
+                  return result;
+                }}
+                onDone={() => {}}
+                onCancel={() => go({ kind: 'on', status })}
+              />
+            ) : (
+              <div className={formStyles.actions}>
+                <button type="button" className="button button--secondary" onClick={() => go({ kind: 'renewing', status })} disabled={busy}>
+                  Make new recovery codes
+                </button>
+              </div>
+            )}
+          </section>
           <p className={pageStyles.footer}>
             <button type="button" className={formStyles.linkButton} onClick={() => void requestReset()} disabled={busy}>
               {busy ? 'Sending…' : 'Lost your authenticator?'}
             </button>{' '}
-            We can e-mail you a link that turns two-factor authentication off.
+            Sign in with a recovery code, or we can e-mail you a link that turns two-factor authentication off after a waiting time.
           </p>
         </div>
       );
+    }
   }
+}
+
+const ALL_SET = 'All set. Next time you sign in, we will ask for a code from your app.';
+
+/** How many recovery codes remain; when few do, a strong word to make new ones. */
+function RecoveryCodesLeft({ count }: { count: number }) {
+  const text = `You have ${recoveryCodesCount(count)} left.`;
+  if (count > FEW_RECOVERY_CODES) {
+    return (
+      <p className={styles.recoveryLeft} data-testid="recovery-codes-left">
+        {text} Each one lets you sign in once without your authenticator app.
+      </p>
+    );
+  }
+  return (
+    <div className={styles.warning} data-testid="recovery-codes-left">
+      <p>
+        <strong>{text}</strong>
+      </p>
+      <p>Make new ones now, so you can still sign in if you lose your phone.</p>
+    </div>
+  );
 }
 
 /** Step two of the set-up: the QR code and the key to type, then a code from the app turns it on. */
@@ -193,7 +288,7 @@ function SetupStep({
 }: {
   setup: TfaSetupResponse;
   notice: ReactNode;
-  onDone: () => void;
+  onDone: (answer: TfaVerifyResponse) => void;
   onCancel: () => void;
 }) {
   const id = useId();
@@ -253,7 +348,7 @@ function SetupStep({
             hint="Enter the 6-digit code the app now shows for Kedai."
             submitLabel="Turn on"
             pendingLabel="Checking…"
-            send={tfaVerify}
+            send={(code) => tfaVerify(code)}
             onDone={onDone}
             onCancel={onCancel}
           />
@@ -264,10 +359,25 @@ function SetupStep({
 }
 
 /**
- * Turning two-factor off: the account's password and a current code (either alone — a stolen
- * unlocked phone, a session left open — is not enough). The API's refusal is shown at its field.
+ * The account's password and a current code, for turning two-factor off or making new recovery
+ * codes (either alone — a stolen unlocked phone, a session left open — is not enough). The API's
+ * refusal is shown at its field.
  */
-function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+function PasswordAndCodeForm({
+  intro,
+  submitLabel,
+  pendingLabel,
+  send,
+  onDone,
+  onCancel,
+}: {
+  intro: string;
+  submitLabel: string;
+  pendingLabel: string;
+  send: (password: string, code: string) => Promise<{ ok: true } | { ok: false; message: string; errorCode: string }>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const email = useAppSelector((state) => state.user.profile?.email ?? '');
   const { ref: formRef, focusInvalid } = useFocusInvalid();
@@ -287,7 +397,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
     setErrors(problems);
     if (problems.password || problems.code) return focusInvalid();
     setPending(true);
-    const outcome = await tfaDisable(values.password, values.code);
+    const outcome = await send(values.password, values.code);
     setPending(false);
     if (outcome.ok) return onDone();
     if (outcome.errorCode === 'auth/wrong_password') setErrors({ password: outcome.message });
@@ -300,7 +410,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
 
   return (
     <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
-      <p>To turn two-factor authentication off, confirm it is you: your password and the code your app shows now.</p>
+      <p>{intro}</p>
       {email ? <input type="email" name="username" autoComplete="username" value={email} readOnly hidden /> : null}
       <Field
         id={`${id}-password`}
@@ -326,7 +436,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
       />
       <div className={formStyles.actions}>
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Turning off…' : 'Turn off'}
+          {pending ? pendingLabel : submitLabel}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           Cancel
@@ -336,7 +446,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   );
 }
 
-/** A six-digit code and a submit button; the API's refusal is shown beside the field. */
+/** A six-digit code and a submit button; the API's refusal (a wait after wrong codes among them) is shown beside the field. */
 function CodeForm({
   label,
   hint,
@@ -352,8 +462,8 @@ function CodeForm({
   hint: string;
   submitLabel: string;
   pendingLabel: string;
-  send: (code: string) => Promise<Outcome>;
-  onDone: () => void;
+  send: (code: string) => Promise<TfaResult<TfaVerifyResponse>>;
+  onDone: (answer: TfaVerifyResponse) => void;
   onCancel: () => void;
 }) {
   const id = useId();
@@ -371,7 +481,7 @@ function CodeForm({
     setPending(true);
     const outcome = await send(code);
     setPending(false);
-    if (outcome.ok) return onDone();
+    if (outcome.ok) return onDone(outcome.value);
     setError(outcome.message);
     setCode('');
     focusInvalid();

@@ -29,9 +29,12 @@ const {
   tfaCodeProblem,
   tfaDisable,
   tfaDisableProblems,
-  tfaIsEnabled,
+  tfaCancelReset,
+  tfaRenewRecoveryCodes,
+  tfaRequestReset,
   tfaReset,
   tfaSetup,
+  tfaStatus,
   tfaVerify,
 } = await import('./account-actions');
 
@@ -197,15 +200,56 @@ describe('two-factor', () => {
     expect(tfaDisableProblems('Secret123!', '123456')).toEqual({});
   });
 
-  it('reads whether it is on, and a failure as the catalogue message', async () => {
-    api.browserGet.mockResolvedValueOnce({ enabled: true });
-    expect(await tfaIsEnabled()).toEqual({ ok: true, value: true });
+  it('reads whether it is on, the recovery codes left and a waiting reset; a failure as the catalogue message', async () => {
+    const status = { enabled: true, recoveryCodesLeft: 9, pendingReset: { effectiveAt: '2026-11-30T08:45:00.000Z' } };
+    api.browserGet.mockResolvedValueOnce(status);
+    expect(await tfaStatus()).toEqual({ ok: true, value: status });
     expect(api.browserGet).toHaveBeenCalledWith('/tfa/is_enabled');
     api.browserGet.mockRejectedValueOnce(apiError(403, 'auth/tfa_not_verified'));
-    expect(await tfaIsEnabled()).toEqual({
+    expect(await tfaStatus()).toMatchObject({
       ok: false,
       message: 'Please enter your two-factor code first.',
     });
+  });
+
+  it('a recovery code is sent as the API stores it: lower case, without spaces or dashes', async () => {
+    api.browserPost.mockResolvedValueOnce({ signedIn: true, recoveryCodesLeft: 9 });
+    expect(await tfaVerify(' ABCD-efgh jkmn-PQRS ', { recovery: true })).toMatchObject({ ok: true, value: { recoveryCodesLeft: 9 } });
+    expect(api.browserPost).toHaveBeenCalledWith('/tfa/verify', { token: 'abcdefghjkmnpqrs' });
+  });
+
+  it('too many wrong codes tell how long to wait, in words', async () => {
+    api.browserPost.mockRejectedValueOnce(apiError(429, 'auth/tfa_too_many_attempts', [300]));
+    expect(await tfaVerify('123456')).toMatchObject({
+      ok: false,
+      status: 429,
+      message: 'Too many wrong codes in a row. For your safety, please wait about 5 minutes before trying again.',
+    });
+    api.browserPost.mockRejectedValueOnce(apiError(429, 'auth/tfa_too_many_attempts', [3600]));
+    expect(await tfaDisable('Secret123!', '123456')).toMatchObject({ message: expect.stringContaining('about 1 hour before') });
+  });
+
+  it('new recovery codes need the password and a current code, and answer the codes', async () => {
+    api.browserPost.mockResolvedValueOnce({ recoveryCodes: ['abcd-efgh-jkmn-pqrs'] });
+    expect(await tfaRenewRecoveryCodes('Secret123!', '123 456')).toEqual({ ok: true, value: ['abcd-efgh-jkmn-pqrs'] });
+    expect(api.browserPost).toHaveBeenCalledWith('/tfa/recovery_codes', { password: 'Secret123!', token: '123456' });
+  });
+
+  it('a staff account asking for a reset by e-mail is told what to do instead', async () => {
+    api.browserPost.mockRejectedValueOnce(apiError(403, 'auth/tfa_reset_staff'));
+    expect(await tfaRequestReset()).toMatchObject({
+      ok: false,
+      errorCode: 'auth/tfa_reset_staff',
+      message: expect.stringContaining('recovery codes'),
+    });
+  });
+
+  it('"this was not me" sends the cancel token; a link without one is refused without a call', async () => {
+    api.browserPost.mockResolvedValueOnce({ ok: true });
+    expect(await tfaCancelReset('tok')).toEqual({ ok: true });
+    expect(api.browserPost).toHaveBeenCalledWith('/tfa/cancel_reset', { cancelToken: 'tok' });
+    expect(await tfaCancelReset('')).toMatchObject({ ok: false });
+    expect(api.browserPost).toHaveBeenCalledTimes(1);
   });
 
   it('set-up answers the QR code and key; a wrong code gives the catalogue message', async () => {
@@ -225,9 +269,9 @@ describe('two-factor', () => {
     expect(compactKey('ABCD EFGH IJ')).toBe('ABCDEFGHIJ');
   });
 
-  it('reset by e-mailed link sends the token; a link without one is refused without a call', async () => {
-    api.browserPost.mockResolvedValueOnce({ ok: true });
-    expect(await tfaReset('tok')).toEqual({ ok: true });
+  it('reset by e-mailed link sends the token and answers when it takes effect; a link without one is refused without a call', async () => {
+    api.browserPost.mockResolvedValueOnce({ ok: true, effectiveAt: '2026-11-30T08:45:00.000Z' });
+    expect(await tfaReset('tok')).toEqual({ ok: true, value: { effectiveAt: '2026-11-30T08:45:00.000Z' } });
     expect(api.browserPost).toHaveBeenCalledWith('/tfa/reset', { resetTfaToken: 'tok' });
     api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/tfa_reset_token_invalid'));
     expect(await tfaReset('old')).toMatchObject({

@@ -15,7 +15,8 @@ import {
   type ProfileField,
 } from '@kedai/domain';
 import { apiErrorMessage, browserApi } from '../../lib/browser-api';
-import { fieldErrorsOf } from './errors';
+import { fieldErrorsOf, tfaErrorMessage } from './errors';
+import { normalRecoveryCode } from './two-factor';
 
 /** rules: validation.md password policy as shown beside new-password fields. */
 export const PASSWORD_POLICY = 'At least 8 characters, with an upper-case and a lower-case letter and a number or symbol.';
@@ -166,19 +167,42 @@ export function tfaCodeProblem(code: string): string | undefined {
     : `Enter the ${TFA_CODE_LENGTH}-digit code from your app`;
 }
 
-export const tfaIsEnabled = () => loaded(async () => (await browserApi.get('/tfa/is_enabled')).enabled);
+/** A two-factor call's answer, or its failure in words (a wait after wrong codes says how long: `tfaErrorMessage`). */
+export type TfaResult<T> = { ok: true; value: T } | { ok: false; message: string; errorCode: string; status?: number };
+
+async function tfaCall<T>(run: () => Promise<T>): Promise<TfaResult<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return { ok: false, message: tfaErrorMessage(error), ...errorFields(error) };
+  }
+}
+
+/** `GET /tfa/is_enabled`: whether it is on, how many recovery codes remain, and a reset by e-mail waiting to take effect. */
+export const tfaStatus = () => tfaCall(() => browserApi.get('/tfa/is_enabled'));
 
 /** `POST /tfa/setup`: a new pending secret (QR code, manual key). */
 export const tfaSetup = () => loaded(() => browserApi.post('/tfa/setup'));
 
-/** `POST /tfa/verify {token}`: with a pending set-up this turns two-factor on. */
-export const tfaVerify = (code: string) => call(() => browserApi.post('/tfa/verify', { body: { token: tfaDigits(code) } }));
+/**
+ * `POST /tfa/verify {token}`: a six-digit code (with a pending set-up this turns two-factor on, and
+ * the answer holds the ten recovery codes) or, with `recovery`, a recovery code.
+ */
+export const tfaVerify = (code: string, { recovery = false }: { recovery?: boolean } = {}) =>
+  tfaCall(() => browserApi.post('/tfa/verify', { body: { token: recovery ? normalRecoveryCode(code) : tfaDigits(code) } }));
 export const tfaSkipSetup = () => call(() => browserApi.post('/tfa/skip_setup'));
-/** `POST /tfa/disable_tfa {password, token}`: the account's password and a current code. */
-export const tfaDisable = (password: string, code: string) =>
-  call(() => browserApi.post('/tfa/disable_tfa', { body: { password, token: tfaDigits(code) } }));
 
-/** The browser's check of the turn-off form: a message per field that is not ready to send. */
+/** `POST /tfa/disable_tfa {password, token}`: the account's password and a current code. */
+export async function tfaDisable(password: string, code: string): Promise<Outcome> {
+  const result = await tfaCall(() => browserApi.post('/tfa/disable_tfa', { body: { password, token: tfaDigits(code) } }));
+  return result.ok ? { ok: true } : result;
+}
+
+/** `POST /tfa/recovery_codes {password, token}`: ten new recovery codes; every older one stops working. */
+export const tfaRenewRecoveryCodes = (password: string, code: string) =>
+  tfaCall(async () => (await browserApi.post('/tfa/recovery_codes', { body: { password, token: tfaDigits(code) } })).recoveryCodes);
+
+/** The browser's check of a password-and-code form (turning off, new recovery codes): a message per field not ready to send. */
 export function tfaDisableProblems(password: string, code: string): { password?: string; code?: string } {
   const problems: { password?: string; code?: string } = {};
   if (!password) problems.password = 'Enter your password';
@@ -186,12 +210,27 @@ export function tfaDisableProblems(password: string, code: string): { password?:
   if (codeProblem) problems.code = codeProblem;
   return problems;
 }
-export const tfaRequestReset = () => call(() => browserApi.post('/tfa/requestReset'));
-/** `POST /tfa/reset {resetTfaToken}`: works without a session. */
-export const tfaReset = (token: string) =>
+
+/** `POST /tfa/requestReset`: e-mails a reset link (refused for staff and owners). */
+export async function tfaRequestReset(): Promise<Outcome> {
+  const result = await tfaCall(() => browserApi.post('/tfa/requestReset'));
+  return result.ok ? { ok: true } : result;
+}
+
+/** `POST /tfa/reset {resetTfaToken}`: works without a session; schedules the reset and answers when it takes effect. */
+export const tfaReset = (token: string): Promise<TfaResult<{ effectiveAt: string }>> =>
   token
-    ? call(() => browserApi.post('/tfa/reset', { body: { resetTfaToken: token } }))
-    : Promise.resolve(failed({ errorCode: 'auth/tfa_reset_token_invalid' }));
+    ? tfaCall(async () => ({ effectiveAt: (await browserApi.post('/tfa/reset', { body: { resetTfaToken: token } })).effectiveAt }))
+    : Promise.resolve({ ok: false, message: shopperMessage('auth/tfa_reset_token_invalid'), errorCode: 'auth/tfa_reset_token_invalid' });
+
+/** `POST /tfa/cancel_reset {cancelToken}`: "this was not me"; works without a session. */
+export async function tfaCancelReset(token: string): Promise<Outcome> {
+  if (!token) return { ok: false, message: CANCEL_LINK_INCOMPLETE, errorCode: 'auth/tfa_reset_cancel_invalid' };
+  const result = await tfaCall(() => browserApi.post('/tfa/cancel_reset', { body: { cancelToken: token } }));
+  return result.ok ? { ok: true } : result;
+}
+
+const CANCEL_LINK_INCOMPLETE = 'This link is not complete. Open the link in the e-mail again, or copy the whole address from it.';
 
 /** The typed key without spaces, for the clipboard (authenticator apps accept either). */
 export function compactKey(manualKey: string): string {

@@ -11,6 +11,7 @@ import { AccountMenu } from './AccountMenu';
 import { ProfileForm } from './ProfileForm';
 import { RegisterForm } from './RegisterForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
+import { TwoFactorCancelReset } from './TwoFactorCancelReset';
 import { TwoFactorReset } from './TwoFactorReset';
 import { TwoFactorSettings } from './TwoFactorSettings';
 import { TwoFactorVerifyForm } from './TwoFactorVerifyForm';
@@ -136,6 +137,35 @@ describe('/two_factor/verify', () => {
     expect(describedByTargetsExist(html)).toBe(true);
   });
 
+  it('switched to a recovery code: its own label and hint, a text field the browser does not fill or correct', () => {
+    const html = render(<TwoFactorVerifyForm initial={{ recovery: true }} />, owing);
+    expect(html).toMatch(/<label for="[^"]+"[^>]*>Recovery code<\/label>/);
+    expect(html).toContain('like abcd-efgh-jkmn-pqrs. Each code works once.');
+    const input = /<input[^>]*name="token"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(input).toContain('autoComplete="off"');
+    expect(input).toContain('spellCheck="false"');
+    expect(input).not.toContain('inputMode="numeric"');
+    expect(html).toContain('Use your authenticator app instead');
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('a reset by e-mail waiting to take effect is said above the code, which cancels it', () => {
+    const html = render(<TwoFactorVerifyForm initial={{ pendingReset: { effectiveAt: '2026-11-30T08:45:00.000Z' } }} />, owing);
+    expect(html).toContain('Two-factor authentication will be turned off on');
+    expect(html).toContain('enter the code from your authenticator app (or a recovery code) below: that cancels the reset');
+    expect(html.indexOf('pending-reset-notice')).toBeLessThan(html.indexOf('name="token"'));
+  });
+
+  it('after a recovery code: how many are left, and a strong word with few', () => {
+    const some = render(<TwoFactorVerifyForm initial={{ recoveryCodesLeft: 7 }} />, { ...owing, tfaPassed: true });
+    expect(some).toContain('You have 7 recovery codes left.');
+    expect(some).toContain('href="/two_factor#recovery-codes"');
+    expect(some).not.toContain('Make new ones now');
+    const none = render(<TwoFactorVerifyForm initial={{ recoveryCodesLeft: 0 }} />, { ...owing, tfaPassed: true });
+    expect(none).toContain('You have no recovery codes left.');
+    expect(none).toContain('Make new ones now');
+  });
+
   it('says it is loading until the session is known', () => {
     expect(render(<TwoFactorVerifyForm />)).toMatch(/role="status"[^>]*>Loading…/);
   });
@@ -210,6 +240,7 @@ describe('/two_factor', () => {
     qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
     manualKey: 'JBSW Y3DP EHPK 3PXP',
   };
+  const quiet = { recoveryCodesLeft: 10, pendingReset: null };
 
   it('while loading says it is checking', () => {
     expect(render(<TwoFactorSettings />, signedIn)).toContain('Checking your two-factor settings');
@@ -242,15 +273,53 @@ describe('/two_factor', () => {
   });
 
   it('on: offers to turn it off and the lost-authenticator link', () => {
-    const html = render(<TwoFactorSettings initial={{ view: { kind: 'on' } }} />, signedIn);
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'on', status: quiet } }} />, signedIn);
     expect(html).toContain('Two-factor authentication is on.');
     expect(html).toContain('>Turn off</button>');
     expect(html).toContain('Lost your authenticator?');
     expect(html).not.toContain('name="token"');
   });
 
+  it('on: says how many recovery codes remain and offers new ones; few left is said strongly', () => {
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'on', status: quiet } }} />, signedIn);
+    expect(html).toContain('id="recovery-codes"');
+    expect(html).toContain('You have 10 recovery codes left.');
+    expect(html).toContain('>Make new recovery codes</button>');
+    const few = render(<TwoFactorSettings initial={{ view: { kind: 'on', status: { ...quiet, recoveryCodesLeft: 1 } } }} />, signedIn);
+    expect(few).toContain('<strong>You have 1 recovery code left.</strong>');
+    expect(few).toContain('Make new ones now');
+  });
+
+  it('making new recovery codes asks for the password and a current code', () => {
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'renewing', status: quiet } }} />, signedIn);
+    expect(html).toContain('New codes replace all your old ones.');
+    expect(html).toMatch(/<input[^>]*type="password"[^>]*autoComplete="current-password"/i);
+    expect(html).toMatch(/<input[^>]*name="token"/);
+    expect(html).toContain('>Make new codes</button>');
+    expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('a reset by e-mail waiting to take effect is said at the top, with what to do if it was not you', () => {
+    const pendingReset = { effectiveAt: '2026-11-30T08:45:00.000Z' };
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'on', status: { ...quiet, pendingReset } } }} />, signedIn);
+    expect(html).toContain('data-testid="pending-reset-notice"');
+    expect(html).toContain('Two-factor authentication will be turned off on');
+    expect(html).toContain('<time dateTime="2026-11-30T08:45:00.000Z">');
+    expect(html).toContain('This was not me');
+    expect(render(<TwoFactorSettings initial={{ view: { kind: 'on', status: quiet } }} />, signedIn)).not.toContain('pending-reset-notice');
+  });
+
+  it('just turned on: the recovery codes, once, before anything else', () => {
+    const codes = ['abcd-efgh-jkmn-pqrs', 'tuvw-xyz2-3456-789a'];
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'codes', codes, turnedOn: true } }} />, signedIn);
+    expect(html).toContain('Two-factor authentication is on.');
+    expect(html).toContain('Save your recovery codes');
+    expect(html).toContain('<code>abcd-efgh-jkmn-pqrs</code>');
+    expect(html).toContain('I have saved these codes somewhere safe');
+  });
+
   it('turning off asks for the password and a current code, each with its label', () => {
-    const html = render(<TwoFactorSettings initial={{ view: { kind: 'disabling' } }} />, signedIn);
+    const html = render(<TwoFactorSettings initial={{ view: { kind: 'disabling', status: quiet } }} />, signedIn);
     expect(html).toMatch(/<input[^>]*name="token"/);
     const password = /<input[^>]*type="password"[^>]*>/.exec(html)?.[0] ?? '';
     expect(password).toMatch(/autoComplete="current-password"|autocomplete="current-password"/i);
@@ -262,7 +331,9 @@ describe('/two_factor', () => {
 
   it('results are announced: success as status, failure as alert', () => {
     const done = render(
-      <TwoFactorSettings initial={{ view: { kind: 'on' }, notice: { tone: 'success', text: "We've e-mailed you a link" } }} />,
+      <TwoFactorSettings
+        initial={{ view: { kind: 'on', status: quiet }, notice: { tone: 'success', text: "We've e-mailed you a link" } }}
+      />,
       signedIn,
     );
     expect(done).toMatch(/role="status"[^>]*>We&#x27;ve e-mailed you a link/);
@@ -277,8 +348,15 @@ describe('/two_factor/reset', () => {
     expect(render(<TwoFactorReset token="tok" />)).toContain('>Turn off two-factor authentication</button>');
   });
 
-  it('success and an invalid link are shown with their messages', () => {
-    expect(render(<TwoFactorReset token="tok" initial={{ kind: 'done' }} />)).toContain('Two-factor authentication is off.');
+  it('success says the reset is scheduled for a time in words, not done; an invalid link is shown with its message', () => {
+    const scheduled = render(
+      <TwoFactorReset token="tok" timeZone="Asia/Singapore" initial={{ kind: 'scheduled', effectiveAt: '2026-11-30T08:45:00.000Z' }} />,
+    );
+    expect(scheduled).toMatch(/role="status"/);
+    expect(scheduled).toContain('Two-factor authentication will be turned off on');
+    expect(scheduled).toContain('<time dateTime="2026-11-30T08:45:00.000Z">Monday 30 November 2026 at 4:45 pm</time>');
+    expect(scheduled).toContain('not turned off at once');
+    expect(scheduled).not.toContain('Two-factor authentication is off.');
     const invalid = render(
       <TwoFactorReset
         token="tok"
@@ -288,5 +366,34 @@ describe('/two_factor/reset', () => {
     expect(invalid).toMatch(/role="alert"/);
     expect(invalid).toContain('This two-factor reset link is not valid');
     expect(render(<TwoFactorReset token="" />)).toContain('not complete');
+  });
+
+  it('a staff account is told what to do instead, not to ask for a new link', () => {
+    const html = render(<TwoFactorReset token="tok" initial={{ kind: 'error', message: 'Ask an owner', staff: true }} />);
+    expect(html).toContain('Ask an owner');
+    expect(html).not.toContain('to ask');
+  });
+});
+
+describe('/two_factor/cancel_reset', () => {
+  it('offers one button, "this was not me" (works signed out)', () => {
+    expect(render(<TwoFactorCancelReset token="tok" />)).toContain('>This was not me — keep two-factor on</button>');
+    expect(render(<TwoFactorCancelReset token="" />)).toContain('This link is not complete.');
+  });
+
+  it('cancelled: says two-factor stays on and advises a new password', () => {
+    const html = render(<TwoFactorCancelReset token="tok" initial={{ kind: 'cancelled' }} />);
+    expect(html).toMatch(/role="status"/);
+    expect(html).toContain('Two-factor authentication stays on');
+    expect(html).toContain('href="/forgot_password"');
+    expect(render(<TwoFactorCancelReset token="tok" initial={{ kind: 'cancelled' }} />, signedIn)).toContain('href="/profile/password"');
+  });
+
+  it('a link that no longer cancels anything is said as an alert, without the button', () => {
+    const html = render(
+      <TwoFactorCancelReset token="tok" initial={{ kind: 'error', message: 'This link no longer cancels anything', final: true }} />,
+    );
+    expect(html).toMatch(/role="alert"/);
+    expect(html).not.toContain('<button');
   });
 });

@@ -3,6 +3,7 @@
  * `errorMessageFor`), plus what the page should offer next for the cases that need it.
  */
 import { errorMessageFor, REGISTRATION_FIELDS, type RegistrationField } from '@kedai/domain';
+import { waitInWords } from './two-factor';
 
 export type SignInProblem =
   | { kind: 'unverified'; message: string }
@@ -61,6 +62,23 @@ export function resendErrorMessage(error: unknown): string {
   const seconds = Array.isArray(params) ? Math.ceil(Number(params[0])) : NaN;
   if (errorCode === 'auth/resend_verify_code_rate_limit' && Number.isFinite(seconds) && seconds > 0) {
     return `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before asking for another code.`;
+  }
+  return errorMessageFor(error);
+}
+
+/**
+ * The message for a failed two-factor call: a wait after too many wrong codes says how long in
+ * words, and a staff account's refused reset by e-mail says what to do instead; else the catalogue's.
+ */
+export function tfaErrorMessage(error: unknown): string {
+  const { errorCode, params } = fields(error);
+  if (errorCode === 'auth/tfa_too_many_attempts') {
+    const seconds = Array.isArray(params) ? Number(params[0]) : NaN;
+    const wait = Number.isFinite(seconds) && seconds > 0 ? `about ${waitInWords(seconds)}` : 'a few minutes';
+    return `Too many wrong codes in a row. For your safety, please wait ${wait} before trying again.`;
+  }
+  if (errorCode === 'auth/tfa_reset_staff') {
+    return 'Two-factor authentication of a staff or owner account cannot be turned off by e-mail. Sign in with one of your recovery codes, or ask an owner of the shop to reset it in the back office.';
   }
   return errorMessageFor(error);
 }

@@ -57,6 +57,7 @@ describe('remember where to return after sign-in (rules: screens.md /sign_in, §
       '/reset_password',
       '/two_factor/verify',
       '/two_factor/reset',
+      '/two_factor/cancel_reset',
       '/my/verify_email',
     ]) {
       expect(rememberReturnPath(path, '?email=a%40b.co', '', storage), path).toBe(false);

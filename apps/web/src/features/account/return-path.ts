@@ -41,7 +41,7 @@ export function joinReturnPath(path: string, query: string | URLSearchParams | R
  * or signing in from one would land on it again.
  */
 const ACCOUNT_FLOW =
-  /^(?:\/[A-Za-z]{2})?\/(?:sign_in|register|verify_email|forgot_password|reset_password|two_factor\/(?:verify|reset))(?:[/?#]|$)/;
+  /^(?:\/[A-Za-z]{2})?\/(?:sign_in|register|verify_email|forgot_password|reset_password|two_factor\/(?:verify|reset|cancel_reset))(?:[/?#]|$)/;
 
 /**
  * Remembers where to return after signing in. The account-flow pages (with or without a country

@@ -122,14 +122,19 @@ export const signIn = createUserThunk('user/signIn', async (input: SignInInput, 
   return state;
 });
 
-/** `POST /tfa/verify {token}`, then the current user. */
+/**
+ * `POST /tfa/verify {token}` (an authenticator code or a recovery code), then the current user;
+ * answers how many recovery codes remain when a recovery code was used.
+ */
 export const verifyTfa = createUserThunk('user/verifyTfa', async (token: string, { extra, dispatch, rejectWithValue }) => {
+  let recoveryCodesLeft: number | undefined;
   try {
-    await extra.api.post('/tfa/verify', { body: { token } });
+    ({ recoveryCodesLeft } = await extra.api.post('/tfa/verify', { body: { token } }));
   } catch (error) {
     return rejectWithValue(toRawApiError(error));
   }
   await dispatch(fetchCurrentUser());
+  return { recoveryCodesLeft };
 });
 
 /**

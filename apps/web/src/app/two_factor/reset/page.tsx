@@ -17,8 +17,8 @@ export default async function TwoFactorResetPage({ searchParams }: PageProps<'/t
     <section className={pageStyles.page} aria-labelledby="tfa-reset-title">
       <h1 id="tfa-reset-title">Lost your authenticator?</h1>
       <p className={pageStyles.lead}>
-        This turns off two-factor authentication for your account, so you can sign in with your e-mail and password and set it up again on a
-        new device.
+        This asks for two-factor authentication to be turned off, so you can sign in with your e-mail and password and set it up again on a
+        new device. For your safety it takes effect only after a waiting time, and we e-mail you about it.
       </p>
       <TwoFactorReset token={firstQueryValue(token)} />
     </section>
