@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TfaPendingReset } from '@kedai/contract';
+import { normaliseRecoveryCode } from '@kedai/domain';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { SIGN_IN_PATH } from './return-path';
 import { fetchCurrentUser, verifyTfa } from './user-slice';
@@ -13,7 +14,7 @@ import { TFA_CODE_LENGTH, tfaCodeProblem, tfaDigits, tfaRequestReset, tfaStatus 
 import { tfaErrorMessage } from './errors';
 import { owesSecondFactor, goAfterSignIn, pathAfterSignIn, TWO_FACTOR_PATH } from './paths';
 import { PendingResetNotice } from './PendingResetNotice';
-import { FEW_RECOVERY_CODES, normalRecoveryCode, recoveryCodeProblem, recoveryCodesCount } from './two-factor';
+import { FEW_RECOVERY_CODES, recoveryCodeProblem, recoveryCodesCount } from './two-factor';
 import formStyles from '../../ui/form.module.css';
 import pageStyles from '../../ui/page.module.css';
 import styles from './account-pages.module.css';
@@ -98,7 +99,7 @@ export function TwoFactorVerifyForm({
     setHolding(true);
     // On success the effect above sees tfaPassed and goes on to the remembered path, unless a
     // recovery code was used: then the count of those left is shown first.
-    const result = await dispatch(verifyTfa(recovery ? normalRecoveryCode(code) : tfaDigits(code)));
+    const result = await dispatch(verifyTfa(recovery ? normaliseRecoveryCode(code) : tfaDigits(code)));
     setPending(false);
     const left = verifyTfa.fulfilled.match(result) ? result.payload.recoveryCodesLeft : undefined;
     if (left === undefined) {

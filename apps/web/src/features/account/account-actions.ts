@@ -10,13 +10,13 @@ import {
   shopperMessage,
   userFieldMessage,
   parseEmail,
+  normaliseRecoveryCode,
   parsePassword,
   validateProfileUpdate,
   type ProfileField,
 } from '@kedai/domain';
 import { apiErrorMessage, browserApi } from '../../lib/browser-api';
 import { fieldErrorsOf, tfaErrorMessage } from './errors';
-import { normalRecoveryCode } from './two-factor';
 
 /** rules: validation.md password policy as shown beside new-password fields. */
 export const PASSWORD_POLICY = 'At least 8 characters, with an upper-case and a lower-case letter and a number or symbol.';
@@ -189,7 +189,7 @@ export const tfaSetup = () => loaded(() => browserApi.post('/tfa/setup'));
  * the answer holds the ten recovery codes) or, with `recovery`, a recovery code.
  */
 export const tfaVerify = (code: string, { recovery = false }: { recovery?: boolean } = {}) =>
-  tfaCall(() => browserApi.post('/tfa/verify', { body: { token: recovery ? normalRecoveryCode(code) : tfaDigits(code) } }));
+  tfaCall(() => browserApi.post('/tfa/verify', { body: { token: recovery ? normaliseRecoveryCode(code) : tfaDigits(code) } }));
 export const tfaSkipSetup = () => call(() => browserApi.post('/tfa/skip_setup'));
 
 /** `POST /tfa/disable_tfa {password, token}`: the account's password and a current code. */

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { momentInWords, normalRecoveryCode, recoveryCodeProblem, recoveryCodesCount, recoveryCodesText, waitInWords } from './two-factor';
+import { momentInWords, recoveryCodeProblem, recoveryCodesCount, recoveryCodesText, waitInWords } from './two-factor';
 
 describe('recovery codes as typed', () => {
-  it('case, spaces and dashes are set aside', () => {
-    expect(normalRecoveryCode(' ABCD-efgh jkmn-PQRS ')).toBe('abcdefghjkmnpqrs');
-  });
-
   it('a code of the wrong shape is told before sending; an empty one asks for a code', () => {
     expect(recoveryCodeProblem('abcd-efgh-jkmn-pqrs')).toBeUndefined();
     expect(recoveryCodeProblem('ABCD EFGH JKMN PQRS')).toBeUndefined();

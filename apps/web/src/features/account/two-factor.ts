@@ -1,27 +1,18 @@
 /**
  * The two-factor pages' pure parts (decision 0021): what a typed recovery code looks like before it
  * is sent, how many codes are "few", a wait and a moment in words, and the text file of saved codes.
- * The API decides whether a code is right; the browser only catches a code of the wrong shape.
+ * The API decides whether a code is right; the browser only catches a code of the wrong form, by
+ * the domain's rule (`isRecoveryCodeForm`).
  */
-
-/** Characters of a recovery code once case, spaces and dashes are set aside (`xxxx-xxxx-xxxx-xxxx`). */
-const RECOVERY_CODE_CHARACTERS = 16;
+import { isRecoveryCodeForm, normaliseRecoveryCode, RECOVERY_CODE_LENGTH } from '@kedai/domain';
 
 /** At or below this many unused recovery codes the shopper is urged to make new ones. */
 export const FEW_RECOVERY_CODES = 2;
 
-/** A recovery code as the API takes it: lower case, without spaces or dashes. */
-export function normalRecoveryCode(code: string): string {
-  return code.replace(/[\s-]/g, '').toLowerCase();
-}
-
-/** The browser's check of a typed recovery code: the message, or undefined when it has the right shape. */
+/** The browser's check of a typed recovery code by the domain's form: the message, or undefined when it has it. */
 export function recoveryCodeProblem(code: string): string | undefined {
-  const compact = normalRecoveryCode(code);
-  if (compact === '') return 'Enter one of your recovery codes';
-  return new RegExp(`^[a-z0-9]{${RECOVERY_CODE_CHARACTERS}}$`).test(compact)
-    ? undefined
-    : 'A recovery code has 16 letters and numbers, like abcd-efgh-jkmn-pqrs';
+  if (normaliseRecoveryCode(code) === '') return 'Enter one of your recovery codes';
+  return isRecoveryCodeForm(code) ? undefined : `A recovery code has ${RECOVERY_CODE_LENGTH} letters and numbers, like abcd-efgh-jkmn-pqrs`;
 }
 
 /** "1 recovery code" / "3 recovery codes" / "no recovery codes". */
