@@ -183,10 +183,12 @@ export const ERROR_MESSAGES = {
   'payment/provider_unavailable': 'The payment service could not be reached; try again in a moment',
   'payment/invalid_signature': 'The event is not signed by the payment provider',
   'payment/card_not_found': 'This saved card could not be found',
+  'payment/method_unavailable': 'The shop cannot take payment by {0} right now',
   'payment/too_many_reports':
     'You already have {0} PayNow transfers waiting for the shop to confirm; wait for them before reporting another',
   'settings/invalid_paynow':
     'Give a UEN (9 to 13 letters and digits) or a Singapore mobile number (+65 and 8 digits), a name of up to 25 and a city of up to 15 characters',
+  'settings/invalid_paynow_settle_days': 'Give a whole number of days from 1 to {0}',
   'voucher/invalid': 'This voucher field is not valid: {0}',
   'voucher/code_taken': 'Another voucher already uses this code',
   'voucher/version_conflict': 'Someone else changed this voucher since you opened it; reload it',
@@ -392,8 +394,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'payment/provider_unavailable': 503,
   'payment/invalid_signature': 400,
   'payment/card_not_found': 404,
+  'payment/method_unavailable': 409,
   'payment/too_many_reports': 409,
   'settings/invalid_paynow': 400,
+  'settings/invalid_paynow_settle_days': 400,
   'voucher/invalid': 400,
   'voucher/code_taken': 409,
   'voucher/version_conflict': 409,

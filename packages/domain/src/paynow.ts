@@ -223,3 +223,23 @@ export function parsePaymentReason(value: unknown): string | null {
   const text = typeof value === 'string' ? value.trim() : '';
   return text.length > 0 && text.length <= PAYMENT_REASON_MAX ? text : null;
 }
+
+/**
+ * Reports of a transfer hold the order's stock until staff decide (issue 27): a shopper may have at
+ * most this many reported transfers waiting for the shop at once (`payment/too_many_reports`).
+ */
+export const PAYNOW_OPEN_REPORTS_MAX = 2;
+
+/** After how many days a report the shop has not confirmed asks the shopper and staff to settle it, unless owners set another. */
+export const PAYNOW_SETTLE_AFTER_DAYS_DEFAULT = 3;
+export const PAYNOW_SETTLE_AFTER_DAYS_MAX = 60;
+
+/** Owners' setting of days before a report is stale: a whole number from 1 to 60, else null. */
+export function parsePayNowSettleDays(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= PAYNOW_SETTLE_AFTER_DAYS_MAX ? value : null;
+}
+
+/** Whether a report made at `reportedAt` has waited `settleAfterDays` or more at `now`: staff should settle it. */
+export function isReportStale(reportedAt: Date, now: Date, settleAfterDays: number): boolean {
+  return now.getTime() - reportedAt.getTime() >= settleAfterDays * 86_400_000;
+}

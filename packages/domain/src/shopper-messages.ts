@@ -192,6 +192,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
     'You already have {0} PayNow transfers waiting for the shop to check. Please wait until the shop confirms them, or contact the shop.',
   'settings/invalid_paynow':
     'Check the PayNow details: a UEN or a Singapore mobile number, a name of up to 25 and a city of up to 15 characters.',
+  'settings/invalid_paynow_settle_days': 'Give a whole number of days from 1 to {0}.',
   'voucher/invalid': 'Check the voucher: {0} is not valid.',
   'voucher/code_taken': 'Another voucher already uses this code. Choose another.',
   'voucher/version_conflict': 'Someone else changed this voucher since you opened it. Reload it to see their changes.',
@@ -233,6 +234,7 @@ const WITHOUT_PARAMS: Partial<Record<ErrorCode, string>> = {
   'quotation/max_items_reached': 'Your quotation list is full. Remove some items to ask for more.',
   'quotation/invalid_decline_reason': 'Give the shopper a reason.',
   'payment/too_many_reports': 'You already have PayNow transfers waiting for the shop to check. Please wait until the shop confirms them.',
+  'settings/invalid_paynow_settle_days': 'Give a whole number of days.',
 };
 
 /**

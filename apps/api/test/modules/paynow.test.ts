@@ -119,6 +119,49 @@ describe('a PayNow order', () => {
   });
 });
 
+describe('reports without proof hold stock, so a shopper has at most 2 waiting', () => {
+  const report = (s: { client: TestClient }, id: string) => s.client.post(`/order/${id}/paynow_paid`, {});
+
+  it('a third report is refused while two wait; once staff decide one, the third may be reported', async () => {
+    const s = await shopper();
+    const orders = [(await placed(s)).body, (await placed(s)).body, (await placed(s)).body];
+    expect((await report(s, orders[0].id)).status).toBe(200);
+    expect((await report(s, orders[1].id)).status).toBe(200);
+    const third = await report(s, orders[2].id);
+    expectError(third, 409, 'payment/too_many_reports');
+    expect(third.body.params).toEqual([2]);
+    expect(third.body.error).toBe(
+      'You already have 2 PayNow transfers waiting for the shop to confirm; wait for them before reporting another',
+    );
+    expect(await ledgerOf(orders[2].id)).toEqual([]);
+    // Another shopper is not held back by this one's reports.
+    const other = await shopper();
+    expect((await report(other, (await placed(other)).body.id)).status).toBe(200);
+
+    const pending = (await staff.get('/admin/payment')).body.payments as { id: string; order: { id: string } }[];
+    const first = pending.find((p) => p.order.id === orders[0].id)!;
+    expect((await staff.post(`/admin/payment/${first.id}/confirm`)).status).toBe(200);
+    expect((await report(s, orders[2].id)).status).toBe(200);
+  });
+
+  race('two reports at once on different orders while one waits: one is taken, the other refused, never three', async () => {
+    for (let round = 0; round < 3; round++) {
+      const s = await shopper();
+      const orders = [(await placed(s)).body, (await placed(s)).body, (await placed(s)).body];
+      expect((await report(s, orders[0].id)).status).toBe(200);
+      const answers = await Promise.all([report(s, orders[1].id), report(s, orders[2].id)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expectError(
+        answers.find((a) => a.status === 409)!,
+        409,
+        'payment/too_many_reports',
+      );
+      const waiting = (await Promise.all(orders.map((o) => ledgerOf(o.id)))).flat().filter((p) => p.status === 'pending');
+      expect(waiting).toHaveLength(2);
+    }
+  });
+});
+
 describe('staff and a reported transfer', () => {
   it('confirming it pays the order, once; the shopper is told', async () => {
     const s = await shopper();

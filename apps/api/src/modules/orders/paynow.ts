@@ -1,6 +1,7 @@
 import {
   AppError,
   BANK_REFERENCE_MAX,
+  PAYNOW_OPEN_REPORTS_MAX,
   amountHeld,
   dateToNumber,
   isUuid,
@@ -9,7 +10,7 @@ import {
   payNowPayload,
   toUnixSeconds,
 } from '@kedai/domain';
-import { and, asc, count, desc, eq, schema, sql, type Database } from '@kedai/db';
+import { and, asc, count, desc, eq, lockKey, schema, sql, type Database } from '@kedai/db';
 import type { AdminPaymentQuery, AdminPaymentTask, AdminPaymentTaskList, PaymentInfo } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
 import { configEntries, payNowSettingsOf } from '../../platform/shop-config';
@@ -31,6 +32,8 @@ const { orders, payments, users } = schema;
 const SINGAPORE = 'Asia/Singapore';
 
 const notFound = () => new AppError('order/not_found');
+/** A transfer the shopper reported that staff have not decided on. */
+const openReport = [eq(payments.provider, PAYNOW), eq(payments.kind, 'charge'), eq(payments.status, 'pending')] as const;
 
 /** A bank reference as typed (packages/domain `parseBankReference`): blank is null, unless `required`. */
 function referenceOf(value: unknown, required: boolean): string | null {
@@ -90,17 +93,33 @@ export async function paymentInfo(db: Database, userId: string, id: string): Pro
 /**
  * `POST /order/{id}/paynow_paid`: the shopper says they transferred the total. Recorded as a
  * pending PayNow charge for staff to confirm; the order stays awaiting payment and is no longer
- * cancelled for lateness while it waits. Once per transfer: 409 `payment/already_reported`.
+ * cancelled for lateness while it waits. Once per transfer: 409 `payment/already_reported`. A report
+ * holds the order's stock with no proof, so a shopper has at most `PAYNOW_OPEN_REPORTS_MAX` waiting
+ * at once (409 `payment/too_many_reports`), counted under a lock of the shopper's own: two reports
+ * at once on different orders are counted one after the other.
  */
 export async function reportPayNowTransfer(db: Database, userId: string, id: string, reference: unknown): Promise<void> {
   const bankReference = referenceOf(reference, false);
   await db.transaction(async (tx) => {
+    await lockKey(tx, `paynow-reports:${userId}`);
     const order = await lockOrder(tx, id, userId);
     if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
     requireMethod(order, PAYNOW);
     if ((await pendingPayNow(tx, order.id, 'charge')).length > 0) throw new AppError('payment/already_reported');
+    if ((await openReportsOf(tx, userId)) >= PAYNOW_OPEN_REPORTS_MAX)
+      throw new AppError('payment/too_many_reports', [PAYNOW_OPEN_REPORTS_MAX]);
     await recordTransferReport(tx, order, bankReference);
   });
+}
+
+/** The shopper's reported transfers waiting for staff, on orders still awaiting their payment. */
+async function openReportsOf(tx: Database, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'awaiting_payment'), ...openReport));
+  return row?.n ?? 0;
 }
 
 // ——— The back office ———
