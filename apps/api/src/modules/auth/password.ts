@@ -5,7 +5,8 @@ import { simpleMail, type SimpleMail } from '../../platform/mail-template';
 import { revokeUserSessions } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/secure-tokens';
 import { sendAccountMail } from './account-mail';
-import { findUserByEmail, lockUser, setPasswordHash, type UserRow } from '../users/service';
+import { afterAnswerWorkSettled, startAfterAnswer } from './after-answer';
+import { clearTfaFailures, findUserByEmail, lockUser, setPasswordHash, type UserRow } from '../users/service';
 import type { AuthDeps } from './service';
 
 const { userTokens: tokens } = schema;
@@ -29,13 +30,11 @@ function sendMail(deps: AuthDeps, user: UserRow, what: string, build: (shop: str
 
 // ——— Forgot password ———
 
-/** Reset links still being issued (see `startResetMail`). */
-const pendingResetMails = new Set<Promise<void>>();
-
-/** Resolves once every reset link started so far has been issued and mailed (tests, and shutdown). */
-export async function resetMailsSettled(): Promise<void> {
-  while (pendingResetMails.size > 0) await Promise.allSettled([...pendingResetMails]);
-}
+/**
+ * Resolves once every reset link started so far has been issued and mailed, and any other work
+ * started after an answer (resent codes) has settled (tests, and shutdown).
+ */
+export const resetMailsSettled = afterAnswerWorkSettled;
 
 /** Issues a new reset token (ending older live ones), e-mails its link and answers it (the command line prints it). */
 export async function issueResetMail(deps: AuthDeps, userId: string): Promise<string | undefined> {
@@ -88,13 +87,7 @@ export async function forgotPassword(deps: Pick<AuthDeps, 'db'>, input: { email:
  * ask again.
  */
 export function startResetMail(deps: AuthDeps, userId: string): void {
-  const work = new Promise((resolve) => setImmediate(resolve))
-    .then(async () => {
-      await issueResetMail(deps, userId);
-    })
-    .catch((error: unknown) => deps.log.error({ err: error, userId }, 'could not issue a password reset link'))
-    .finally(() => pendingResetMails.delete(work));
-  pendingResetMails.add(work);
+  startAfterAnswer(deps.log, { userId }, 'could not issue a password reset link', () => issueResetMail(deps, userId));
 }
 
 // ——— Reset and change ———
@@ -121,7 +114,7 @@ function newPassword(input: string): string {
  * another user's -> `auth/invalid_password_reset_token`; out of time (or ended by a newer link)
  * -> `auth/password_reset_token_expired`. A weak password is refused without using the token.
  * The token is used by a conditional update, so two concurrent uses cannot both succeed. Every
- * session of the user ends, and so do their other reset links.
+ * session of the user ends, and so do their other reset links and the two-factor wrong-code wait.
  */
 export async function resetPassword(deps: AuthDeps, input: { uid: string; resetPasswordToken: string; password: string }): Promise<void> {
   const invalid = () => new AppError('auth/invalid_password_reset_token');
@@ -147,6 +140,9 @@ export async function resetPassword(deps: AuthDeps, input: { uid: string; resetP
     const row = await setPasswordHash(tx, token.userId, passwordHash, { emailProven: true });
     await endResetTokens(tx, token.userId);
     await revokeUserSessions(tx, token.userId, 'password_reset');
+    // The wrong-code wait ends too (decision 0021): the right owner, back in by the mailbox, can
+    // always try their authenticator or a recovery code again. Two-factor itself stays on.
+    await clearTfaFailures(tx, token.userId);
     return row;
   });
   if (!user) throw invalid();

@@ -26,7 +26,7 @@ import {
 } from '../../platform/session';
 import { SIGNED_OUT, UnverifiedSignIn, login, sessionState } from './login';
 import { grantVerifySignIn, useVerifySignIn } from './verify-sign-in';
-import { register, resendVerifyCode, verifyEmail, type AuthDeps } from './service';
+import { register, startResendVerifyCode, verifyEmail, type AuthDeps } from './service';
 
 /** Accounts, first part: registration and e-mail verification (rules: api.md auth service). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -94,10 +94,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a new verification code (the same answer whether or not the address has an account)',
         description:
-          'Rate limited per e-mail address and per client address; a 429 answer has `Retry-After` and the seconds ' +
-          'to wait in `params[0]`.',
+          'Answers `{ok: true}` for any well-formed address: unknown, verified or waiting for verification alike, and ' +
+          'before anything depends on the account. What is mailed is decided after the answer: a new code to an ' +
+          'unverified account (at most one per `VERIFY_CODE_RESEND_SECONDS`; asked sooner, nothing is sent), a short ' +
+          '"already verified" note to a verified one (at most one an hour), nothing to an unknown address. A malformed ' +
+          'address answers 400 `user/invalid_email`. Rate limited per client address (429 ' +
+          '`auth/resend_verify_code_rate_limit`, with `Retry-After` and the seconds to wait in `params[0]`).',
         body: ResendVerifyCodeRequest,
-        response: { 200: ResendVerifyCodeResponse, 400: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope },
+        response: { 200: ResendVerifyCodeResponse, 400: ErrorEnvelope, 429: ErrorEnvelope },
       },
       preHandler: rateLimit({
         name: 'resendVerifyCode',
@@ -106,13 +110,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         errorCode: 'auth/resend_verify_code_rate_limit',
       }),
     },
-    async (request, reply) => {
-      try {
-        await resendVerifyCode(deps(request.log), request.body);
-      } catch (error) {
-        setRetryAfter(reply, error);
-        throw error;
-      }
+    async (request) => {
+      // Only the address's form is checked here; the account's part runs after this answer is out.
+      startResendVerifyCode(deps(request.log), request.body);
       return { ok: true as const };
     },
   );

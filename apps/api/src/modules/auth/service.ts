@@ -14,8 +14,10 @@ import { and, desc, eq, gt, isNull, schema, sql, type Database, type Transaction
 import type { PublicUser } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
 import type { Mailer, MailMessage } from '../../platform/mailer';
-import { escapeHtml } from '../../platform/mail-template';
+import { escapeHtml, simpleMail } from '../../platform/mail-template';
+import { hit } from '../../platform/rate-limit';
 import { sendAccountMail } from './account-mail';
+import { startAfterAnswer } from './after-answer';
 import { constantTimeEqual, sha256 } from '../../platform/secure-tokens';
 import { createUser, findUserByEmail, lockUser, markEmailVerified, toPublicUser, type UserRow } from '../users/service';
 
@@ -192,22 +194,39 @@ export async function verifyEmail(deps: AuthDeps, input: { code: string; email?:
 }
 
 /**
- * `POST /auth/resendVerifyCode`. An unknown address gets the same answer as a known one; a
- * verified one `auth/email_verified`. At most one code per VERIFY_CODE_RESEND_SECONDS per user,
- * judged by the latest code's creation time in the database (so it holds across API processes;
- * the user row is locked meanwhile). A new code ends the older ones.
+ * `POST /auth/resendVerifyCode`, the part before the answer: only the form of the address is
+ * checked (`user/invalid_email`). Whether it has an account, is verified or has just had a code
+ * decides only what is mailed, after the answer (`resendVerifyCode`), so the answer (status, body
+ * and the work before it) is the same for every address (issue 27).
  */
-export async function resendVerifyCode(deps: AuthDeps, input: { email: string }): Promise<void> {
+export function startResendVerifyCode(deps: AuthDeps, input: { email: string }): void {
   const email = parseEmail(input.email);
   if (!email.ok) throw new AppError(email.errorCode);
-  const found = await findUserByEmail(deps.db, email.value);
-  if (!found) return;
-  if (found.emailVerifiedAt) throw new AppError('auth/email_verified');
+  startAfterAnswer(deps.log, {}, 'could not resend a verification code', () => resendVerifyCode(deps, email.value));
+}
+
+/** A verified account is told so at most once in this many seconds, however often a code is asked for it. */
+export const VERIFIED_NOTICE_WINDOW_SECONDS = 3600;
+
+/** What a resend did (for tests and the log; never for the answer). */
+export type ResendOutcome =
+  'unknown' | 'code_sent' | 'waiting' | 'verified_meanwhile' | 'verified_notice_sent' | 'verified_notice_sent_lately';
+
+/**
+ * What `POST /auth/resendVerifyCode` mails, after its answer. An unknown address gets nothing. An
+ * unverified account gets a new code (which ends the older ones), at most one per
+ * VERIFY_CODE_RESEND_SECONDS, judged by the latest code's creation time in the database under the
+ * user row's lock (so it holds across API processes); asked sooner, nothing is sent. A verified
+ * account gets a short "already verified: sign in or reset your password" mail, at most one an hour.
+ */
+export async function resendVerifyCode(deps: AuthDeps, email: string): Promise<ResendOutcome> {
+  const found = await findUserByEmail(deps.db, email);
+  if (!found) return 'unknown';
+  if (found.emailVerifiedAt) return sendVerifiedNotice(deps, found);
 
   const issued = await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, found.id);
-    if (!user) return undefined;
-    if (user.emailVerifiedAt) throw new AppError('auth/email_verified');
+    if (!user || user.emailVerifiedAt) return 'verified_meanwhile' as const;
     const [latest] = await tx
       .select({
         waitSeconds: sql<number>`ceil(extract(epoch from (${codes.createdAt} + make_interval(secs => ${deps.config.verifyCodeResendSeconds}::int) - now())))::int`,
@@ -216,7 +235,7 @@ export async function resendVerifyCode(deps: AuthDeps, input: { email: string })
       .where(eq(codes.userId, user.id))
       .orderBy(desc(codes.createdAt))
       .limit(1);
-    if (latest && latest.waitSeconds > 0) throw new AppError('auth/resend_verify_code_rate_limit', [latest.waitSeconds]);
+    if (latest && latest.waitSeconds > 0) return 'waiting' as const;
     await tx
       .update(codes)
       .set({ expiresAt: sql`now()` })
@@ -224,11 +243,39 @@ export async function resendVerifyCode(deps: AuthDeps, input: { email: string })
     const code = await issueCode(tx, user.id, deps.config.verifyCodeTtlMinutes);
     return { user, code };
   });
-  if (!issued) return;
+  if (typeof issued === 'string') return issued;
   await sendCodeMail(deps, issued.user, issued.code);
+  deps.log.info({ userId: issued.user.id }, 'verification code resent');
+  return 'code_sent';
+}
+
+/** Tells a verified account that there is nothing to verify, and how to get in (at most once an hour). */
+async function sendVerifiedNotice(deps: AuthDeps, user: UserRow): Promise<ResendOutcome> {
+  const lately = await hit(deps.db, {
+    key: `verifiedNotice:user:${user.id}`,
+    limit: 1,
+    windowSeconds: VERIFIED_NOTICE_WINDOW_SECONDS,
+    now: deps.config.clock?.(),
+  });
+  if (!lately.allowed) return 'verified_notice_sent_lately';
+  const web = deps.config.publicWebUrl;
+  await sendAccountMail(deps, user.id, 'already verified', (shop) =>
+    simpleMail({
+      to: user.email,
+      subject: `Your ${shop} e-mail address is already verified`,
+      name: user.firstName,
+      paragraphs: [
+        `Someone (we hope you) asked for a new verification code for this address, but it is already verified: there is nothing left to confirm.`,
+        `Sign in with your e-mail address and password. If you have forgotten your password, choose "Forgot password" on the sign-in page: ${web}/forgot_password`,
+      ],
+      action: { label: 'Sign in', url: `${web}/sign_in` },
+      footer: ['If you did not ask for a code, you can ignore this e-mail: nothing has changed.'],
+    }),
+  );
+  return 'verified_notice_sent';
 }
 
 // What other modules use of accounts (two-factor checks the password and mails the user).
 export { passwordMatches, sessionState } from './login';
-export { sendAccountMail } from './account-mail';
+export { sendAccountMail, type AccountMailDeps } from './account-mail';
 export { issueResetMail } from './password';

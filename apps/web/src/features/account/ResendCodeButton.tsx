@@ -6,8 +6,9 @@ import { resendErrorMessage } from './errors';
 import formStyles from '../../ui/form.module.css';
 
 /**
- * "Send a new code": `POST /auth/resendVerifyCode {email}`. The answer is the same whether or not
- * the address has an account; a rate limit says how long to wait (rules: errors.md).
+ * "Send a new code": `POST /auth/resendVerifyCode {email}`. The API answers every well-formed
+ * address alike (unknown, verified, or just sent a code) and decides what to mail after answering,
+ * so the message covers each case; only its per-address rate limit says how long to wait (rules: errors.md).
  */
 export function ResendCodeButton({ email, label = 'Send a new code' }: { email: string; label?: string }) {
   const [pending, setPending] = useState(false);
@@ -21,7 +22,10 @@ export function ResendCodeButton({ email, label = 'Send a new code' }: { email: 
     setPending(true);
     try {
       await browserApi.post('/auth/resendVerifyCode', { body: { email } });
-      setResult({ ok: true, text: `If ${email} is waiting for verification, a new code is on its way.` });
+      setResult({
+        ok: true,
+        text: `If ${email} is waiting for verification, a new code is on its way. If it is already verified, we have e-mailed how to sign in.`,
+      });
     } catch (error) {
       setResult({ ok: false, text: resendErrorMessage(error) });
     } finally {
