@@ -1,31 +1,70 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { errorText } from '../../lib/errors';
+import { useEffect, useRef, useState } from 'react';
+import type { TfaVerifyResponse } from '@kedai/contract';
 import { Alert } from '../../ui/Alert';
 import { PageHeading } from '../../ui/PageHeading';
-import { CodeForm } from './CodeForm';
-import { useSignOut } from './session';
+import { CodeForm, sessionOf } from './CodeForm';
+import { useSetSession, useSignOut } from './session';
+import { FEW_RECOVERY_CODES, recoveryCodesCount } from './two-factor';
 
-/** The password was right; the session owes its second factor (decision 0008: within its first 15 minutes). */
+/**
+ * The password was right; the session owes its second factor (decision 0008: within its first 15
+ * minutes): a code from the authenticator app or a recovery code. Staff two-factor is never reset
+ * by e-mail (decision 0021): without either, another owner resets it on the Staff screen.
+ */
 export function TwoFactorCode() {
   const signOut = useSignOut();
-  const reset = useMutation({ mutationFn: () => api.post('/tfa/requestReset') });
+  const setSession = useSetSession();
+  const [used, setUsed] = useState<TfaVerifyResponse | null>(null);
+
+  if (used && used.recoveryCodesLeft !== undefined) {
+    return <RecoveryCodeUsed left={used.recoveryCodesLeft} onContinue={() => setSession(sessionOf(used))} />;
+  }
+
   return (
     <main id="main" className="narrow">
       <PageHeading title="Two-factor authentication" />
       <div className="panel">
-        <CodeForm submitLabel="Continue" />
+        <CodeForm
+          submitLabel="Continue"
+          allowRecovery
+          onVerified={(answer) => (answer.recoveryCodesLeft === undefined ? setSession(sessionOf(answer)) : setUsed(answer))}
+        />
       </div>
       <h2>Lost your authenticator?</h2>
-      <p className="hint">We can e-mail you a link that turns two-factor authentication off; you then set it up again here.</p>
-      {reset.isSuccess ? <Alert tone="success">We sent the link to your e-mail address.</Alert> : null}
-      {reset.isError ? <Alert tone="error">{errorText(reset.error)}</Alert> : null}
+      <p className="hint">
+        Sign in with one of the recovery codes you saved when you set it up (“Use a recovery code instead” above). Without them, ask an
+        owner of the shop to reset your two-factor authentication on the Staff screen; you then set it up again here. For the shop&apos;s
+        safety, back-office accounts cannot be reset by e-mail.
+      </p>
       <div className="actions">
-        <button type="button" className="button button--secondary" disabled={reset.isPending} onClick={() => reset.mutate()}>
-          E-mail me a reset link
-        </button>
         <button type="button" className="linklike" onClick={() => void signOut()}>
           Sign out
+        </button>
+      </div>
+    </main>
+  );
+}
+
+/** After a recovery code: how many remain (strongly when few), then on into the back office. */
+function RecoveryCodeUsed({ left, onContinue }: { left: number; onContinue: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const few = left <= FEW_RECOVERY_CODES;
+  return (
+    <main id="main" className="narrow">
+      <PageHeading title="Signed in with a recovery code" />
+      <Alert tone={few ? 'error' : 'info'} title={`You have ${recoveryCodesCount(left)} left.`}>
+        <p>That code no longer works.</p>
+        {few ? (
+          <p>
+            <strong>Ask for new ones now:</strong> an owner can reset your two-factor authentication on the Staff screen, and you set it up
+            again with fresh codes at your next sign-in.
+          </p>
+        ) : null}
+      </Alert>
+      <div className="actions">
+        <button ref={ref} type="button" className="button" onClick={onContinue}>
+          Continue to the back office
         </button>
       </div>
     </main>

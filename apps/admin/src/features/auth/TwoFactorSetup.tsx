@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { TfaVerifyResponse } from '@kedai/contract';
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { PageHeading } from '../../ui/PageHeading';
-import { CodeForm } from './CodeForm';
-import { useSignOut } from './session';
+import { CodeForm, sessionOf } from './CodeForm';
+import { RecoveryCodes } from './RecoveryCodes';
+import { useSession, useSetSession, useSignOut } from './session';
 
 /** "ABCD EFGH IJKL" however the API grouped it. */
 const grouped = (key: string) => (key.replace(/\s+/g, '').match(/.{1,4}/g) ?? []).join(' ');
@@ -12,12 +15,25 @@ const grouped = (key: string) => (key.replace(/\s+/g, '').match(/.{1,4}/g) ?? []
 /**
  * Staff always work with a second factor (rules: access.md "Staff"): an account without one is
  * walked through it here. `POST /tfa/setup` makes a secret (QR code and typed key); the first code
- * from it, sent to `POST /tfa/verify`, turns it on and passes it for this session.
+ * from it, sent to `POST /tfa/verify`, turns it on and passes it for this session. The answer's ten
+ * recovery codes are shown once, and saved, before the back office opens.
  */
 export function TwoFactorSetup() {
   const signOut = useSignOut();
+  const setSession = useSetSession();
+  const email = useSession().data?.profile?.email ?? null;
   const setup = useMutation({ mutationFn: () => api.post('/tfa/setup') });
   const secret = setup.data;
+  const [turnedOn, setTurnedOn] = useState<TfaVerifyResponse | null>(null);
+
+  if (turnedOn?.recoveryCodes?.length) {
+    return (
+      <main id="main" className="narrow">
+        <PageHeading title="Two-factor authentication is on" />
+        <RecoveryCodes codes={turnedOn.recoveryCodes} email={email} onDone={() => setSession(sessionOf(turnedOn))} />
+      </main>
+    );
+  }
 
   return (
     <main id="main" className="narrow">
@@ -61,7 +77,10 @@ export function TwoFactorSetup() {
             </p>
           </li>
           <li>
-            <CodeForm submitLabel="Turn on and continue" />
+            <CodeForm
+              submitLabel="Turn on and continue"
+              onVerified={(answer) => (answer.recoveryCodes?.length ? setTurnedOn(answer) : setSession(sessionOf(answer)))}
+            />
           </li>
         </ol>
       )}

@@ -25,6 +25,8 @@ import {
   ROLE_LABELS,
   sortStaff,
   staffErrorText,
+  tfaResetConfirmation,
+  tfaResetText,
   type InviteForm,
   type RoleChoice,
 } from './staff';
@@ -162,6 +164,8 @@ function StaffTable({ staff, selfId }: { staff: StaffMember[]; selfId: string | 
   const [news, setNews] = useState<{ text: string; n: number } | null>(null);
   const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
   const [confirming, setConfirming] = useState<Pending | null>(null);
+  /** The member whose two-factor reset is being asked about (owners, never oneself). */
+  const [resetting, setResetting] = useState<StaffMember | null>(null);
   const focusNext = useRef<string | null>(null);
 
   useEffect(() => {
@@ -171,7 +175,7 @@ function StaffTable({ staff, selfId }: { staff: StaffMember[]; selfId: string | 
       focusNext.current = null;
       target.focus();
     }
-  }, [staff, news, problem, confirming]);
+  }, [staff, news, problem, confirming, resetting]);
 
   const tell = (text: string) => setNews((old) => ({ text, n: (old?.n ?? 0) + 1 }));
   const fail = (text: string) => setProblem((old) => ({ text, n: (old?.n ?? 0) + 1 }));
@@ -201,6 +205,7 @@ function StaffTable({ staff, selfId }: { staff: StaffMember[]; selfId: string | 
     if (change.isPending) return;
     setNews(null);
     setProblem(null);
+    setResetting(null);
     if (leavesNoOwner(staff, member, role)) {
       fail(`${memberName(member)} was not changed: ${LAST_OWNER_TEXT}`);
       return;
@@ -222,6 +227,37 @@ function StaffTable({ staff, selfId }: { staff: StaffMember[]; selfId: string | 
     setConfirming(null);
   }
 
+  const resetTfa = useMutation({
+    mutationFn: (member: StaffMember) => api.post('/admin/staff/:id/reset_tfa', { params: { id: member.id } }),
+    onSuccess: async (_answer, member) => {
+      setResetting(null);
+      // Its own button is gone (nothing left to reset): the row's next action takes focus.
+      focusNext.current = rowId(member.id, 'role');
+      tell(tfaResetText(member));
+      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+    },
+    onError: async (error, member) => {
+      setResetting(null); // the problem takes focus (focusOnShow)
+      fail(`${memberName(member)}'s two-factor authentication was not reset: ${staffErrorText(error)}`);
+      if (codeOf(error) === 'user/not_found') await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+    },
+  });
+
+  function startTfaReset(member: StaffMember) {
+    if (resetTfa.isPending || change.isPending) return;
+    setNews(null);
+    setProblem(null);
+    setConfirming(null);
+    setResetting(member);
+  }
+
+  function cancelTfaReset() {
+    if (!resetting) return;
+    focusNext.current = rowId(resetting.id, 'tfa');
+    setResetting(null);
+  }
+
+  const resetQuestion = resetting ? tfaResetConfirmation(resetting) : null;
   const question = confirming ? confirmationOf(confirming.member, confirming.role, confirming.member.id === selfId, confirming.step) : null;
   return (
     <>
@@ -244,6 +280,26 @@ function StaffTable({ staff, selfId }: { staff: StaffMember[]; selfId: string | 
             </button>
             <button type="button" className="button button--secondary" onClick={cancel}>
               {question.cancel}
+            </button>
+          </div>
+        </Alert>
+      ) : null}
+      {resetting && resetQuestion ? (
+        <Alert key={`${resetting.id}-tfa`} tone="error" title={resetQuestion.title} focusOnShow>
+          <p>{resetQuestion.body}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--danger"
+              aria-busy={resetTfa.isPending || undefined}
+              onClick={() => {
+                if (!resetTfa.isPending) resetTfa.mutate(resetting);
+              }}
+            >
+              {resetTfa.isPending ? 'Resetting…' : resetQuestion.confirm}
+            </button>
+            <button type="button" className="button button--secondary" onClick={cancelTfaReset}>
+              {resetQuestion.cancel}
             </button>
           </div>
         </Alert>
@@ -305,6 +361,18 @@ function StaffTable({ staff, selfId }: { staff: StaffMember[]; selfId: string | 
                       >
                         Remove from the back office
                       </button>
+                      {!self && member.tfaEnabled ? (
+                        <button
+                          type="button"
+                          id={rowId(member.id, 'tfa')}
+                          className="linklike linklike--danger"
+                          aria-describedby={nameId}
+                          aria-busy={(resetTfa.isPending && resetting?.id === member.id) || undefined}
+                          onClick={() => startTfaReset(member)}
+                        >
+                          Reset two-factor
+                        </button>
+                      ) : null}
                       <Link to={auditPathOf(member)} aria-describedby={nameId}>
                         Audit entries
                       </Link>

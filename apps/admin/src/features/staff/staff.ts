@@ -118,6 +118,24 @@ export function confirmationOf(member: StaffMember, role: RoleChoice, self: bool
   };
 }
 
+/**
+ * The question before another member's two-factor is reset (`POST /admin/staff/:id/reset_tfa`,
+ * decision 0021): it is off at once, their sessions end, and they set it up again at next sign-in.
+ */
+export function tfaResetConfirmation(member: StaffMember): Confirmation {
+  const name = memberName(member);
+  return {
+    title: `Reset ${name}'s two-factor authentication?`,
+    body: `Do this only when you are sure it is ${name} asking (for example, they lost their phone and their recovery codes). Their two-factor authentication and recovery codes stop working at once and they are signed out everywhere; the next time they sign in to the back office they must set it up again with their authenticator app. We e-mail them that it was reset.`,
+    confirm: `Reset ${name}'s two-factor`,
+    cancel: 'Cancel',
+  };
+}
+
+/** Said once a member's two-factor was reset. */
+export const tfaResetText = (member: StaffMember): string =>
+  `${memberName(member)}'s two-factor authentication was reset. They were signed out and must set it up again the next time they sign in; we e-mailed ${member.email} to say so.`;
+
 /** What a change asks before it is sent: nothing, one confirmation, or two (taking the back office away from yourself). */
 export function confirmationsNeeded(role: RoleChoice, self: boolean): 0 | 1 | 2 {
   if (role === 'shopper') return self ? 2 : 1;
@@ -135,6 +153,8 @@ export function staffErrorText(error: unknown): string {
       return 'That account no longer exists. The list has been reloaded.';
     case 'user/invalid_email':
       return 'Enter an e-mail address like name@example.com.';
+    case 'staff/cannot_reset_own_tfa':
+      return 'You cannot reset your own two-factor authentication: ask another owner, or sign in with one of your recovery codes.';
     default:
       return errorText(error);
   }
