@@ -5,6 +5,10 @@
  * has none, and prints a one-time link to choose its password (also e-mailed: through SMTP when
  * MAIL_URL is set, else kept in the outbox). Uses the same configuration as the API (DATABASE_URL,
  * or the embedded database in DATA_DIR).
+ *
+ * `npm run admin:create -- --email owner@shop.example --reset-two-factor` turns an existing account's
+ * two-factor authentication off instead (audited, the account e-mailed, every session ended): the
+ * way out for the last owner who lost both the authenticator and the recovery codes (decision 0021).
  */
 import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '@kedai/db';
@@ -13,7 +17,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './platform/config';
 import { loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
-import { makeStaff } from './modules/staff/service';
+import { makeStaff, resetTfaFromServer } from './modules/staff/service';
 
 async function main() {
   const { values } = parseArgs({
@@ -22,11 +26,13 @@ async function main() {
       role: { type: 'string', default: 'owner' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
+      'reset-two-factor': { type: 'boolean', default: false },
     },
   });
   const role = values.role as StaffRole;
   if (!values.email || !(STAFF_ROLES as readonly string[]).includes(role)) {
     console.error('Usage: npm run admin:create -- --email someone@shop.example [--role owner|staff] [--first-name Ana] [--last-name Lim]');
+    console.error('       npm run admin:create -- --email someone@shop.example --reset-two-factor');
     process.exit(64); // EX_USAGE
   }
   let config;
@@ -44,6 +50,13 @@ async function main() {
   try {
     await migrateDatabase(handle);
     const mailer = createMailer({ db: handle.db, config, log });
+    if (values['reset-two-factor']) {
+      await resetTfaFromServer({ db: handle.db, config, mailer, log }, { email: values.email });
+      await mailer.close();
+      console.log(`Two-factor authentication is off for ${values.email}; every session of it ended, and it was e-mailed.`);
+      console.log('Sign in with the password and set up two-factor authentication again.');
+      return;
+    }
     const result = await makeStaff(
       { db: handle.db, config, mailer, log },
       { email: values.email, role, firstName: values['first-name'], lastName: values['last-name'] },

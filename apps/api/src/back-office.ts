@@ -21,11 +21,13 @@ export const OWNER_ONLY: ReadonlySet<string> = new Set([
   'GET /admin/staff',
   'POST /admin/staff',
   'PUT /admin/staff/:id',
+  'POST /admin/staff/:id/reset_tfa',
   // The shop's settings (modules/regions).
   'GET /admin/settings',
   'PUT /admin/settings/currency',
   'PUT /admin/settings/quotation_pricing',
   'PUT /admin/settings/paynow',
+  'PUT /admin/settings/paynow_settle',
   'PUT /admin/region/:key',
   'PUT /admin/shipping_location/:countryCode',
   'GET /admin/tax_rate',

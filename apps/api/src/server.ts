@@ -10,6 +10,7 @@ import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
 import { startBackInStockMails } from './modules/back-in-stock/job';
 import { startOrderExpiry } from './modules/orders/expiry';
+import { startTfaResets } from './modules/tfa/resets';
 import { DEMO_OWNER, ensureDemoOwner } from './modules/staff/service';
 
 /** Starts the API: checks config, migrates, seeds an empty database, listens, shuts down cleanly. */
@@ -51,6 +52,17 @@ async function main() {
   }
 
   const app = await buildApp({ config, db: handle.db });
+  // Payments that move no money, or none at all, are said at start (decision 0019).
+  if (config.env === 'production' && config.payments.testMode) {
+    log.warn(
+      'PAYMENTS_TEST_MODE is on: payments move no real money, and every page and order e-mail says so. Not for a shop taking orders.',
+    );
+  } else if (config.env === 'production' && !config.payments.cards) {
+    log.warn(
+      'No card provider: cards are not offered. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take them ' +
+        '(PayNow is offered once an owner sets its details in the back office).',
+    );
+  }
   if (config.devOutbox) {
     log.warn(
       'DEV_OUTBOX is on: GET /dev/outbox shows every mail the shop sends (codes and reset links) to clients on this machine. ' +
@@ -62,6 +74,8 @@ async function main() {
   const stopBackInStock = startBackInStockMails(app);
   // Cancels orders not paid in time and gives their stock back (each once, also with several processes).
   const stopOrderExpiry = startOrderExpiry(app);
+  // Turns two-factor off for the resets by e-mail whose waiting time passed uncancelled (each once).
+  const stopTfaResets = startTfaResets(app);
   // The search index loads now, not on the first shopper's search.
   warmSearchEngine(app.db);
   // Another API process's back-office change drops this process's cached reference data too.
@@ -76,6 +90,7 @@ async function main() {
     try {
       await stopBackInStock();
       await stopOrderExpiry();
+      await stopTfaResets();
       await stopFollowingChanges();
       await app.close();
       await handle.close();

@@ -32,7 +32,8 @@ const PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 70);
  * Operations whose every accepted shape costs an argon2id hash (tens of milliseconds, by design)
  * get fewer requests; the rest of the run makes up the count.
  */
-const HASHING = /^(POST \/auth\/(login|register|changePassword|resetPassword)|POST \/admin\/staff|POST \/tfa\/disable_tfa)$/;
+const HASHING =
+  /^(POST \/auth\/(login|register|changePassword|resetPassword)|POST \/admin\/staff|POST \/tfa\/(disable_tfa|recovery_codes))$/;
 const PER_HASHING_OPERATION = Math.ceil(PER_OPERATION / 3);
 /** At least this share of requests must reach a handler. */
 const REACH_FLOOR = 0.3;

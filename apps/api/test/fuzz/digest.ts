@@ -24,6 +24,19 @@ export const REFUSALS_THAT_WRITE: Record<string, { tables: string[]; reason: str
       'A refresh token presented again after its grace revokes its whole session (decision 0008): the fuzzer keeps ' +
       'sending the first one, so the refusal that revokes is the one under test',
   },
+  // Wrong two-factor codes count per account before they are judged (decision 0021): the wait after five.
+  'POST /tfa/verify auth/tfa_wrong_code': {
+    tables: ['users'],
+    reason: 'A try is claimed (users.tfa_failures, tfa_retry_at) before the code is judged, so wrong codes in a row are counted',
+  },
+  'POST /tfa/disable_tfa auth/tfa_wrong_code': {
+    tables: ['users'],
+    reason: 'A try is claimed (users.tfa_failures, tfa_retry_at) before the code is judged, so wrong codes in a row are counted',
+  },
+  'POST /tfa/recovery_codes auth/tfa_wrong_code': {
+    tables: ['users'],
+    reason: 'A try is claimed (users.tfa_failures, tfa_retry_at) before the code is judged, so wrong codes in a row are counted',
+  },
 };
 
 /** The rows of a query, on either driver (PGlite answers `{rows}`, as does node-postgres). */

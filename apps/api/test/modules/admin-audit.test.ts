@@ -502,6 +502,20 @@ const CASES: Record<string, (perform: Perform) => Promise<unknown>> = {
       },
     );
   },
+  'POST /admin/payment/{id}/release': async (perform) => {
+    const { order, paymentId } = await reportedTransfer();
+    await perform(
+      { id: paymentId },
+      { reason: 'No transfer arrived in 4 days' },
+      {
+        action: 'payment.released',
+        objectType: 'order',
+        objectId: order.id,
+        before: { payment: paymentId, status: 'pending', orderStatus: 'awaiting_payment' },
+        after: { status: 'failed', orderStatus: 'cancelled', reason: 'No transfer arrived in 4 days' },
+      },
+    );
+  },
   'POST /admin/payment/{id}/refunded': async (perform) => {
     const { shopper, order, paymentId } = await reportedTransfer();
     await ok(owner.post(`/admin/payment/${paymentId}/confirm`));
@@ -588,6 +602,21 @@ const CASES: Record<string, (perform: Perform) => Promise<unknown>> = {
       after: some({ proxy: { kind: 'mobile', value: '+6591234567' } }),
     });
     await ok(owner.put('/admin/settings/paynow', before));
+  },
+  'PUT /admin/settings/paynow_settle': async (perform) => {
+    const before = (await ok(owner.get('/admin/settings'))).payNowSettleAfterDays;
+    await perform(
+      {},
+      { days: 5 },
+      {
+        action: 'settings.paynow_settle',
+        objectType: 'settings',
+        objectId: 'paynow_settle_days',
+        before: { days: before },
+        after: { days: 5 },
+      },
+    );
+    await ok(owner.put('/admin/settings/paynow_settle', { days: before }));
   },
   'PUT /admin/region/{key}': async (perform) => {
     await perform(
@@ -680,6 +709,16 @@ const CASES: Record<string, (perform: Perform) => Promise<unknown>> = {
         after: { role: 'owner' },
       },
     );
+  },
+  'POST /admin/staff/{id}/reset_tfa': async (perform) => {
+    const { user } = await staffClient(t.app, 'staff', t.clock.now);
+    await perform({ id: user.id }, undefined, {
+      action: 'staff.reset_tfa',
+      objectType: 'user',
+      objectId: user.id,
+      before: { tfaEnabled: true },
+      after: { tfaEnabled: false },
+    });
   },
 };
 

@@ -1,8 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminIdParam, AuditList, AuditQuery, ErrorEnvelope, StaffAnswer, StaffInvite, StaffList, StaffRoleInput } from '@kedai/contract';
+import {
+  AdminIdParam,
+  AuditList,
+  AuditQuery,
+  ErrorEnvelope,
+  StaffAnswer,
+  StaffInvite,
+  StaffList,
+  StaffRoleInput,
+  StaffTfaResetAnswer,
+} from '@kedai/contract';
 import { listAudit } from '../../platform/audit';
 import { authOf } from '../../platform/auth-guard';
-import { changeStaffRole, inviteStaff, listStaff } from './service';
+import { changeStaffRole, inviteStaff, listStaff, resetMemberTfa } from './service';
 
 /** What only the shop's owners see and do (rules: access.md "Staff"): the staff, their roles, and the audit log of every back-office write. */
 export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,5 +71,23 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => changeStaffRole(app.db, authOf(request).user.id, request.params.id, request.body.role),
+  );
+
+  app.post(
+    '/admin/staff/:id/reset_tfa',
+    {
+      schema: {
+        tags,
+        summary: "Turn a member's two-factor authentication off (a lost authenticator): they set it up again at their next sign-in",
+        description:
+          'Staff and owners are never reset by e-mail (decision 0021). Their recovery codes void and every session ' +
+          'ends; the member is e-mailed. Not on oneself: 409 `staff/cannot_reset_own_tfa`. 404 `user/not_found` for ' +
+          'an account that is not staff.',
+        params: AdminIdParam,
+        response: { 200: StaffTfaResetAnswer, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
+      },
+    },
+    async (request) =>
+      resetMemberTfa({ db: app.db, config: app.config, mailer: app.mailer, log: request.log }, authOf(request).user.id, request.params.id),
   );
 };

@@ -3,7 +3,9 @@ import { AppError, isUuid, parseEmail, toUnixSeconds, type StaffRole, type UserR
 import type { StaffMember } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
 import { randomToken } from '../../platform/secure-tokens';
+import { revokeUserSessions } from '../../platform/session';
 import { issueResetMail, type AuthDeps } from '../auth/service';
+import { sendTfaNotice, turnTfaOff } from '../tfa/service';
 import { createUser, findUserByEmail, lockOwners, lockUser, markEmailVerified, setRole, staffRows, type UserRow } from '../users/service';
 
 export interface MakeStaffInput {
@@ -154,4 +156,50 @@ export async function changeStaffRole(
   });
   const member = (await staffRows(db)).find((row) => row.id === userId);
   return { member: member ? toStaffMember(member) : null };
+}
+
+/**
+ * Turns a member's two-factor off at once (decision 0021: staff are never reset by e-mail), its
+ * recovery codes void and every session ended, audited as `staff.reset_tfa`; the member is
+ * e-mailed and sets it up again at the next sign-in. `actorId` null: from the server's command line
+ * (`npm run admin:create -- --reset-two-factor`, the last owner's way out), where any account may
+ * be named. Answers the account's row as it now is.
+ */
+async function resetTfaOf(deps: AuthDeps, actorId: string | null, userId: string): Promise<UserRow> {
+  const member = await deps.db.transaction(async (tx) => {
+    const before = await lockUser(tx, userId);
+    if (!before || (actorId !== null && before.role !== 'staff' && before.role !== 'owner')) throw new AppError('user/not_found');
+    const after = (await turnTfaOff(tx, userId)) ?? before;
+    await revokeUserSessions(tx, userId, 'tfa_changed');
+    await recordAudit(tx, {
+      actorId,
+      action: 'staff.reset_tfa',
+      objectType: 'user',
+      objectId: userId,
+      before: { tfaEnabled: before.tfaSecret !== null },
+      after: { tfaEnabled: false },
+    });
+    return after;
+  });
+  deps.log.info({ userId, actorId }, 'two-factor authentication reset by an owner');
+  await sendTfaNotice(deps, member, { kind: 'reset_by_owner', fromServer: actorId === null });
+  return member;
+}
+
+/** `POST /admin/staff/{id}/reset_tfa`: an owner resets another member's two-factor (never their own: `staff/cannot_reset_own_tfa`). */
+export async function resetMemberTfa(deps: AuthDeps, actorId: string, userId: string): Promise<{ ok: true }> {
+  if (!isUuid(userId)) throw new AppError('user/not_found');
+  if (userId.toLowerCase() === actorId) throw new AppError('staff/cannot_reset_own_tfa');
+  await resetTfaOf(deps, actorId, userId.toLowerCase());
+  return { ok: true };
+}
+
+/** `npm run admin:create -- --email … --reset-two-factor`: the account's two-factor off, from the server. */
+export async function resetTfaFromServer(deps: AuthDeps, input: { email: string }): Promise<{ userId: string }> {
+  const email = parseEmail(input.email);
+  if (!email.ok) throw new AppError(email.errorCode);
+  const existing = await findUserByEmail(deps.db, email.value);
+  if (!existing) throw new AppError('user/not_found');
+  await resetTfaOf(deps, null, existing.id);
+  return { userId: existing.id };
 }

@@ -1,20 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toString as qrCodeString } from 'qrcode';
 import { TOTP } from 'otpauth';
-import { AppError } from '@kedai/domain';
-import { and, eq, gt, isNull, schema, sql, type Database, type Transaction } from '@kedai/db';
-import type { SessionState, TfaSetupResponse } from '@kedai/contract';
+import { AppError, isRecoveryCodeForm } from '@kedai/domain';
+import { type Database, type Transaction } from '@kedai/db';
+import type { TfaEnabledResponse, TfaRecoveryCodesResponse, TfaSetupResponse, TfaVerifyResponse } from '@kedai/contract';
 import type { AppConfig } from '../../platform/config';
 import type { Mailer } from '../../platform/mailer';
-import { simpleMail } from '../../platform/mail-template';
-import { forgetTfaPasses, markTfaPassed, revokeUserSessions, type AuthContext } from '../../platform/session';
-import { randomToken, sha256 } from '../../platform/secure-tokens';
+import { rateLimited } from '../../platform/rate-limit';
+import { markTfaPassed, revokeUserSessions, type AuthContext } from '../../platform/session';
 import { SecretBoxError, isSealed, open, seal, sealedKeyId, type BoxKey } from '../../platform/secret-box';
-import { passwordMatches, sendAccountMail, sessionState } from '../auth/service';
+import { passwordMatches, sessionState } from '../auth/service';
 import { shopName } from '../../platform/shop-config';
 import {
   acceptTfaStep,
-  clearTfa,
+  claimTfaTry,
+  clearTfaFailures,
   enableTfa,
   markTfaSetupSkipped,
   replaceTfaSecrets,
@@ -23,6 +23,9 @@ import {
   type UserRow,
 } from '../users/service';
 import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
+import { recoveryCodesLeft, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes';
+import { cancelPendingReset, pendingReset, turnTfaOff } from './resets';
+import { sendTfaNotice } from './notices';
 
 /**
  * Two-factor authentication (rules: access.md–7, issue 4). The secret lives in `users.tfa_secret` once a
@@ -31,7 +34,9 @@ import { TOTP_PARAMS, matchTotp, newTotpSecret } from './totp';
  * never accepted twice, even by two requests at once. Any change of the second factor (on, off,
  * reset by e-mail) ends the user's other sessions, as a password change does (issue 11). Both
  * columns hold the secret sealed (AES-256-GCM, decision 0009), never as it is. The columns are
- * written through the users module, which owns the table.
+ * written through the users module, which owns the table. Recovery codes, resets by e-mail (slow
+ * and loud) and the wait after wrong codes follow decision 0021 (recovery-codes.ts, resets.ts);
+ * every change is mailed to the account (notices.ts), after its transaction.
  */
 
 /** The secret a stored value seals; one the keys cannot open is told to the user with the way out. */
@@ -56,10 +61,6 @@ export interface TfaDeps {
   /** Secrets are stored sealed with these (platform/secret-box.ts); the first seals. */
   keys: readonly BoxKey[];
 }
-
-const { userTokens } = schema;
-
-const TFA_RESET = 'tfa_reset';
 
 /** `ABCD EFGH …`: easier to type from a screen. */
 function groupKey(base32: string): string {
@@ -89,35 +90,94 @@ export async function setupTfa(deps: TfaDeps, auth: AuthContext): Promise<TfaSet
 }
 
 /**
- * `POST /tfa/verify`: with two-factor on, a right code passes this session; with a set-up
- * pending, a right code from the new secret turns two-factor on and passes this session.
+ * Claims one try at a code for the user before it is judged (decision 0021): after TFA_FREE_TRIES
+ * wrong codes in a row each further try waits, 429 `auth/tfa_too_many_attempts` with the seconds.
  */
-export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string): Promise<SessionState> {
+async function claimTry(deps: Pick<TfaDeps, 'db' | 'config'>, userId: string): Promise<void> {
+  const wait = await claimTfaTry(deps.db, userId, new Date(nowMs(deps)));
+  if (wait > 0) throw rateLimited(wait, 'auth/tfa_too_many_attempts');
+}
+
+/** What a right code did besides passing the session, for the answer and the mails after commit. */
+interface Passed {
+  row: UserRow;
+  recoveryCodes?: string[];
+  recoveryCodesLeft?: number;
+  resetCancelled: boolean;
+}
+
+/** The session passes: the wrong-code count cleared, a pending reset by e-mail cancelled (the old factor is in hand). */
+async function pass(tx: Transaction, auth: AuthContext): Promise<boolean> {
+  await markTfaPassed(tx, auth.session.id);
+  await clearTfaFailures(tx, auth.user.id);
+  return cancelPendingReset(tx, auth.user.id, 'signed_in');
+}
+
+/**
+ * `POST /tfa/verify`: with two-factor on, a right code (authenticator or recovery code, told apart
+ * by form) passes this session; with a set-up pending, a right code from the new secret turns
+ * two-factor on, passes this session and answers ten new recovery codes. Every try is claimed
+ * first (the wrong-code wait); a right one cancels a pending reset by e-mail.
+ */
+export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string): Promise<TfaVerifyResponse> {
   const { user } = auth;
   const stored = user.tfaSecret ?? user.tfaPendingSecret;
   if (!stored) throw new AppError('auth/tfa_not_setup');
-  const secret = openSecret(deps, user.id, stored);
-  const step = matchTotp({ token, secret, atMs: nowMs(deps), after: user.tfaLastStep });
-  if (step === undefined) throw new AppError('auth/tfa_wrong_code');
+  const enabling = !user.tfaSecret;
+  await claimTry(deps, user.id);
 
-  const updated = await deps.db.transaction(async (tx) => {
-    // Only a step after the last accepted one counts, and only while the secret is still the one checked.
-    const row = user.tfaSecret ? await acceptTfaStep(tx, user.id, stored, step) : await enableTfa(tx, user.id, stored, step);
-    if (!row) return undefined;
-    await markTfaPassed(tx, auth.session.id);
-    // A new second factor: sessions signed in without it end (this one has just passed it).
-    if (!user.tfaSecret) await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
-    return row;
-  });
-  // Another request took this code (or a later one) first, or the secret changed meanwhile.
-  if (!updated) throw new AppError('auth/tfa_wrong_code');
-  if (!user.tfaSecret) deps.log.info({ userId: user.id }, 'two-factor authentication enabled');
-  return sessionState({
-    user: updated,
-    session: { ...auth.session, tfaPassedAt: new Date() },
-    tfaEnabled: true,
-    tfaPassed: true,
-  });
+  let passed: Passed | undefined;
+  if (!enabling && isRecoveryCodeForm(token)) {
+    passed = await deps.db.transaction(async (tx) => {
+      if (!(await useRecoveryCode(tx, user.id, token))) return undefined;
+      const resetCancelled = await pass(tx, auth);
+      return { row: user, recoveryCodesLeft: await recoveryCodesLeft(tx, user.id), resetCancelled };
+    });
+  } else {
+    const secret = openSecret(deps, user.id, stored);
+    const step = matchTotp({ token, secret, atMs: nowMs(deps), after: user.tfaLastStep });
+    if (step === undefined) throw new AppError('auth/tfa_wrong_code');
+    passed = await deps.db.transaction(async (tx) => {
+      // Only a step after the last accepted one counts, and only while the secret is still the one checked.
+      const row = enabling ? await enableTfa(tx, user.id, stored, step) : await acceptTfaStep(tx, user.id, stored, step);
+      if (!row) return undefined;
+      const resetCancelled = await pass(tx, auth);
+      if (!enabling) return { row, resetCancelled };
+      // A new second factor: sessions signed in without it end (this one has just passed it).
+      await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
+      return { row, recoveryCodes: await replaceRecoveryCodes(tx, user.id), resetCancelled };
+    });
+  }
+  // A wrong code, or another request took this code (or a later one) first, or the secret changed meanwhile.
+  if (!passed) throw new AppError('auth/tfa_wrong_code');
+
+  if (enabling) {
+    deps.log.info({ userId: user.id }, 'two-factor authentication enabled');
+    await sendTfaNotice(deps, user, { kind: 'enabled' });
+  }
+  if (passed.recoveryCodesLeft !== undefined) {
+    deps.log.info({ userId: user.id, left: passed.recoveryCodesLeft }, 'recovery code used');
+    await sendTfaNotice(deps, user, { kind: 'code_used', left: passed.recoveryCodesLeft });
+  }
+  if (passed.resetCancelled) {
+    deps.log.info({ userId: user.id }, 'two-factor reset cancelled: signed in');
+    await sendTfaNotice(deps, user, { kind: 'reset_cancelled', reason: 'signed_in' });
+  }
+  return {
+    ...sessionState({ user: passed.row, session: { ...auth.session, tfaPassedAt: new Date() }, tfaEnabled: true, tfaPassed: true }),
+    ...(passed.recoveryCodes ? { recoveryCodes: passed.recoveryCodes } : {}),
+    ...(passed.recoveryCodesLeft !== undefined ? { recoveryCodesLeft: passed.recoveryCodesLeft } : {}),
+  };
+}
+
+/** `GET /tfa/is_enabled`: on or off, the recovery codes left, and a reset by e-mail waiting to take effect. */
+export async function tfaStatus(deps: Pick<TfaDeps, 'db'>, auth: AuthContext): Promise<TfaEnabledResponse> {
+  if (!auth.tfaEnabled) return { enabled: false, recoveryCodesLeft: 0, pendingReset: null };
+  return {
+    enabled: true,
+    recoveryCodesLeft: await recoveryCodesLeft(deps.db, auth.user.id),
+    pendingReset: await pendingReset(deps.db, auth.user.id),
+  };
 }
 
 /** `POST /tfa/skip_setup`: remembers that the user declined (the first time counts); nothing to skip once it is on. */
@@ -127,99 +187,60 @@ export async function skipTfaSetup(deps: TfaDeps, auth: AuthContext): Promise<vo
 }
 
 /**
- * Two-factor off (with `code`, only if that code's step is still new for that secret), and the
- * sessions' passes forgotten, so turning it on again later asks every other session for a code
- * from the new secret.
- */
-async function turnOff(tx: Transaction, userId: string, code?: { secret: string; step: number }): Promise<UserRow | undefined> {
-  const row = await clearTfa(tx, userId, code);
-  if (row) await forgetTfaPasses(tx, userId);
-  return row;
-}
-
-/**
- * `POST /tfa/disable_tfa`: the account's password and a right, unused code turn two-factor off
- * (either alone — a stolen unlocked phone, or a session left open — is not enough), and every
- * other session of the user ends.
+ * `POST /tfa/disable_tfa`: the account's password and a right, unused code (authenticator or
+ * recovery code) turn two-factor off (either alone — a stolen unlocked phone, or a session left
+ * open — is not enough), the recovery codes void, and every other session of the user ends.
  */
 export async function disableTfa(deps: TfaDeps, auth: AuthContext, input: { token: string; password: string }): Promise<void> {
   const { user } = auth;
   const stored = user.tfaSecret;
   if (!stored) throw new AppError('auth/tfa_not_enabled');
   if (!(await passwordMatches(user, input.password))) throw new AppError('auth/wrong_password');
-  const secret = openSecret(deps, user.id, stored);
-  const step = matchTotp({ token: input.token, secret, atMs: nowMs(deps), after: user.tfaLastStep });
-  if (step === undefined) throw new AppError('auth/tfa_wrong_code');
+  await claimTry(deps, user.id);
+  const byRecoveryCode = isRecoveryCodeForm(input.token);
+  let step: number | undefined;
+  if (!byRecoveryCode) {
+    step = matchTotp({ token: input.token, secret: openSecret(deps, user.id, stored), atMs: nowMs(deps), after: user.tfaLastStep });
+    if (step === undefined) throw new AppError('auth/tfa_wrong_code');
+  }
   const row = await deps.db.transaction(async (tx) => {
-    const off = await turnOff(tx, user.id, { secret: stored, step });
-    if (off) await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
+    if (byRecoveryCode && !(await useRecoveryCode(tx, user.id, input.token))) return undefined;
+    const off = await turnTfaOff(tx, user.id, step === undefined ? undefined : { secret: stored, step });
+    if (!off) return undefined;
+    await clearTfaFailures(tx, user.id);
+    await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
     return off;
   });
   if (!row) throw new AppError('auth/tfa_wrong_code');
   deps.log.info({ userId: user.id }, 'two-factor authentication disabled');
+  await sendTfaNotice(deps, user, { kind: 'disabled' });
 }
 
-const liveToken = () => and(eq(userTokens.purpose, TFA_RESET), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`));
-
 /**
- * `POST /tfa/requestReset`: e-mails the signed-in user a single-use link that turns two-factor
- * off (for a lost authenticator). Only the token's SHA-256 is stored; a new link ends older ones.
+ * `POST /tfa/recovery_codes`: with the password and a current authenticator code, ten new recovery
+ * codes (every older one void). Needs a session that has passed its second factor.
  */
-export async function requestTfaReset(deps: TfaDeps, auth: AuthContext): Promise<void> {
+export async function renewRecoveryCodes(
+  deps: TfaDeps,
+  auth: AuthContext,
+  input: { token: string; password: string },
+): Promise<TfaRecoveryCodesResponse> {
   const { user } = auth;
-  if (!auth.tfaEnabled) throw new AppError('auth/tfa_not_enabled');
-  const token = randomToken();
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(userTokens)
-      .set({ expiresAt: sql`now()` })
-      .where(and(eq(userTokens.userId, user.id), liveToken()));
-    await tx.insert(userTokens).values({
-      userId: user.id,
-      purpose: TFA_RESET,
-      tokenHash: sha256(token),
-      expiresAt: sql`now() + make_interval(mins => ${deps.config.tfaResetTtlMinutes}::int)`,
-    });
+  const stored = user.tfaSecret;
+  if (!stored) throw new AppError('auth/tfa_not_enabled');
+  if (!(await passwordMatches(user, input.password))) throw new AppError('auth/wrong_password');
+  await claimTry(deps, user.id);
+  const step = matchTotp({ token: input.token, secret: openSecret(deps, user.id, stored), atMs: nowMs(deps), after: user.tfaLastStep });
+  if (step === undefined) throw new AppError('auth/tfa_wrong_code');
+  const recoveryCodes = await deps.db.transaction(async (tx) => {
+    if (!(await acceptTfaStep(tx, user.id, stored, step))) return undefined;
+    await clearTfaFailures(tx, user.id);
+    return replaceRecoveryCodes(tx, user.id);
   });
-  const url = `${deps.config.publicWebUrl}/two_factor/reset?token=${encodeURIComponent(token)}`;
-  await sendAccountMail(deps, user.id, 'two-factor reset', (shop) =>
-    simpleMail({
-      to: user.email,
-      subject: `Turn off two-factor authentication at ${shop}`,
-      name: user.firstName,
-      paragraphs: [
-        `Someone, hopefully you, asked to turn off two-factor authentication for your ${shop} account because the authenticator app is lost.`,
-        `The link below turns it off. It works once and expires in ${deps.config.tfaResetTtlMinutes} minutes.`,
-      ],
-      action: { label: 'Turn off two-factor authentication', url },
-      footer: ['If you did not ask for this, ignore this e-mail: two-factor authentication stays on.'],
-    }),
-  );
-  deps.log.info({ userId: user.id }, 'two-factor reset requested');
-}
-
-/**
- * `POST /tfa/reset`: a live reset token turns two-factor off for its user. No session needed (the
- * link may be opened on another device): the token, e-mailed to the account's address, is the proof.
- */
-export async function resetTfa(deps: TfaDeps, resetTfaToken: string): Promise<void> {
-  const invalid = () => new AppError('auth/tfa_reset_token_invalid');
-  if (!resetTfaToken) throw invalid();
-  const userId = await deps.db.transaction(async (tx) => {
-    // Marking it used is the condition, so one token turns two-factor off once.
-    const [used] = await tx
-      .update(userTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(userTokens.tokenHash, sha256(resetTfaToken)), liveToken()))
-      .returning({ userId: userTokens.userId });
-    if (!used) return undefined;
-    await turnOff(tx, used.userId);
-    // Whoever lost the authenticator signs in afresh; any session opened meanwhile ends.
-    await revokeUserSessions(tx, used.userId, 'tfa_changed');
-    return used.userId;
-  });
-  if (!userId) throw invalid();
-  deps.log.info({ userId }, 'two-factor authentication reset by e-mail');
+  if (!recoveryCodes) throw new AppError('auth/tfa_wrong_code');
+  deps.log.info({ userId: user.id }, 'recovery codes renewed');
+  await sendTfaNotice(deps, user, { kind: 'codes_renewed' });
+  return { recoveryCodes };
 }
 
 /**
@@ -249,3 +270,7 @@ export async function sealStoredSecrets(db: Database, keys: readonly BoxKey[]): 
   }
   return changed;
 }
+
+// What other modules use of two-factor: an owner's reset (modules/staff) turns it off and tells the member.
+export { turnTfaOff } from './resets';
+export { sendTfaNotice } from './notices';

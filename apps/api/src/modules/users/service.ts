@@ -1,5 +1,16 @@
-import { AppError, isGender, isUserRole, isUuid, toUnixSeconds, validateProfileUpdate, type UserRole } from '@kedai/domain';
-import { and, eq, inArray, isNull, lt, or, schema, sql, type Database, type Transaction } from '@kedai/db';
+import {
+  AppError,
+  TFA_FIRST_WAIT_SECONDS,
+  TFA_FREE_TRIES,
+  TFA_MAX_WAIT_SECONDS,
+  isGender,
+  isUserRole,
+  isUuid,
+  toUnixSeconds,
+  validateProfileUpdate,
+  type UserRole,
+} from '@kedai/domain';
+import { and, eq, inArray, isNull, lt, lte, or, schema, sql, type Database, type Transaction } from '@kedai/db';
 import type { ProfileUpdateRequest, PublicUser } from '@kedai/contract';
 import { isUniqueViolation } from '../../platform/db-errors';
 
@@ -177,6 +188,39 @@ export async function clearTfa(tx: Transaction, userId: string, code?: { secret:
     .where(code ? and(eq(users.id, userId), eq(users.tfaSecret, code.secret), stepIsNew(code.step)) : eq(users.id, userId))
     .returning();
   return row;
+}
+
+/**
+ * Claims one try at a two-factor code before it is judged (decision 0021): counts it as a failure
+ * and, from the TFA_FREE_TRIES-th one in a row, sets the time before which no further try is heard
+ * (tfaWaitSeconds of the domain, written in SQL so that the claim is one conditional UPDATE). Of
+ * many requests at once, each sees the row as the one before it left it, so exactly the free tries
+ * are judged. A right code then clears the count (`clearTfaFailures`). Answers the seconds to wait
+ * when the try is refused, else 0.
+ */
+export async function claimTfaTry(db: Database, userId: string, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const claimed = await db
+    .update(users)
+    .set({
+      tfaFailures: sql`${users.tfaFailures} + 1`,
+      tfaRetryAt: sql`case when ${users.tfaFailures} + 1 >= ${TFA_FREE_TRIES}::int
+        then ${at}::timestamptz + make_interval(secs => least(${TFA_FIRST_WAIT_SECONDS}::int * power(2, least(${users.tfaFailures} + 1 - ${TFA_FREE_TRIES}::int, 10)), ${TFA_MAX_WAIT_SECONDS}::int))
+        else null end`,
+    })
+    .where(and(eq(users.id, userId), or(isNull(users.tfaRetryAt), lte(users.tfaRetryAt, sql`${at}::timestamptz`))))
+    .returning({ id: users.id });
+  if (claimed.length > 0) return 0;
+  const [row] = await db
+    .select({ wait: sql<number>`ceil(extract(epoch from (${users.tfaRetryAt} - ${at}::timestamptz)))::int` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Math.max(1, Number(row?.wait ?? 1));
+}
+
+/** A right code (or a password reset: the right owner can always recover) clears the wrong-code count and its wait. */
+export async function clearTfaFailures(tx: Pick<Database, 'update'>, userId: string): Promise<void> {
+  await tx.update(users).set({ tfaFailures: 0, tfaRetryAt: null }).where(eq(users.id, userId));
 }
 
 /** The user declined setting up two-factor (the first time counts). */
