@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/platform/config';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, schema } from '@kedai/db';
+import { createProduct } from '@kedai/db/factories';
+import { seedDemo } from '@kedai/db/seed';
+import { createTestDatabase } from '@kedai/db/testing';
+import { buildApp } from '../src/app';
+import { ConfigError, loadConfig, type AppConfig } from '../src/platform/config';
+import { invalidate } from '../src/platform/cache';
+import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, staffClient } from './accounts';
+import { TestClock, expectError, get } from './helpers';
 
 describe('loadConfig', () => {
   it('runs on defaults: embedded database, port 4000, images on the storefront origin', () => {
@@ -137,5 +148,211 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^SAFE_FETCH_TEST_ORIGINS: cannot be set in production/)]);
+  });
+});
+
+/** What production needs besides the payments (issue 27). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a'.repeat(32),
+  TFA_ENCRYPTION_KEY: `main:${Buffer.alloc(32, 7).toString('base64')}`,
+};
+const LIVE_STRIPE = { STRIPE_SECRET_KEY: 'sk_live_kedai', STRIPE_PUBLISHABLE_KEY: 'pk_live_kedai', STRIPE_WEBHOOK_SECRET: 'whsec_kedai' };
+const TEST_STRIPE = { STRIPE_SECRET_KEY: 'sk_test_kedai', STRIPE_PUBLISHABLE_KEY: 'pk_test_kedai', STRIPE_WEBHOOK_SECRET: 'whsec_kedai' };
+
+describe('loadConfig: who takes payments (issue 27)', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it('outside production the built-in test gateway takes cards, in test mode', () => {
+    expect(loadConfig({}).payments).toEqual({ cards: 'test', testMode: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ cards: 'test', testMode: true });
+  });
+
+  it('production without card keys refuses the test gateway: no card provider, not test mode', () => {
+    expect(loadConfig(PRODUCTION).payments).toEqual({ cards: null, testMode: false });
+    expect(loadConfig({ ...PRODUCTION, PAYMENTS_TEST_MODE: 'false' }).payments).toEqual({ cards: null, testMode: false });
+  });
+
+  it('production with PAYMENTS_TEST_MODE=true uses the test gateway and says it is test mode', () => {
+    expect(loadConfig({ ...PRODUCTION, PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({ cards: 'test', testMode: true });
+  });
+
+  it('takes cards through Stripe with its keys: live keys real money, test keys test mode (in production only on purpose)', () => {
+    expect(loadConfig({ ...PRODUCTION, ...LIVE_STRIPE }).payments).toEqual({ cards: 'stripe', testMode: false });
+    expect(loadConfig({ ...TEST_STRIPE }).payments).toEqual({ cards: 'stripe', testMode: true });
+    expect(loadConfig({ ...PRODUCTION, ...TEST_STRIPE, PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({ cards: 'stripe', testMode: true });
+    expect(problemsOf({ ...PRODUCTION, ...TEST_STRIPE })).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY: Stripe's test keys take no real money/),
+    ]);
+  });
+
+  it('refuses test mode with live keys, and keys of two modes', () => {
+    expect(problemsOf({ ...PRODUCTION, ...LIVE_STRIPE, PAYMENTS_TEST_MODE: 'true' })).toEqual([
+      expect.stringMatching(/^PAYMENTS_TEST_MODE: cannot be true with live Stripe keys/),
+    ]);
+    expect(problemsOf({ ...PRODUCTION, ...LIVE_STRIPE, STRIPE_PUBLISHABLE_KEY: 'pk_test_kedai' })).toEqual([
+      expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY: must be a live key/),
+    ]);
+    expect(problemsOf({ PAYMENTS_TEST_MODE: 'maybe' })).toEqual([expect.stringMatching(/^PAYMENTS_TEST_MODE/)]);
+  });
+});
+
+/**
+ * The API as production runs it, on a fresh seeded database. The development outbox, which
+ * production never serves, is switched on here past the environment's check, only so the test can
+ * read the verification codes of the accounts it makes.
+ */
+async function productionApp(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kedai-test-'));
+  const clock = new TestClock();
+  const config: AppConfig = {
+    ...loadConfig({ ...PRODUCTION, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...LIFTED_LIMITS, ...env }),
+    devOutbox: true,
+    clock: clock.now,
+  };
+  const handle = await createTestDatabase();
+  await seedDemo(handle.db, { assetsDir: config.assetsDir });
+  const app = await buildApp({ config, db: handle.db, logger: false });
+  return {
+    app,
+    clock,
+    async close() {
+      await app.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const SG_ADDRESS = {
+  fullName: 'Tan Ah Kow',
+  address: '1 Raffles Place',
+  unitNumber: '',
+  city: '',
+  country: 'SG',
+  phoneNumber: '+65 6123 4567',
+  postalCode: '048616',
+  state: '',
+};
+const CARD = { card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', name: 'Tan Ah Kow' } };
+const OWN_PAYNOW = { proxy: { kind: 'uen', value: '201912345K' }, merchantName: 'Kedai Pte Ltd', merchantCity: 'Singapore' };
+
+type ProductionApp = Awaited<ReturnType<typeof productionApp>>;
+
+async function shopper(t: ProductionApp) {
+  const user = await createVerifiedUser(t.app);
+  const client = await signedInClient(t.app, user);
+  const address = (await client.post('/address', SG_ADDRESS)).body.address.id as string;
+  /** Places an order of one unit of a new product, to be paid as `paymentMethod`. */
+  const place = async (paymentMethod: string) => {
+    const productId = (await createProduct(t.app.db, { stock: 5, price: { SG: 1500 } })).id;
+    const line = await client.post('/cart', { productId, quantity: 1 });
+    const key = (await client.post('/checkout/session', { cartItemIds: [line.body.cartItem.id] })).body.key;
+    return {
+      productId,
+      answer: await client.post('/checkout/create_order', { checkoutSessionKey: key, paymentMethod, shippingAddressId: address }),
+    };
+  };
+  return { user, client, place };
+}
+
+describe('in production without card keys (issue 27)', () => {
+  let t: ProductionApp;
+  beforeAll(async () => {
+    t = await productionApp({});
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('offers no way to pay: no card provider, and not the demo PayNow code', async () => {
+    const config = await get(t.app, '/config');
+    expect(config.body.payments).toEqual({ provider: null, stripePublishableKey: null, methods: [], testMode: false });
+  });
+
+  it('refuses card and PayNow orders with payment/method_unavailable, writing nothing', async () => {
+    const s = await shopper(t);
+    const byCard = await s.place('card');
+    expectError(byCard.answer, 409, 'payment/method_unavailable');
+    expect(byCard.answer.body.params).toEqual(['card']);
+    const byPayNow = await s.place('paynow');
+    expectError(byPayNow.answer, 409, 'payment/method_unavailable');
+    expect(byPayNow.answer.body.params).toEqual(['PayNow']);
+    expect((await s.client.get('/order')).body.orders).toEqual([]);
+    // The stock stays on sale and the lines in the cart.
+    const [product] = await t.app.db.select().from(schema.products).where(eq(schema.products.id, byCard.productId));
+    expect(product!.stock).toBe(5);
+    expect((await s.client.get('/cart')).body.cartItems).toHaveLength(2);
+  });
+
+  it("tells owners what is missing; PayNow is offered once an owner sets the shop's details, cards never", async () => {
+    const owner = (await staffClient(t.app, 'owner', t.clock.now)).client;
+    const before = await owner.get('/admin/settings');
+    expect(before.body.payments).toEqual({ cards: null, testMode: false, methods: [] });
+    // The demo's example UEN typed in is still a code that pays no one.
+    const demo = await owner.put('/admin/settings/paynow', { ...OWN_PAYNOW, proxy: { kind: 'uen', value: 'S99345678ABCD' } });
+    expect(demo.body.payments.methods).toEqual([]);
+    const saved = await owner.put('/admin/settings/paynow', OWN_PAYNOW);
+    expect(saved.body.payments).toEqual({ cards: null, testMode: false, methods: ['paynow'] });
+    expect((await get(t.app, '/config')).body.payments).toMatchObject({ provider: null, methods: ['paynow'], testMode: false });
+
+    const s = await shopper(t);
+    const { answer: order } = await s.place('paynow');
+    expect(order.status, order.response.payload).toBe(201);
+    const info = await s.client.post(`/order/${order.body.id}/payment_info`);
+    expect(info.body.paynow.payee).toEqual({ kind: 'uen', value: '201912345K' });
+    // Card payment of any order is refused before anything else: there is no card provider.
+    const paid = await s.client.post('/payment/stripe/card/pay', { orderId: order.body.id, ...CARD });
+    expectError(paid, 409, 'payment/method_unavailable');
+    expect((await s.client.get(`/order/${order.body.id}`)).body.payments).toEqual([]);
+    // A real shop's mails say nothing of test mode.
+    const [placedMail] = await outbox(t.app, s.user.email);
+    expect(placedMail!.subject).toBe(`Order ${order.body.orderRef} placed`);
+    expect(placedMail!.text).not.toContain('Test mode');
+
+    // Without the shop's details (the demo's again), no code is shown and no transfer reported.
+    await t.app.db.delete(schema.config).where(eq(schema.config.key, 'paynow'));
+    invalidate(t.app.db);
+    const after = await s.client.post(`/order/${order.body.id}/payment_info`);
+    expect(after.body).toMatchObject({ state: 'awaiting_payment', paynow: null });
+    expectError(await s.client.post(`/order/${order.body.id}/paynow_paid`, {}), 409, 'payment/method_unavailable');
+  });
+});
+
+describe('in production with PAYMENTS_TEST_MODE=true (issue 27)', () => {
+  let t: ProductionApp;
+  beforeAll(async () => {
+    t = await productionApp({ PAYMENTS_TEST_MODE: 'true' });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('takes cards on the test gateway and says test mode to shoppers, owners and in every order e-mail', async () => {
+    expect((await get(t.app, '/config')).body.payments).toEqual({
+      provider: 'test',
+      stripePublishableKey: null,
+      methods: ['card', 'paynow'],
+      testMode: true,
+    });
+    const owner = (await staffClient(t.app, 'owner', t.clock.now)).client;
+    expect((await owner.get('/admin/settings')).body.payments).toEqual({ cards: 'test', testMode: true, methods: ['card', 'paynow'] });
+
+    const s = await shopper(t);
+    const { answer: order } = await s.place('card');
+    expect(order.status, order.response.payload).toBe(201);
+    const paid = await s.client.post('/payment/stripe/card/pay', { orderId: order.body.id, ...CARD });
+    expect(paid.status, paid.response.payload).toBe(200);
+    expect(paid.body.order.status).toBe('paid');
+    const mails = (await outbox(t.app, s.user.email)).filter((mail) => mail.subject.startsWith('Order'));
+    expect(mails.map((mail) => mail.subject)).toEqual([`Order ${order.body.orderRef} paid`, `Order ${order.body.orderRef} placed`]);
+    for (const mail of mails) {
+      expect(mail.text).toContain('Test mode: no real money is taken');
+      expect(mail.html).toContain('Test mode: no real money is taken');
+    }
   });
 });

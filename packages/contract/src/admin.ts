@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PRODUCT_ADMIN_MAX_LIMIT, PRODUCT_ADMIN_SORTS } from './constants';
 import { CategoryRef, MerchantRef, Product, Variant } from './catalogue';
+import { PAYMENT_METHODS } from './checkout';
 import { EXCHANGE_RATES_MAX } from '@kedai/domain';
 import { CURRENCY_CODE_PATTERN, RegionPrices, UnixSeconds, Uuid, checkedByDomain, queryBoolean, queryInt } from './common';
 
@@ -160,6 +161,19 @@ export const AdminSettings = z.object({
   payNow: z
     .object({ proxy: z.object({ kind: z.enum(['uen', 'mobile']), value: z.string() }), merchantName: z.string(), merchantCity: z.string() })
     .describe('Who PayNow codes pay (the demo’s example UEN until set), and the name and city they show'),
+  payNowSettleAfterDays: z
+    .int()
+    .describe('After how many days a reported PayNow transfer staff have not confirmed asks the shopper and staff to settle it'),
+  payments: z
+    .object({
+      cards: z
+        .enum(['stripe', 'test'])
+        .nullable()
+        .describe("Who takes cards, from the server's configuration (Stripe's keys, PAYMENTS_TEST_MODE); null: nobody"),
+      testMode: z.boolean().describe('No payment moves real money; every page and order e-mail says so'),
+      methods: z.array(z.enum(PAYMENT_METHODS)).describe('The ways shoppers can pay now; empty: checkout offers none'),
+    })
+    .describe('How shoppers can pay now, so owners know what to set'),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 

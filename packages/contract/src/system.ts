@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from './checkout';
 import { UnixSeconds } from './common';
 
 export const Ping = z.object({ ok: z.literal(true), time: UnixSeconds });
@@ -16,10 +17,19 @@ export const PublicConfig = z
     placeholder_image: z.string(),
     payments: z
       .object({
-        provider: z.enum(['test', 'stripe']).describe('test: the built-in test gateway (no real money); stripe: cards in Stripe Elements'),
+        provider: z
+          .enum(['test', 'stripe'])
+          .nullable()
+          .describe('test: the built-in test gateway (no real money); stripe: cards in Stripe Elements; null: the shop takes no cards'),
         stripePublishableKey: z.string().nullable(),
+        methods: z
+          .array(z.enum(PAYMENT_METHODS))
+          .describe('The ways to pay the shop takes now (PayNow further only in Singapore dollars); empty: checkout offers none'),
+        testMode: z
+          .boolean()
+          .describe('No payment moves real money (test gateway, Stripe test keys, the demo PayNow code): every page says so'),
       })
-      .describe('How cards are paid: the storefront loads Stripe Elements only with `stripe`'),
+      .describe('How orders are paid: the storefront loads Stripe Elements only with `stripe`'),
   })
   .catchall(z.unknown())
   .meta({ id: 'PublicConfig' });

@@ -115,6 +115,8 @@ const PROJECT_CODES: ErrorCode[] = [
   'auth/tfa_reset_cancel_invalid',
   'auth/tfa_too_many_attempts',
   'staff/cannot_reset_own_tfa',
+  // The most common passwords are refused (issue 27, ASVS 6.2.4).
+  'auth/common_password',
   // The home page's content as staff save it (issue 14): banners, popups, product groups, image pages.
   'banner/invalid_title',
   'banner/invalid_image',
@@ -201,6 +203,7 @@ const PROJECT_CODES: ErrorCode[] = [
   'payment/provider_unavailable',
   'payment/invalid_signature',
   'payment/card_not_found',
+  'payment/method_unavailable',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];

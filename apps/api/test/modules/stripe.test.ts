@@ -90,7 +90,13 @@ async function elementsPayment(s: ShopShopper, testCard: string, extra: Record<s
 describe('the storefront learns that Stripe takes the cards', () => {
   it('GET /config names Stripe and its publishable key (never the secret ones)', async () => {
     const config = await get(t.app, '/config');
-    expect(config.body.payments).toEqual({ provider: 'stripe', stripePublishableKey: 'pk_test_kedai' });
+    // Stripe's test keys move no real money: test mode, said on every page.
+    expect(config.body.payments).toEqual({
+      provider: 'stripe',
+      stripePublishableKey: 'pk_test_kedai',
+      methods: ['card', 'paynow'],
+      testMode: true,
+    });
     expect(JSON.stringify(config.body)).not.toContain('sk_test');
     expect(JSON.stringify(config.body)).not.toContain('whsec');
   });

@@ -6,6 +6,7 @@ import { PageViewTracker } from '../features/analytics/PageViewTracker';
 import { currentCountry } from '../features/region/server';
 import { SiteFooter } from '../features/shell/SiteFooter';
 import { SiteHeader } from '../features/shell/SiteHeader';
+import { TestModeBanner } from '../features/shell/TestModeBanner';
 import type { InitialData } from '../store/actions';
 import { StoreProvider } from '../store/StoreProvider';
 import { getDefaultRegion, getPublicConfig } from '../lib/catalogue';
@@ -75,6 +76,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           initial={initial}
           analyticsEndpoint={typeof config?.analytics_endpoint === 'string' ? config.analytics_endpoint : null}
         >
+          {config?.payments.testMode ? <TestModeBanner /> : null}
           <SiteHeader shopName={shopName} />
           <main id="main" className="container site-main" tabIndex={-1}>
             {children}

@@ -65,7 +65,7 @@ export const config: PublicConfig = {
   storefront_url: 'http://localhost:3000',
   thumbnail_suffix: '_thumb',
   placeholder_image: 'placeholder.svg',
-  payments: { provider: 'test', stripePublishableKey: null },
+  payments: { provider: 'test', stripePublishableKey: null, methods: ['card', 'paynow'], testMode: true },
 };
 
 export const sg: Region = { key: 'SG', name: 'Singapore', currency: 'SGD', countries: ['SG'], priceBands: [] };

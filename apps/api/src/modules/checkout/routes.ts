@@ -16,7 +16,7 @@ import {
   QuotationEstimateQuery,
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
-import { mailOrder } from '../orders/service';
+import { mailOrder, orderMailDeps } from '../orders/service';
 import {
   createCheckoutSession,
   createOrder,
@@ -38,16 +38,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     now: () => app.config.clock?.() ?? new Date(),
     sessionMinutes: app.config.checkoutSessionMinutes,
     payMinutes: app.config.orderPaymentMinutes,
+    payments: app.config.payments,
   };
   const userId = (request: FastifyRequest) => authOf(request).user.id;
-  const mail = { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl };
+  const mail = orderMailDeps(app);
   const placing =
     'Send an `Idempotency-Key` header (8 to 100 letters, digits, `-`, `_`): the same key answers the same order (200) ' +
     'instead of placing another (201); the same key with another request (other lines, notes, addresses, voucher, region or ' +
     'payment method) is 422 `general/idempotency_key_reused` and places nothing. 400 `checkout/address_required`, `checkout/not_delivered`, ' +
     '`checkout/invalid_payment_method`, `checkout/invalid_notes`, `checkout/invalid_idempotency_key`, the voucher’s ' +
     '`voucher/…` codes; 409 `checkout/items_unavailable` with `params` listing `{id, kind, reason}` of each line that ' +
-    'cannot be bought (nothing is written).';
+    'cannot be bought (nothing is written); 409 `payment/method_unavailable` for a payment method the shop cannot take now ' +
+    '(`GET /config` `payments.methods` lists those it can).';
 
   app.post(
     '/checkout/session',

@@ -17,6 +17,7 @@ import {
   toUnixSeconds,
   variantOptionsOf,
   type ErrorCode,
+  type PaymentsSetup,
   type TaxRule,
 } from '@kedai/domain';
 import { and, eq, gt, lockKey, schema, type Database } from '@kedai/db';
@@ -37,6 +38,7 @@ import { getOrder, orderByIdempotencyKey, writeOrder, type NewOrderLine } from '
 import { consumeQuotationItems, openQuotationItems } from '../quotations/service';
 import { enabledShippingLocations, regionForCountry, taxRuleFor } from '../regions/service';
 import { lockVoucher, recordRedemption, tryVoucher } from '../vouchers/service';
+import { requireMethodOffered } from '../payments/service';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { requestDigest, requireSameRequest } from '../../platform/request-digest';
 import { randomToken } from '../../platform/secure-tokens';
@@ -56,6 +58,8 @@ export interface CheckoutDeps {
   /** How long a checkout session lasts, and how long an order may wait for its payment. */
   sessionMinutes: number;
   payMinutes: number;
+  /** Who takes cards and whether in test mode: which payment methods may be chosen (modules/payments/methods). */
+  payments: PaymentsSetup;
 }
 
 const { checkoutSessions } = schema;
@@ -423,6 +427,8 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
   const region = await regionForCountry(db, regionCountryCode);
   // PayNow moves Singapore dollars only.
   if (paymentMethod === 'paynow' && region.currency !== 'SGD') throw new AppError('payment/paynow_sgd_only');
+  // No pretend payment: a method the shop cannot take now is refused before anything is written.
+  await requireMethodOffered(db, deps.payments, paymentMethod);
   const { rate, tax } = await destination(db, shipping.country, region.key);
   if (!rate) throw new AppError('checkout/not_delivered');
   const voucherCode = typeof body.voucherCode === 'string' && body.voucherCode.trim() !== '' ? body.voucherCode : null;

@@ -16,15 +16,15 @@ import {
 } from '@kedai/contract';
 import { authOf } from '../../platform/auth-guard';
 import { cancelOrderForStaff, listOrdersForStaff, moveOrderForStaff, orderForStaff, refundPartForStaff } from './admin';
-import { completeRefund, confirmTransfer, listPaymentTasks, rejectTransfer } from './paynow';
-import { mailOrder } from './service';
+import { completeRefund, confirmTransfer, listPaymentTasks, rejectTransfer, releaseReportedOrder } from './paynow';
+import { mailOrder, orderMailDeps } from './service';
 
 /** The back office's orders (issue 16): staff and owners, two-factor passed. */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const denied = { 401: ErrorEnvelope, 403: ErrorEnvelope };
   const now = () => app.config.clock?.() ?? new Date();
-  const mail = { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl };
+  const mail = orderMailDeps(app);
 
   app.get(
     '/admin/order',
@@ -119,12 +119,14 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'PayNow transfers shoppers reported (kind charge) or refunds to send (kind refund); pending ones oldest first',
+        summary:
+          'PayNow transfers shoppers reported (kind charge) or refunds to send (kind refund); pending ones oldest first, with their age, ' +
+          'whether they are stale and when the shopper was asked to settle them',
         querystring: AdminPaymentQuery,
         response: { 200: AdminPaymentTaskList, 400: ErrorEnvelope, ...denied },
       },
     },
-    async (request) => listPaymentTasks(app.db, request.query),
+    async (request) => listPaymentTasks(app.db, request.query, now()),
   );
 
   const decided = {
@@ -181,6 +183,33 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ...decided,
       },
     },
-    async (request) => completeRefund(app.db, authOf(request).user.id, request.params.id, request.body.reference),
+    async (request) => completeRefund(app.db, authOf(request).user.id, request.params.id, request.body.reference, now()),
+  );
+
+  app.post(
+    '/admin/payment/:id/release',
+    {
+      schema: {
+        tags,
+        summary: 'No transfer came for a reported PayNow payment left waiting: cancel the order and give its stock back',
+        description:
+          'The report fails with the reason the shopper reads, the order is cancelled (stock, voucher and quotation items ' +
+          `given back) and the shopper is e-mailed. 400 \`payment/invalid_reason\`; 409 \`order/invalid_transition\` when the order no longer awaits payment; ${once}`,
+        body: AdminPaymentRejection,
+        ...decided,
+      },
+    },
+    async (request) => {
+      const task = await releaseReportedOrder(
+        app.db,
+        app.paymentProvider,
+        authOf(request).user.id,
+        request.params.id,
+        request.body.reason,
+        now(),
+      );
+      await mailOrder(mail, task.order.id, 'cancelled');
+      return task;
+    },
   );
 };

@@ -12,9 +12,9 @@ import {
   WebhookReceipt,
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
-import { cardOf, type CardChoice } from '../payments/service';
+import { cardOf, requireMethodOffered, type CardChoice } from '../payments/service';
 import { confirmCardPayment, payOrderByCard, settleProviderEvent, type CardPayResult } from './card';
-import { getOrder, mailOrder } from './service';
+import { getOrder, mailOrder, orderMailDeps } from './service';
 
 /**
  * Paying orders by card (issue 17; rules: api.md "Card payments"): the spec's
@@ -27,7 +27,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** What paying can answer besides success: bad input, a decline, not found, not payable, the provider unreachable. */
   const paymentErrors = { 400: ErrorEnvelope, 402: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 503: ErrorEnvelope, ...errors };
   const now = () => app.config.clock?.() ?? new Date();
-  const mail = { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl };
+  const mail = orderMailDeps(app);
   const provider = app.paymentProvider;
 
   /** A declined card is the shopper's answer (402, the attempt kept in the ledger); a success is mailed. */
@@ -49,7 +49,8 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'word: at once for a card that needs nothing more, else after `POST /order/{id}/pay/confirm` or Stripe’s webhook. ' +
           "402 `payment/declined` (`params[0]` the bank's reason; the attempt is in the order's payments), 400 `payment/invalid_card`, " +
           '`payment/card_form_required` (a card number sent while Stripe is on), 404 `payment/card_not_found`, `order/not_found`, ' +
-          '409 `payment/not_payable`, `payment/wrong_method`, 503 `payment/provider_unavailable`.',
+          '409 `payment/not_payable`, `payment/wrong_method`, `payment/method_unavailable` (the shop has no card provider), ' +
+          '503 `payment/provider_unavailable`.',
         body: CardPayRequest,
         response: {
           200: CardPayAnswer,
@@ -63,6 +64,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = authOf(request);
       const { orderId, card, savedCardId, saveCard } = request.body;
       if (typeof orderId !== 'string') throw new AppError('order/not_found');
+      await requireMethodOffered(app.db, app.config.payments, 'card');
       const header = request.headers['idempotency-key'];
       const attemptKey = typeof header === 'string' && header.length > 0 ? header.slice(0, 100) : randomUUID();
       // Stripe takes card numbers only in Elements, never through the shop.
@@ -87,7 +89,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The shopper finished the bank’s step (3-D Secure) or Stripe’s card form: the payment is asked of the provider',
         description:
           '200 with the order, paid if the provider says so. 402 `payment/declined`, 404 `payment/not_found` for a payment that is ' +
-          'not waiting, 409 `payment/not_payable`, 503 `payment/provider_unavailable`.',
+          'not waiting, 409 `payment/not_payable`, `payment/method_unavailable`, 503 `payment/provider_unavailable`.',
         params: OrderIdParams,
         body: ConfirmPaymentRequest,
         response: {
@@ -99,6 +101,8 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = authOf(request).user.id;
+      // A payment started in a trial is not completed once the shop takes no cards.
+      await requireMethodOffered(app.db, app.config.payments, 'card');
       const result = await confirmCardPayment(app.db, provider, me, request.params.id, request.body.paymentId, now());
       return answered(me, request.params.id, result);
     },

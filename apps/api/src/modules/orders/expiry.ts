@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, deliveredBeforeWindowClosed } from '@kedai/domain';
 import { and, asc, eq, lt, schema, sql, type Database } from '@kedai/db';
 import { startRepeating } from '../../platform/jobs';
+import { askToSettleStaleReports } from './paynow';
 import type { PaymentProvider } from '../payments/service';
-import { cancelOrder, lockOrder, mailOrder, moveOrder, type OrderMailDeps } from './service';
+import { cancelOrder, lockOrder, mailOrder, moveOrder, orderMailDeps, type OrderMailDeps } from './service';
 
 /**
  * What happens to orders when their time runs out (issue 16):
  * - unpaid orders are cancelled once their time to pay (`pay_by`, ORDER_PAYMENT_MINUTES after they
  *   were placed) has passed, and their stock and voucher given back;
- * - delivered orders the shopper never confirmed are completed when their dispute window ends.
+ * - delivered orders the shopper never confirmed are completed when their dispute window ends;
+ * - PayNow reports left unconfirmed past the days owners set ask the shopper and staff to settle them (`paynow.ts`).
  * Safe with several API processes: each change is the order's conditional status change under its
  * row lock, so an order moved by another process (or the shopper) meanwhile is skipped, never moved twice.
  */
@@ -92,7 +94,10 @@ export function startOrderExpiry(app: FastifyInstance, intervalMs = EXPIRY_INTER
         db: app.db,
         provider: app.paymentProvider,
         now: now(),
-        mail: { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl },
-      })) + (await completeDeliveredOrders({ db: app.db, now: now() })),
+        mail: orderMailDeps(app),
+      })) +
+      (await completeDeliveredOrders({ db: app.db, now: now() })) +
+      // PayNow reports no one confirmed after the days owners set: the shopper and staff are asked to settle them.
+      (await askToSettleStaleReports({ db: app.db, now: now(), mail: orderMailDeps(app) })),
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney } from '@kedai/domain';
+import type { FastifyInstance } from 'fastify';
+import { TEST_MODE_NOTICE, formatMoney } from '@kedai/domain';
 import { desc, eq, schema, type Database } from '@kedai/db';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
@@ -12,13 +13,20 @@ import { mailContacts } from '../users/service';
  * is logged and never undoes the change.
  */
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'transfer_rejected' | 'refunded_part';
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'transfer_rejected' | 'refunded_part' | 'settle_asked';
 
 export interface OrderMailDeps {
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicWebUrl: string;
+  /** No payment moves real money (config `payments.testMode`): every order mail says so. */
+  testMode: boolean;
+}
+
+/** The order mails' dependencies, from the app. */
+export function orderMailDeps(app: FastifyInstance): OrderMailDeps {
+  return { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl, testMode: app.config.payments.testMode };
 }
 
 /** `reason`: staff's words for a part refunded, told to the shopper. */
@@ -62,6 +70,13 @@ export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: Orde
           order.carrier || order.trackingNumber ? `Carrier: ${order.carrier ?? '—'}, tracking number: ${order.trackingNumber ?? '—'}.` : '',
         ].filter(Boolean),
       },
+      settle_asked: {
+        subject: `Order ${ref}: we have not yet found your PayNow transfer`,
+        paragraphs: [
+          `We have not yet found your PayNow transfer of ${total} for order ${ref} in ${shop}'s account.`,
+          `Please reply to this e-mail or contact us with proof of the transfer (your bank's confirmation with its reference), or the order may be cancelled and its items released.`,
+        ],
+      },
       transfer_rejected: {
         subject: `Order ${ref}: your PayNow transfer was not found`,
         paragraphs: [
@@ -96,7 +111,11 @@ export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: Orde
         to: contact.email,
         subject: text[kind].subject,
         name: contact.firstName,
-        paragraphs: text[kind].paragraphs,
+        // Test mode first, so a shopper of a trial shop never takes the order for a real one.
+        paragraphs: [
+          ...(deps.testMode ? [`${TEST_MODE_NOTICE}: this shop is on trial, so nothing was charged for real.`] : []),
+          ...text[kind].paragraphs,
+        ],
         action: { label: 'See your order', url: `${deps.publicWebUrl}/orders/${order.id}` },
       }),
     );

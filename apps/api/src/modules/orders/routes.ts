@@ -12,7 +12,8 @@ import {
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { paymentInfo, reportPayNowTransfer } from './paynow';
-import { cancelOrder, confirmReceipt, getOrder, listOrders, mailOrder, orderDisputeInfo } from './service';
+import { paymentMethodsOffered, requireMethodOffered } from '../payments/service';
+import { cancelOrder, confirmReceipt, getOrder, listOrders, mailOrder, orderDisputeInfo, orderMailDeps } from './service';
 
 /** The shopper's orders (rules: api.md "Checkout and orders", issue 16). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope };
   const now = () => app.config.clock?.() ?? new Date();
   const userId = (request: FastifyRequest) => authOf(request).user.id;
-  const mail = { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl };
+  const mail = orderMailDeps(app);
   const one = { params: OrderIdParams, response: { 200: Order, 404: ErrorEnvelope, ...errors } };
 
   for (const [path, kind, what] of [
@@ -122,7 +123,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requireUser(),
     },
-    async (request) => paymentInfo(app.db, userId(request), request.params.id),
+    async (request) => {
+      const info = await paymentInfo(app.db, userId(request), request.params.id);
+      // No code to pay while the shop does not take PayNow (in production, the demo's pays no one).
+      if (info.paynow && !(await paymentMethodsOffered(app.db, app.config.payments)).includes('paynow')) return { ...info, paynow: null };
+      return info;
+    },
   );
 
   app.post(
@@ -132,8 +138,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Tell the shop the PayNow transfer is made: the order waits for staff to confirm the money arrived',
         description:
-          '409 `payment/already_reported` while an earlier report waits, `payment/wrong_method` for a card order, ' +
-          '`payment/not_payable` when the order is not awaiting payment; 400 `payment/invalid_reference`.',
+          '409 `payment/already_reported` while an earlier report waits, `payment/too_many_reports` (`params[0]`: 2) while two ' +
+          'reports of the shopper wait for the shop, `payment/wrong_method` for a card order, ' +
+          '`payment/not_payable` when the order is not awaiting payment, `payment/method_unavailable` while the shop does not take ' +
+          'PayNow; 400 `payment/invalid_reference`.',
         params: OrderIdParams,
         body: PayNowPaidRequest,
         response: { 200: Order, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
@@ -141,7 +149,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser(),
     },
     async (request) => {
-      await reportPayNowTransfer(app.db, userId(request), request.params.id, request.body.reference);
+      await requireMethodOffered(app.db, app.config.payments, 'paynow');
+      await reportPayNowTransfer(app.db, userId(request), request.params.id, request.body.reference, now());
       return getOrder(app.db, userId(request), request.params.id);
     },
   );

@@ -302,4 +302,4 @@ export async function orderDisputeInfo(db: Database, userId: string, id: string,
   return { canDispute: info.canDispute, until: info.until ? toUnixSeconds(info.until) : null, how: info.how };
 }
 
-export { mailOrder, type OrderMailDeps } from './mail';
+export { mailOrder, orderMailDeps, type OrderMailDeps } from './mail';

@@ -430,6 +430,7 @@ export async function recordTransferReport(
   tx: Database,
   order: { id: string; total: number; currency: string },
   reference: string | null,
+  now: Date,
 ): Promise<PaymentRow> {
   const [row] = await tx
     .insert(payments)
@@ -442,6 +443,8 @@ export async function recordTransferReport(
       currency: order.currency,
       providerRef: reference,
       methodSummary: 'PayNow',
+      // Its age on the app's clock: staff see it, and it is asked to be settled after the days owners set.
+      createdAt: now,
     })
     .returning();
   return row!;
@@ -493,3 +496,4 @@ export async function settlePayNowPayment(
 export type { CardInput, PaymentProvider, ProviderEvent, ProviderPayment } from './provider';
 export { createTestGateway } from './providers/test-gateway';
 export { createStripeProvider } from './providers/stripe';
+export { paymentMethodsOffered, requireMethodOffered } from './methods';

@@ -3,6 +3,7 @@ import {
   AdminCountryParam,
   AdminCurrencyInput,
   AdminPayNowSettingsInput,
+  AdminPayNowSettleInput,
   AdminQuotationPricingInput,
   AdminRegionInput,
   AdminRegionParam,
@@ -21,26 +22,34 @@ import {
   saveTaxRate,
   setAppCurrency,
   setPayNowSettings,
+  setPayNowSettleDays,
   setQuotationPricing,
   setRegionEnabled,
   shopSettings,
+  type ShopSettings,
 } from './admin';
+import { paymentMethodsOffered } from '../payments/service';
 
 /** The shop's settings (issue 14): owners only (rules: access.md "Staff"). */
 export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const answers = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+  /** The settings with how shoppers can pay now, so owners see what is missing (issue 27). */
+  const withPayments = async (settings: Promise<ShopSettings>): Promise<AdminSettings> => {
+    const { cards, testMode } = app.config.payments;
+    return { ...(await settings), payments: { cards, testMode, methods: await paymentMethodsOffered(app.db, app.config.payments) } };
+  };
 
   app.get(
     '/admin/settings',
     {
       schema: {
         tags,
-        summary: 'The display currency, every region and every shipping location',
+        summary: 'The display currency, every region and every shipping location, and how shoppers can pay now',
         response: { 200: AdminSettings, ...answers },
       },
     },
-    async () => shopSettings(app.db),
+    async () => withPayments(shopSettings(app.db)),
   );
 
   app.put(
@@ -54,7 +63,7 @@ export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminSettings, ...answers },
       },
     },
-    async (request) => setAppCurrency(app.db, authOf(request).user.id, request.body.appCurrency),
+    async (request) => withPayments(setAppCurrency(app.db, authOf(request).user.id, request.body.appCurrency)),
   );
 
   app.put(
@@ -70,7 +79,7 @@ export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminSettings, ...answers },
       },
     },
-    async (request) => setQuotationPricing(app.db, authOf(request).user.id, request.body),
+    async (request) => withPayments(setQuotationPricing(app.db, authOf(request).user.id, request.body)),
   );
 
   app.put(
@@ -84,7 +93,21 @@ export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminSettings, ...answers },
       },
     },
-    async (request) => setPayNowSettings(app.db, authOf(request).user.id, request.body),
+    async (request) => withPayments(setPayNowSettings(app.db, authOf(request).user.id, request.body)),
+  );
+
+  app.put(
+    '/admin/settings/paynow_settle',
+    {
+      schema: {
+        tags,
+        summary: 'After how many days a reported PayNow transfer staff have not confirmed asks the shopper and staff to settle it',
+        description: '400 `settings/invalid_paynow_settle_days` for anything but a whole number of days from 1 to 60.',
+        body: AdminPayNowSettleInput,
+        response: { 200: AdminSettings, ...answers },
+      },
+    },
+    async (request) => withPayments(setPayNowSettleDays(app.db, authOf(request).user.id, request.body.days)),
   );
 
   app.put(
@@ -98,7 +121,7 @@ export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminSettings, ...answers },
       },
     },
-    async (request) => setRegionEnabled(app.db, authOf(request).user.id, request.params.key, request.body.enabled),
+    async (request) => withPayments(setRegionEnabled(app.db, authOf(request).user.id, request.params.key, request.body.enabled)),
   );
 
   app.put(

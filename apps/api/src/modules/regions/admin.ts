@@ -10,6 +10,8 @@ import {
   parseDeliveryDays,
   parseShippingCountry,
   parsePayNowSettings,
+  parsePayNowSettleDays,
+  PAYNOW_SETTLE_AFTER_DAYS_MAX,
   parseQuotationPricing,
   parseShippingRates,
   parseTaxRule,
@@ -19,7 +21,14 @@ import { asc, eq, schema, type Database } from '@kedai/db';
 import type { AdminSettings, AdminShippingLocationInput } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
 import { invalidate } from '../../platform/cache';
-import { CONFIG_DEFAULTS, configEntries, payNowSettingsOf, quotationPricingOf, setConfigEntry } from '../../platform/shop-config';
+import {
+  CONFIG_DEFAULTS,
+  configEntries,
+  payNowSettingsOf,
+  payNowSettleDaysOf,
+  quotationPricingOf,
+  setConfigEntry,
+} from '../../platform/shop-config';
 
 const { regions, shippingLocations } = schema;
 type LocationRow = typeof shippingLocations.$inferSelect;
@@ -30,8 +39,11 @@ function toLocation(row: LocationRow) {
   return { countryCode: row.countryCode, name: countryName(row.countryCode), enabled: row.enabled, rates: row.rates, deliveryDays };
 }
 
+/** The settings kept in the database; the routes add how shoppers can pay now (`payments`, from the server's configuration). */
+export type ShopSettings = Omit<AdminSettings, 'payments'>;
+
 /** `GET /admin/settings`: every region and shipping location, enabled or not. */
-export async function shopSettings(db: Database): Promise<AdminSettings> {
+export async function shopSettings(db: Database): Promise<ShopSettings> {
   const [entries, regionRows, locationRows] = await Promise.all([
     configEntries(db),
     db.select().from(regions).orderBy(asc(regions.sortOrder), asc(regions.key)),
@@ -44,6 +56,7 @@ export async function shopSettings(db: Database): Promise<AdminSettings> {
     shippingLocations: sortCountryCodes(locationRows.map((row) => row.countryCode)).map(({ code }) => toLocation(byCode.get(code)!)),
     quotationPricing: quotationPricingOf(entries),
     payNow: payNowSettingsOf(entries),
+    payNowSettleAfterDays: payNowSettleDaysOf(entries),
   };
 }
 
@@ -57,7 +70,7 @@ async function entryNow(tx: Database, key: string): Promise<unknown> {
 }
 
 /** `PUT /admin/settings/paynow`: the UEN or mobile number PayNow codes pay, and the name and city they show. */
-export async function setPayNowSettings(db: Database, actorId: string, input: unknown): Promise<AdminSettings> {
+export async function setPayNowSettings(db: Database, actorId: string, input: unknown): Promise<ShopSettings> {
   const settings = parsePayNowSettings(input);
   if (!settings) throw new AppError('settings/invalid_paynow');
   await db.transaction(async (tx) => {
@@ -77,8 +90,31 @@ export async function setPayNowSettings(db: Database, actorId: string, input: un
   return shopSettings(db);
 }
 
+/**
+ * `PUT /admin/settings/paynow_settle`: after how many days a reported transfer staff have not
+ * confirmed asks the shopper and staff to settle it (issue 27).
+ */
+export async function setPayNowSettleDays(db: Database, actorId: string, days: unknown): Promise<ShopSettings> {
+  const settled = parsePayNowSettleDays(days);
+  if (settled === null) throw new AppError('settings/invalid_paynow_settle_days', [PAYNOW_SETTLE_AFTER_DAYS_MAX]);
+  await db.transaction(async (tx) => {
+    const before = payNowSettleDaysOf({ paynow_settle_days: await entryNow(tx, 'paynow_settle_days') });
+    await setConfigEntry(tx, 'paynow_settle_days', settled);
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.paynow_settle',
+      objectType: 'settings',
+      objectId: 'paynow_settle_days',
+      before: { days: before },
+      after: { days: settled },
+    });
+  });
+  invalidate(db);
+  return shopSettings(db);
+}
+
 /** `PUT /admin/settings/quotation_pricing`: the fee and exchange rates the quotation queue suggests prices with. */
-export async function setQuotationPricing(db: Database, actorId: string, input: unknown): Promise<AdminSettings> {
+export async function setQuotationPricing(db: Database, actorId: string, input: unknown): Promise<ShopSettings> {
   const entries = await configEntries(db);
   const pricing = parseQuotationPricing(input, String(entries.app_currency));
   if (!pricing) throw new AppError('settings/invalid_quotation_pricing');
@@ -100,7 +136,7 @@ export async function setQuotationPricing(db: Database, actorId: string, input: 
 }
 
 /** `PUT /admin/settings/currency`. */
-export async function setAppCurrency(db: Database, actorId: string, currency: string): Promise<AdminSettings> {
+export async function setAppCurrency(db: Database, actorId: string, currency: string): Promise<ShopSettings> {
   const code = currency.trim().toUpperCase();
   if (!isSupportedCurrency(code)) throw new AppError('settings/invalid_currency', [currency]);
   await db.transaction(async (tx) => {
@@ -113,7 +149,7 @@ export async function setAppCurrency(db: Database, actorId: string, currency: st
 }
 
 /** `PUT /admin/region/{key}`: turns a region on or off (the last enabled one stays on). */
-export async function setRegionEnabled(db: Database, actorId: string, key: string, enabled: boolean): Promise<AdminSettings> {
+export async function setRegionEnabled(db: Database, actorId: string, key: string, enabled: boolean): Promise<ShopSettings> {
   await db.transaction(async (tx) => {
     const rows = await tx.select().from(regions).for('update');
     const region = rows.find((row) => row.key === key);

@@ -17,6 +17,7 @@ import { shopper } from '../../store/testing';
 import { initialUserState } from '../account/user-slice';
 import type { AddressBookLoad } from '../addresses/AddressBook';
 import { CheckoutView } from './CheckoutView';
+import type { PaymentMethod } from './payment-methods';
 import { SESSION_KEY, address, estimate, estimateLine, line, order, pan, phone, session, tokyo } from './test-fixtures';
 
 const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
@@ -70,7 +71,7 @@ type Call = [
   options?: { params?: Record<string, string>; query?: unknown; body?: unknown; headers?: Record<string, string> },
 ];
 
-function setup() {
+function setup(shopTakes?: readonly PaymentMethod[]) {
   const api = {
     get: vi.fn(async (...[path, options]: Call) => {
       if (path === '/checkout/session/:key') return current;
@@ -106,7 +107,7 @@ function setup() {
   const user = userEvent.setup({ delay: null });
   render(
     <Provider store={store}>
-      <CheckoutView checkoutKey={SESSION_KEY} region={region} assetsUrl="http://assets.example" initialBook={book} />
+      <CheckoutView checkoutKey={SESSION_KEY} region={region} assetsUrl="http://assets.example" shopTakes={shopTakes} initialBook={book} />
     </Provider>,
   );
   const estimates = () => api.get.mock.calls.filter(([path]) => path === '/checkout/estimate_costs').map(([, options]) => options!.query);
@@ -300,5 +301,28 @@ describe('the checkout', () => {
     expect(orders()).toHaveLength(1);
     answer(order({ id: 'bbbbbbbb-0000-4000-8000-0000000000bb' }));
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/orders/bbbbbbbb-0000-4000-8000-0000000000bb'));
+  });
+
+  it('offers only the ways to pay the shop takes: PayNow alone when it takes no cards', async () => {
+    const { user, orders } = setup(['paynow']);
+    await waitFor(() => expect(placeButton().disabled).toBe(false));
+    const payment = within(screen.getByRole('group', { name: 'Payment' }));
+    expect(payment.queryByRole('radio', { name: /Card/ })).toBeNull();
+    expect(payment.getByRole<HTMLInputElement>('radio', { name: /PayNow/ }).checked).toBe(true);
+    await user.click(placeButton());
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect(orders()[0]!.body).toMatchObject({ paymentMethod: 'paynow' });
+  });
+
+  it('with no way to pay, says so in words and offers no pretend one: "Place order" stays off', async () => {
+    const { api, orders } = setup([]);
+    await waitFor(() => expect(api.get.mock.calls.some(([path]) => path === '/checkout/estimate_costs')).toBe(true));
+    const section = within(await screen.findByRole('region', { name: 'Payment' }));
+    expect(section.getByText(/The shop cannot take payment right now/)).toBeTruthy();
+    expect(screen.queryAllByRole('radio', { name: /Card|PayNow/ })).toEqual([]);
+    expect(placeButton().disabled).toBe(true);
+    expect(placeButton().getAttribute('aria-describedby')).toBe('place-order-blockers');
+    expect(summary().getByText(/The shop cannot take payment right now/)).toBeTruthy();
+    expect(orders()).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ import {
 } from './checkout-view';
 import { costLines, costsOfEstimate } from './costs';
 import styles from './checkout.module.css';
-import { paymentMethodsFor } from './payment-methods';
+import { paymentMethodsFor, type PaymentMethod } from './payment-methods';
 import { PaymentChoices } from './PaymentChoices';
 import { PlaceOrderSummary } from './PlaceOrderSummary';
 import { VoucherField } from './VoucherField';
@@ -36,6 +36,8 @@ export interface CheckoutViewProps {
   /** The shopper's region (the page's): prices are in its currency, and its country is sent with every call. */
   region: { key: string; name: string; currency: string; countries: string[] };
   assetsUrl: string;
+  /** The ways to pay the shop takes now (`GET /config` `payments.methods`); all by default. */
+  shopTakes?: readonly PaymentMethod[];
   /** What the address book opens with (tests); by default it is loaded. */
   initialBook?: AddressBookLoad;
 }
@@ -54,7 +56,7 @@ const ORDERS_HREF = '/orders';
  * placed, the shopper goes to its page to pay. Reports `begin_checkout` once the costs are known,
  * `add_shipping_info` for each address chosen and `purchase` for the order placed.
  */
-export function CheckoutView({ checkoutKey, region, assetsUrl, initialBook }: CheckoutViewProps) {
+export function CheckoutView({ checkoutKey, region, assetsUrl, shopTakes, initialBook }: CheckoutViewProps) {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const checkout = useAppSelector((state) => state.checkout);
@@ -106,6 +108,14 @@ export function CheckoutView({ checkoutKey, region, assetsUrl, initialBook }: Ch
   }, [dispatch, ready, bookSettled, shippingAddressId, voucher, regionCountryCode]);
 
   const lines = useMemo(() => (session && estimate ? checkoutLines(session, estimate) : []), [session, estimate]);
+  const methods = useMemo(() => (estimate ? paymentMethodsFor(estimate.currency, shopTakes) : []), [estimate, shopTakes]);
+  const chosenMethod = current?.paymentMethod;
+
+  // The method chosen is always one the shop takes for this currency (PayNow alone when it takes no cards).
+  useEffect(() => {
+    const first = methods[0];
+    if (first && chosenMethod && !methods.includes(chosenMethod)) dispatch(paymentMethodChosen(first));
+  }, [dispatch, methods, chosenMethod]);
   const estimating = current?.estimating ?? false;
   const chosenFor = current?.estimateChoices.shippingAddressId ?? null;
 
@@ -209,7 +219,7 @@ export function CheckoutView({ checkoutKey, region, assetsUrl, initialBook }: Ch
     );
   }
 
-  const blockers = placeOrderBlockers(estimate, { addressChosen: shippingAddressId !== null });
+  const blockers = placeOrderBlockers(estimate, { addressChosen: shippingAddressId !== null, canPay: methods.length > 0 });
   const placeError = current.placeError;
   const busy = current.placing;
 
@@ -385,7 +395,7 @@ export function CheckoutView({ checkoutKey, region, assetsUrl, initialBook }: Ch
           </section>
 
           <PaymentChoices
-            methods={paymentMethodsFor(estimate.currency)}
+            methods={methods}
             chosen={current.paymentMethod}
             onChoose={(method) => dispatch(paymentMethodChosen(method))}
             disabled={busy}

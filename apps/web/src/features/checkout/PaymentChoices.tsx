@@ -1,8 +1,8 @@
 import styles from './checkout.module.css';
-import { PAYMENT_METHOD_HINTS, paymentMethodLabel, type PaymentMethod } from './payment-methods';
+import { NO_PAYMENT_TEXT, PAYMENT_METHOD_HINTS, paymentMethodLabel, type PaymentMethod } from './payment-methods';
 
 export interface PaymentChoicesProps {
-  /** The methods offered for the order's currency, the default first. */
+  /** The methods offered for the order's currency, the default first; none: the shop cannot take payment now. */
   methods: readonly PaymentMethod[];
   chosen: PaymentMethod;
   onChoose(method: PaymentMethod): void;
@@ -14,6 +14,19 @@ export interface PaymentChoicesProps {
  * a method means is part of its label, so it is read once, with the name, and a click on it chooses.
  */
 export function PaymentChoices({ methods, chosen, onChoose, disabled = false }: PaymentChoicesProps) {
+  if (methods.length === 0) {
+    // No pretend way to pay: said in words, and "Place order" says it too.
+    return (
+      <section className={styles.section} aria-labelledby="checkout-payment-title">
+        <h2 className={styles.sectionTitle} id="checkout-payment-title">
+          Payment
+        </h2>
+        <div className={styles.alert}>
+          <p>{NO_PAYMENT_TEXT}</p>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className={styles.section} aria-labelledby="checkout-payment-title">
       <fieldset className={styles.fieldset} disabled={disabled}>

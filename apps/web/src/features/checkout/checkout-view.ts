@@ -7,6 +7,7 @@ import type { Address, CheckoutSession, CostEstimate, Product, QuotationItem } f
 import { ORDER_NOTES_MAX, onlyLeftText, stockFor, variantOptionsOf } from '@kedai/domain';
 import type { AnalyticsCheckout } from '../analytics/analytics';
 import { productHref } from '../catalogue/links';
+import { NO_PAYMENT_TEXT } from './payment-methods';
 
 export type UnavailableReason = NonNullable<CostEstimate['lines'][number]['reason']>;
 
@@ -124,6 +125,8 @@ export function nothingLeft(estimate: CostEstimate): boolean {
 export interface Blockers {
   /** A shipping address from the book is chosen (not the new-address form). */
   addressChosen: boolean;
+  /** The shop takes at least one way to pay for this order (issue 27); true when not said. */
+  canPay?: boolean;
 }
 
 /**
@@ -131,9 +134,10 @@ export interface Blockers {
  * bought, no address (or one the shop does not deliver to), a voucher that does not apply. Empty
  * when the estimate says the order can be placed.
  */
-export function placeOrderBlockers(estimate: CostEstimate, { addressChosen }: Blockers): string[] {
-  if (estimate.canPlaceOrder && addressChosen) return [];
+export function placeOrderBlockers(estimate: CostEstimate, { addressChosen, canPay = true }: Blockers): string[] {
+  if (estimate.canPlaceOrder && addressChosen && canPay) return [];
   const reasons: string[] = [];
+  if (!canPay) reasons.push(NO_PAYMENT_TEXT);
   const unavailable = estimate.lines.filter((line) => line.reason !== null).length;
   if (unavailable > 0) {
     reasons.push(

@@ -7,6 +7,13 @@ describe('the payment methods', () => {
     for (const currency of ['JPY', 'MYR', 'USD', 'sgd']) expect(paymentMethodsFor(currency)).toEqual(['card']);
   });
 
+  it('offers only the methods the shop takes now, none when it takes none', () => {
+    expect(paymentMethodsFor('SGD', ['paynow'])).toEqual(['paynow']);
+    expect(paymentMethodsFor('JPY', ['paynow'])).toEqual([]);
+    expect(paymentMethodsFor('SGD', [])).toEqual([]);
+    expect(offeredMethod('card', 'SGD', ['paynow'])).toBe('paynow');
+  });
+
   it('keeps a method chosen only where it is offered', () => {
     expect(offeredMethod('paynow', 'SGD')).toBe('paynow');
     expect(offeredMethod('paynow', 'JPY')).toBe('card');

@@ -32,15 +32,26 @@ export function paymentMethodLabel(method: string): string {
   return isPaymentMethod(method) ? LABELS[method] : method;
 }
 
-/** The methods offered for an order in `currency`, the default first. */
-export function paymentMethodsFor(currency: string): PaymentMethod[] {
-  return currency === PAYNOW_CURRENCY ? ['card', 'paynow'] : ['card'];
+/** Every method this storefront knows, the default first. */
+const ALL_METHODS: readonly PaymentMethod[] = ['card', 'paynow'];
+
+/**
+ * The methods offered for an order in `currency`, the default first: of those the shop takes now
+ * (`GET /config` `payments.methods`; all by default), PayNow only in Singapore dollars. Empty when
+ * the shop cannot take payment (issue 27): checkout then offers none rather than a pretend one.
+ */
+export function paymentMethodsFor(currency: string, shopTakes: readonly PaymentMethod[] = ALL_METHODS): PaymentMethod[] {
+  return ALL_METHODS.filter((method) => shopTakes.includes(method) && (method !== 'paynow' || currency === PAYNOW_CURRENCY));
 }
 
-/** `chosen` when it is offered in `currency`; otherwise the default (card). */
-export function offeredMethod(chosen: PaymentMethod, currency: string): PaymentMethod {
-  return paymentMethodsFor(currency).includes(chosen) ? chosen : DEFAULT_PAYMENT_METHOD;
+/** `chosen` when it is offered in `currency`; otherwise the first offered (card when none is). */
+export function offeredMethod(chosen: PaymentMethod, currency: string, shopTakes?: readonly PaymentMethod[]): PaymentMethod {
+  const offered = paymentMethodsFor(currency, shopTakes);
+  return offered.includes(chosen) ? chosen : (offered[0] ?? DEFAULT_PAYMENT_METHOD);
 }
+
+/** What checkout says when the shop takes no way to pay for the order (no card provider, no PayNow details). */
+export const NO_PAYMENT_TEXT = 'The shop cannot take payment right now, so this order cannot be placed. Please try again later.';
 
 /** Under "Place order": "You pay by PayNow on the next page, once your order is placed." */
 export function payAfterPlacingText(method: PaymentMethod): string {

@@ -61,7 +61,7 @@ function show(shown: Order) {
     <OrderView
       orderId={shown.id}
       assetsUrl="http://assets.example"
-      payments={{ provider: 'test', stripePublishableKey: null }}
+      payments={{ provider: 'test', stripePublishableKey: null, methods: ['card', 'paynow'], testMode: true }}
       initial={{ status: 'ready', order: shown, dispute }}
       timeZone="Asia/Singapore"
     />,

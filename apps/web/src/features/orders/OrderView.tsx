@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Order, PublicConfig } from '@kedai/contract';
+import { shopperMessage } from '@kedai/domain';
 import { FormAlert } from '../../ui/Field';
 import { LoadStatus } from '../../ui/LoadStatus';
 import checkoutStyles from '../checkout/checkout.module.css';
@@ -202,7 +203,10 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
               ) : (
                 <>
                   <p className={styles.payBy}>{awaitingPaymentText(order.payBy, zone)}</p>
-                  {payments.provider === 'stripe' ? (
+                  {payments.provider === null ? (
+                    // No card provider (issue 27): no pretend card form.
+                    <FormAlert>{shopperMessage('payment/method_unavailable', ['card'])}</FormAlert>
+                  ) : payments.provider === 'stripe' ? (
                     <StripeCardForm
                       order={order}
                       publishableKey={payments.stripePublishableKey}

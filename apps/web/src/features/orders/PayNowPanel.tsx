@@ -108,6 +108,9 @@ export function PayNowPanel({ orderId, timeZone, onReported, onOutdated, initial
         </p>
       ) : info.state === 'paid' ? (
         <p className={styles.thanks}>The shop has confirmed your transfer: this order is paid.</p>
+      ) : info.state === 'awaiting_payment' ? (
+        // No code while the shop does not take PayNow (issue 27): its demo code pays no one.
+        <FormAlert>{shopperMessage('payment/method_unavailable', ['PayNow'])}</FormAlert>
       ) : (
         <p>{shopperMessage('payment/not_payable')}</p>
       )}

@@ -38,7 +38,7 @@ const one = (load: OrderLoad) =>
     <OrderView
       orderId={order().id}
       assetsUrl="http://assets.example"
-      payments={{ provider: 'test', stripePublishableKey: null }}
+      payments={{ provider: 'test', stripePublishableKey: null, methods: ['card', 'paynow'], testMode: true }}
       initial={load}
       timeZone={zone}
     />,

@@ -221,14 +221,14 @@ describe('the order page picks the card form by the shop’s provider', () => {
     );
 
   it('Stripe: its card form is fetched in the browser only (a loading state here); no test gateway form', () => {
-    const html = page({ provider: 'stripe', stripePublishableKey: 'pk_live_51Kedai' });
+    const html = page({ provider: 'stripe', stripePublishableKey: 'pk_live_51Kedai', methods: ['card'], testMode: false });
     expect(text(html)).toContain('Loading the secure card form…');
     expect(text(html)).not.toContain('Test mode');
     expect(text(html)).not.toContain('Name on card');
   });
 
   it('the test gateway: its own form, said to be test mode', () => {
-    const html = page({ provider: 'test', stripePublishableKey: null });
+    const html = page({ provider: 'test', stripePublishableKey: null, methods: ['card', 'paynow'], testMode: true });
     expect(text(html)).toContain('Test mode — no real money.');
     expect(text(html)).not.toContain('secure card form');
   });

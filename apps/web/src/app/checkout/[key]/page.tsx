@@ -29,6 +29,7 @@ export default async function CheckoutPage({ params }: PageProps<'/checkout/[key
             checkoutKey={key}
             region={{ key: region.key, name: region.name, currency: region.currency, countries: region.countries }}
             assetsUrl={config.assets_url}
+            shopTakes={config.payments.methods}
           />
         </RequireSignIn>
       </section>
