@@ -28,6 +28,7 @@ export const ERROR_MESSAGES = {
   'auth/wrong_password': 'Your current password is incorrect',
   'auth/invalid_new_password':
     'Password must be at least 8 characters with an upper case letter, a lower case letter and a number or symbol',
+  'auth/common_password': 'This password is one of the most commonly used and easy to guess; choose another',
   'auth/invalid_password_reset_token': 'This password reset link is not valid, please request a new one',
   'auth/invalid_refresh_token': 'Your session has expired, please sign in again',
   'auth/invalid_access_token': 'Please sign in to continue',
@@ -244,6 +245,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'auth/user_not_found': 404,
   'auth/wrong_password': 400,
   'auth/invalid_new_password': 400,
+  'auth/common_password': 400,
   'auth/invalid_password_reset_token': 400,
   'auth/invalid_refresh_token': 401,
   'auth/invalid_access_token': 401,

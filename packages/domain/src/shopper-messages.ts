@@ -33,6 +33,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'auth/wrong_password': 'Your current password is incorrect.',
   'auth/invalid_new_password':
     'Choose a password of at least 8 characters with an upper case letter, a lower case letter and a number or symbol.',
+  'auth/common_password': 'This password is one of the most commonly used and easy to guess. Please choose another.',
   'auth/invalid_password_reset_token': 'This password reset link is not valid. Please ask for a new one.',
   'auth/invalid_refresh_token': 'Your session has expired. Please sign in again.',
   'auth/invalid_access_token': 'Please sign in to continue.',

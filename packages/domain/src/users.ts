@@ -6,6 +6,7 @@
  */
 import examples from 'libphonenumber-js/examples.mobile.json';
 import { getExampleNumber, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { isCommonPassword } from './common-passwords';
 import { isCountryCode } from './countries';
 import type { ErrorCode } from './errors';
 import { codePoints, collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
@@ -75,7 +76,8 @@ export function parseEmail(input: unknown): FieldResult<string> {
 
 /**
  * rules: validation.md password policy: at least 8 characters, a lower-case and an upper-case letter, and a
- * number or symbol (any character that is neither a letter nor white space). Not trimmed.
+ * number or symbol (any character that is neither a letter nor white space), and not one of the most
+ * common passwords (`auth/common_password`, common-passwords.ts). Not trimmed.
  */
 export function parsePassword(input: unknown): FieldResult<string> {
   if (typeof input !== 'string') return fail('auth/invalid_new_password');
@@ -86,7 +88,8 @@ export function parsePassword(input: unknown): FieldResult<string> {
     /\p{Ll}/u.test(input) &&
     /\p{Lu}/u.test(input) &&
     /[^\p{L}\s]/u.test(input);
-  return good ? ok(input) : fail('auth/invalid_new_password');
+  if (!good) return fail('auth/invalid_new_password');
+  return isCommonPassword(input) ? fail('auth/common_password') : ok(input);
 }
 
 /** An ISO 3166-1 alpha-2 country code, trimmed and upper-cased (`sg` -> `SG`). */

@@ -55,7 +55,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a new password with the uid and token of a reset link; signs out every session',
         description:
           "Expired link: `auth/password_reset_token_expired`; unknown, used or another user's: " +
-          '`auth/invalid_password_reset_token`; weak password: `auth/invalid_new_password` (the link stays usable). ' +
+          '`auth/invalid_password_reset_token`; weak password: `auth/invalid_new_password`, or one of the most common: ' +
+          '`auth/common_password` (the link stays usable). ' +
           'Also marks the e-mail address verified.',
         body: ResetPasswordRequest,
         response: { 200: OkResponse, 400: ErrorEnvelope },
@@ -74,7 +75,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change the password of the signed-in user; signs out every other session',
         description:
-          'Wrong current password: `auth/wrong_password`; weak new one: `auth/invalid_new_password`. The current session ' +
+          'Wrong current password: `auth/wrong_password`; weak new one: `auth/invalid_new_password`, or one of the most ' +
+          'common: `auth/common_password`. The current session ' +
           'keeps working. Attempts are rate limited per user (429 `general/rate_limited`).',
         body: ChangePasswordRequest,
         response: { 200: OkResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },

@@ -88,6 +88,12 @@ describe('new passwords (rules: validation.md policy, in the browser)', () => {
     expect(newPasswordProblems('Secret-12', 'Secret-13')).toEqual({ confirm: 'The two passwords are not the same' });
     expect(newPasswordProblems('Secret-12', 'Secret-12')).toEqual({});
   });
+
+  it('refuses the most common passwords before sending, and says why', () => {
+    const why = 'This password is one of the most commonly used and easy to guess. Please choose another.';
+    expect(newPasswordProblems('Password123', 'Password123')).toEqual({ password: why });
+    expect(newPasswordProblems('Sunshine1!', 'Sunshine1!')).toEqual({ password: why });
+  });
 });
 
 describe('reset password', () => {
@@ -113,8 +119,13 @@ describe('reset password', () => {
   it('a refused password belongs to the field; a link without its parts is not sent', async () => {
     api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/invalid_new_password'));
     expect((await resetPassword('u1', 't1', 'Secret-12')).kind).toBe('password');
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/common_password'));
+    expect(await resetPassword('u1', 't1', 'Secret-12')).toEqual({
+      kind: 'password',
+      message: 'This password is one of the most commonly used and easy to guess. Please choose another.',
+    });
     expect((await resetPassword('', 't1', 'Secret-12')).kind).toBe('link');
-    expect(api.browserPost).toHaveBeenCalledTimes(1);
+    expect(api.browserPost).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -131,6 +142,12 @@ describe('change password', () => {
     });
     api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/invalid_new_password'));
     expect(await changePassword('x', 'y')).toMatchObject({ kind: 'field', field: 'newPassword' });
+    api.browserPost.mockRejectedValueOnce(apiError(400, 'auth/common_password'));
+    expect(await changePassword('x', 'y')).toEqual({
+      kind: 'field',
+      field: 'newPassword',
+      message: 'This password is one of the most commonly used and easy to guess. Please choose another.',
+    });
     api.browserPost.mockRejectedValueOnce(apiError(429, 'general/rate_limited'));
     expect(await changePassword('x', 'y')).toEqual({
       kind: 'other',

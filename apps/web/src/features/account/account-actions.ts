@@ -85,6 +85,11 @@ export function newPasswordProblems(password: string, confirm: string): { passwo
   return password === confirm ? {} : { confirm: PASSWORDS_DIFFER };
 }
 
+/** The API's refusals of a new password (too weak, or one of the most common): shown beside the password field. */
+function isRefusedNewPassword(errorCode: string | undefined): boolean {
+  return errorCode === 'auth/invalid_new_password' || errorCode === 'auth/common_password';
+}
+
 export type ResetResult =
   | { kind: 'done' }
   /** The link is expired or not valid: the page offers a new one. */
@@ -101,7 +106,7 @@ export async function resetPassword(uid: string, token: string, password: string
   if (outcome.errorCode === 'auth/password_reset_token_expired' || outcome.errorCode === 'auth/invalid_password_reset_token') {
     return { kind: 'link', message: outcome.message };
   }
-  if (outcome.errorCode === 'auth/invalid_new_password') return { kind: 'password', message: outcome.message };
+  if (isRefusedNewPassword(outcome.errorCode)) return { kind: 'password', message: outcome.message };
   return { kind: 'other', message: outcome.message };
 }
 
@@ -113,7 +118,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
   const outcome = await call(() => browserApi.post('/auth/changePassword', { body: { currentPassword, newPassword } }));
   if (outcome.ok) return { kind: 'done' };
   if (outcome.errorCode === 'auth/wrong_password') return { kind: 'field', field: 'currentPassword', message: outcome.message };
-  if (outcome.errorCode === 'auth/invalid_new_password') return { kind: 'field', field: 'newPassword', message: outcome.message };
+  if (isRefusedNewPassword(outcome.errorCode)) return { kind: 'field', field: 'newPassword', message: outcome.message };
   return { kind: 'other', message: outcome.message };
 }
 
