@@ -41,6 +41,7 @@ import {
 import { ImageUploadAnswer, ImageUploadBody } from './admin-images';
 import {
   AdminPayNowSettingsInput,
+  AdminPayNowSettleInput,
   AdminPaymentQuery,
   AdminPaymentRejection,
   AdminPaymentTask,
@@ -322,6 +323,7 @@ export const endpoints = {
   'PUT /admin/settings/currency': { body: AdminCurrencyInput, response: AdminSettings },
   'PUT /admin/settings/quotation_pricing': { body: AdminQuotationPricingInput, response: AdminSettings },
   'PUT /admin/settings/paynow': { body: AdminPayNowSettingsInput, response: AdminSettings },
+  'PUT /admin/settings/paynow_settle': { body: AdminPayNowSettleInput, response: AdminSettings },
   'PUT /admin/region/:key': { params: AdminRegionParam, body: AdminRegionInput, response: AdminSettings },
   'PUT /admin/shipping_location/:countryCode': {
     params: AdminCountryParam,
@@ -358,6 +360,7 @@ export const endpoints = {
   'POST /admin/payment/:id/confirm': { params: AdminIdParam, response: AdminPaymentTask },
   'POST /admin/payment/:id/reject': { params: AdminIdParam, body: AdminPaymentRejection, response: AdminPaymentTask },
   'POST /admin/payment/:id/refunded': { params: AdminIdParam, body: AdminRefundDone, response: AdminPaymentTask },
+  'POST /admin/payment/:id/release': { params: AdminIdParam, body: AdminPaymentRejection, response: AdminPaymentTask },
   'GET /admin/tax_rate': { response: AdminTaxRateList },
   'PUT /admin/tax_rate/:countryCode': { params: AdminCountryParam, body: AdminTaxRateInput, response: AdminTaxRateList },
   'DELETE /admin/tax_rate/:countryCode': { params: AdminCountryParam, response: AdminTaxRateList },

@@ -7,6 +7,7 @@ import {
   MAX_MERCHANT_CITY,
   MAX_MERCHANT_NAME,
   PAYMENT_REASON_MAX,
+  PAYNOW_SETTLE_AFTER_DAYS_MAX,
 } from '@kedai/domain';
 import { UnixSeconds, Uuid, checkedByDomain, queryInt } from './common';
 
@@ -81,6 +82,11 @@ export const AdminPaymentTask = z
     problem: z.string().nullable().describe('Why staff rejected a reported transfer'),
     createdAt: UnixSeconds,
     updatedAt: UnixSeconds,
+    ageSeconds: z.int().describe('How long ago it was reported (or owed), by the server’s clock'),
+    stale: z
+      .boolean()
+      .describe('A reported transfer still waiting after the days owners set (`payNowSettleAfterDays`): settle it or release the stock'),
+    settleAskedAt: UnixSeconds.nullable().describe('When the shopper and staff were asked to settle this stale report; null: not yet'),
     order: z.object({ id: Uuid, orderRef: z.string(), status: z.enum(ORDER_STATUS_VALUES) }),
     shopper: z.object({ id: Uuid, email: z.string(), name: z.string() }),
   })
@@ -133,6 +139,18 @@ export const AdminPayNowSettingsInput = z
   })
   .meta({ id: 'AdminPayNowSettingsInput', required: ['proxy', 'merchantName', 'merchantCity'] });
 export type AdminPayNowSettingsInput = z.infer<typeof AdminPayNowSettingsInput>;
+
+export const AdminPayNowSettleInput = z
+  .object({
+    days: checkedByDomain({
+      type: 'integer',
+      minimum: 1,
+      maximum: PAYNOW_SETTLE_AFTER_DAYS_MAX,
+      description: 'After how many days a reported transfer staff have not confirmed asks the shopper and staff to settle it',
+    }),
+  })
+  .meta({ id: 'AdminPayNowSettleInput', required: ['days'] });
+export type AdminPayNowSettleInput = z.infer<typeof AdminPayNowSettleInput>;
 
 // Card payments (issue 17): the built-in test gateway or Stripe, behind one call each.
 

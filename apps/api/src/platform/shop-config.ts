@@ -5,7 +5,9 @@
 import {
   DEFAULT_QUOTATION_PRICING,
   DEMO_PAYNOW_SETTINGS,
+  PAYNOW_SETTLE_AFTER_DAYS_DEFAULT,
   parsePayNowSettings,
+  parsePayNowSettleDays,
   parseQuotationPricing,
   type PayNowSettings,
   type QuotationPricing,
@@ -44,6 +46,11 @@ export function quotationPricingOf(entries: Record<string, unknown>): QuotationP
 /** The shop's PayNow details (`paynow`), or the demo's (a code that pays no one) until staff set them. */
 export function payNowSettingsOf(entries: Record<string, unknown>): PayNowSettings {
   return parsePayNowSettings(entries.paynow) ?? DEMO_PAYNOW_SETTINGS;
+}
+
+/** After how many days a reported PayNow transfer staff have not confirmed is stale (`paynow_settle_days`), or the default. */
+export function payNowSettleDaysOf(entries: Record<string, unknown>): number {
+  return parsePayNowSettleDays(entries.paynow_settle_days) ?? PAYNOW_SETTLE_AFTER_DAYS_DEFAULT;
 }
 
 /** Sets one configuration entry (the back office's settings; audited by the caller, in its transaction). */

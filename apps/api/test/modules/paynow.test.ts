@@ -6,6 +6,8 @@ import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, staffClient 
 import type { TestClient } from '../client';
 import { createTestApp, expectError, race, type TestApp } from '../helpers';
 import { cancelUnpaidOrders } from '../../src/modules/orders/expiry';
+import { askToSettleStaleReports } from '../../src/modules/orders/paynow';
+import { orderMailDeps } from '../../src/modules/orders/service';
 
 /**
  * PayNow (issue 17): an SGD order shows an SGQR code; the shopper reports the transfer; staff
@@ -159,6 +161,104 @@ describe('reports without proof hold stock, so a shopper has at most 2 waiting',
       const waiting = (await Promise.all(orders.map((o) => ledgerOf(o.id)))).flat().filter((p) => p.status === 'pending');
       expect(waiting).toHaveLength(2);
     }
+  });
+});
+
+describe('reports left waiting', () => {
+  const DAY = 86_400;
+  type Task = { id: string; ageSeconds: number; stale: boolean; settleAskedAt: number | null; createdAt: number; order: { id: string } };
+  const queue = async () => (await staff.get('/admin/payment?limit=100')).body.payments as Task[];
+  const taskOf = async (orderId: string) => (await queue()).find((p) => p.order.id === orderId)!;
+  const ask = () => askToSettleStaleReports({ db: t.app.db, now: t.clock.now(), mail: orderMailDeps(t.app) });
+  const settleMails = async (email: string) => (await outbox(t.app, email)).filter((m) => m.subject.includes('not yet found'));
+
+  it('owners set after how many days (3 by default, 1 to 60), audited; staff may not', async () => {
+    expect((await owner.get('/admin/settings')).body.payNowSettleAfterDays).toBe(3);
+    expect((await staff.put('/admin/settings/paynow_settle', { days: 2 })).status).toBe(403);
+    for (const days of [0, 61, 1.5, '2']) {
+      const refused = await owner.put('/admin/settings/paynow_settle', { days });
+      expectError(refused, 400, 'settings/invalid_paynow_settle_days');
+      expect(refused.body.error).toBe('Give a whole number of days from 1 to 60');
+    }
+    const saved = await owner.put('/admin/settings/paynow_settle', { days: 3 });
+    expect(saved.status, saved.response.payload).toBe(200);
+    expect(saved.body.payNowSettleAfterDays).toBe(3);
+  });
+
+  it('staff see each report’s age, oldest first, and the stale ones marked; the shopper is asked once, after the days set', async () => {
+    const s = await shopper();
+    const older = (await placed(s)).body;
+    const newer = (await placed(s)).body;
+    await s.client.post(`/order/${older.id}/paynow_paid`, {});
+    t.clock.advance(DAY);
+    await s.client.post(`/order/${newer.id}/paynow_paid`, {});
+    t.clock.advance(DAY);
+
+    const list = await queue();
+    const [a, b] = [list.findIndex((p) => p.order.id === older.id), list.findIndex((p) => p.order.id === newer.id)];
+    expect(a).toBeLessThan(b);
+    expect(list[a]).toMatchObject({ ageSeconds: 2 * DAY, stale: false, settleAskedAt: null });
+    expect(list[b]).toMatchObject({ ageSeconds: DAY, stale: false, settleAskedAt: null });
+    // Not before the days owners set (3): nothing asked.
+    await ask();
+    expect(await settleMails(s.user.email)).toEqual([]);
+
+    t.clock.advance(DAY);
+    expect((await taskOf(older.id)).stale).toBe(true);
+    expect((await taskOf(newer.id)).stale).toBe(false);
+    await ask();
+    const mails = await settleMails(s.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Order ${older.orderRef}: we have not yet found your PayNow transfer`);
+    expect(mails[0]!.text).toContain(`We have not yet found your PayNow transfer of SGD`);
+    expect(mails[0]!.text).toContain('or the order may be cancelled');
+    expect((await taskOf(older.id)).settleAskedAt).toBe(Math.floor(t.clock.now().getTime() / 1000));
+    // Asked once per report, however often the job runs.
+    t.clock.advance(DAY);
+    await ask();
+    await ask();
+    const after = await settleMails(s.user.email);
+    expect(after.map((m) => m.subject).sort()).toEqual(
+      [
+        `Order ${older.orderRef}: we have not yet found your PayNow transfer`,
+        `Order ${newer.orderRef}: we have not yet found your PayNow transfer`,
+      ].sort(),
+    );
+    // Decided reports are neither stale nor asked.
+    const task = await taskOf(newer.id);
+    const confirmed = await staff.post(`/admin/payment/${task.id}/confirm`);
+    expect(confirmed.body).toMatchObject({ status: 'succeeded', stale: false });
+  });
+
+  it('staff release a report left waiting: the order is cancelled, its stock comes back, the shopper is told; audited', async () => {
+    const s = await shopper();
+    const order = (await placed(s)).body;
+    const productId = order.productCaptures[0].productId as string;
+    const stock = async () =>
+      (await t.app.db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, productId)))[0]!.stock;
+    expect(await stock()).toBe(3);
+    await s.client.post(`/order/${order.id}/paynow_paid`, {});
+    t.clock.advance(4 * DAY);
+    const task = await taskOf(order.id);
+    expect(task.stale).toBe(true);
+
+    expectError(await staff.post(`/admin/payment/${task.id}/release`, { reason: ' ' }), 400, 'payment/invalid_reason');
+    const released = await staff.post(`/admin/payment/${task.id}/release`, { reason: 'No transfer arrived in 4 days' });
+    expect(released.status, released.response.payload).toBe(200);
+    expect(released.body).toMatchObject({
+      status: 'failed',
+      problem: 'No transfer arrived in 4 days',
+      stale: false,
+      order: { status: 'cancelled' },
+    });
+    expect(await stock()).toBe(5);
+    const after = (await s.client.get(`/order/${order.id}`)).body;
+    expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'No transfer arrived in 4 days' });
+    expect(after.history.at(-1)).toMatchObject({ to: 'cancelled', actor: 'staff' });
+    expect((await outbox(t.app, s.user.email))[0]!.subject).toBe(`Order ${order.orderRef} cancelled`);
+    expect(amountHeld(await ledgerOf(order.id))).toBe(0);
+    // Once: the report is decided, the order no longer waits.
+    expectError(await staff.post(`/admin/payment/${task.id}/release`, { reason: 'again' }), 409, 'payment/not_waiting');
   });
 });
 

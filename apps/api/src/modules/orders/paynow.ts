@@ -2,6 +2,7 @@ import {
   AppError,
   BANK_REFERENCE_MAX,
   PAYNOW_OPEN_REPORTS_MAX,
+  isReportStale,
   amountHeld,
   dateToNumber,
   isUuid,
@@ -10,12 +11,20 @@ import {
   payNowPayload,
   toUnixSeconds,
 } from '@kedai/domain';
-import { and, asc, count, desc, eq, lockKey, schema, sql, type Database } from '@kedai/db';
+import { and, asc, count, desc, eq, isNull, lockKey, lte, schema, sql, type Database } from '@kedai/db';
 import type { AdminPaymentQuery, AdminPaymentTask, AdminPaymentTaskList, PaymentInfo } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
-import { configEntries, payNowSettingsOf } from '../../platform/shop-config';
-import { PAYNOW, lockPayNowPayment, owePayNowRefund, pendingPayNow, recordTransferReport, settlePayNowPayment } from '../payments/service';
-import { lockOrder, moveOrder, requireMethod } from './service';
+import { configEntries, payNowSettingsOf, payNowSettleDaysOf } from '../../platform/shop-config';
+import {
+  PAYNOW,
+  lockPayNowPayment,
+  owePayNowRefund,
+  pendingPayNow,
+  recordTransferReport,
+  settlePayNowPayment,
+  type PaymentProvider,
+} from '../payments/service';
+import { cancelOrder, lockOrder, mailOrder, moveOrder, requireMethod, type OrderMailDeps } from './service';
 
 /**
  * Paying an order (issue 17): what is owed and how, and PayNow — Singapore's bank transfer by QR
@@ -98,7 +107,7 @@ export async function paymentInfo(db: Database, userId: string, id: string): Pro
  * at once (409 `payment/too_many_reports`), counted under a lock of the shopper's own: two reports
  * at once on different orders are counted one after the other.
  */
-export async function reportPayNowTransfer(db: Database, userId: string, id: string, reference: unknown): Promise<void> {
+export async function reportPayNowTransfer(db: Database, userId: string, id: string, reference: unknown, now: Date): Promise<void> {
   const bankReference = referenceOf(reference, false);
   await db.transaction(async (tx) => {
     await lockKey(tx, `paynow-reports:${userId}`);
@@ -108,7 +117,7 @@ export async function reportPayNowTransfer(db: Database, userId: string, id: str
     if ((await pendingPayNow(tx, order.id, 'charge')).length > 0) throw new AppError('payment/already_reported');
     if ((await openReportsOf(tx, userId)) >= PAYNOW_OPEN_REPORTS_MAX)
       throw new AppError('payment/too_many_reports', [PAYNOW_OPEN_REPORTS_MAX]);
-    await recordTransferReport(tx, order, bankReference);
+    await recordTransferReport(tx, order, bankReference, now);
   });
 }
 
@@ -124,11 +133,23 @@ async function openReportsOf(tx: Database, userId: string): Promise<number> {
 
 // ——— The back office ———
 
+/** When the back office's list is read, and after how many days owners want a report settled. */
+interface TaskView {
+  now: Date;
+  settleAfterDays: number;
+}
+
+async function taskView(db: Database, now: Date): Promise<TaskView> {
+  return { now, settleAfterDays: payNowSettleDaysOf(await configEntries(db)) };
+}
+
 function toTask(
   row: typeof payments.$inferSelect,
   order: Pick<OrderRow, 'id' | 'orderRef' | 'status'>,
   shopper: { id: string; email: string; name: string },
+  view: TaskView,
 ): AdminPaymentTask {
+  const waiting = row.kind === 'charge' && row.status === 'pending' && order.status === 'awaiting_payment';
   return {
     id: row.id,
     kind: row.kind,
@@ -139,6 +160,9 @@ function toTask(
     problem: row.failureMessage,
     createdAt: toUnixSeconds(row.createdAt),
     updatedAt: toUnixSeconds(row.updatedAt),
+    ageSeconds: Math.max(0, toUnixSeconds(view.now) - toUnixSeconds(row.createdAt)),
+    stale: waiting && isReportStale(row.createdAt, view.now, view.settleAfterDays),
+    settleAskedAt: row.settleAskedAt ? toUnixSeconds(row.settleAskedAt) : null,
     order: { id: order.id, orderRef: order.orderRef, status: order.status },
     shopper,
   };
@@ -157,7 +181,8 @@ const shopperOf = (s: { id: string; email: string; firstName: string; lastName: 
 });
 
 /** `GET /admin/payment`: PayNow transfers to confirm (oldest first: a queue) or refunds to send; decided ones newest first. */
-export async function listPaymentTasks(db: Database, query: AdminPaymentQuery): Promise<AdminPaymentTaskList> {
+export async function listPaymentTasks(db: Database, query: AdminPaymentQuery, now: Date): Promise<AdminPaymentTaskList> {
+  const view = await taskView(db, now);
   const limit = query.limit ?? 25;
   const page = query.page ?? 1;
   const status = query.status ?? 'pending';
@@ -176,7 +201,7 @@ export async function listPaymentTasks(db: Database, query: AdminPaymentQuery): 
   ]);
   const n = total?.n ?? 0;
   return {
-    payments: rows.map((row) => toTask(row.payment, row.order, shopperOf(row.shopper))),
+    payments: rows.map((row) => toTask(row.payment, row.order, shopperOf(row.shopper), view)),
     total: n,
     page,
     limit,
@@ -184,7 +209,7 @@ export async function listPaymentTasks(db: Database, query: AdminPaymentQuery): 
   };
 }
 
-async function taskOf(db: Database, paymentId: string): Promise<AdminPaymentTask> {
+async function taskOf(db: Database, paymentId: string, now: Date): Promise<AdminPaymentTask> {
   const [row] = await db
     .select(taskColumns)
     .from(payments)
@@ -192,7 +217,7 @@ async function taskOf(db: Database, paymentId: string): Promise<AdminPaymentTask
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(payments.id, paymentId));
   if (!row) throw new AppError('payment/not_found');
-  return toTask(row.payment, row.order, shopperOf(row.shopper));
+  return toTask(row.payment, row.order, shopperOf(row.shopper), await taskView(db, now));
 }
 
 /** Locks a PayNow entry of `kind` and its order, in that order (a payment is always locked before its order). */
@@ -239,7 +264,7 @@ export async function confirmTransfer(
     });
     return paying;
   });
-  return { task: await taskOf(db, paymentId.toLowerCase()), orderPaid };
+  return { task: await taskOf(db, paymentId.toLowerCase(), now), orderPaid };
 }
 
 /**
@@ -274,11 +299,17 @@ export async function rejectTransfer(
       after: { status: 'failed', reason: text },
     });
   });
-  return taskOf(db, paymentId.toLowerCase());
+  return taskOf(db, paymentId.toLowerCase(), now);
 }
 
 /** `POST /admin/payment/{id}/refunded`: staff sent a PayNow refund, with the bank's reference. */
-export async function completeRefund(db: Database, staffId: string, paymentId: string, reference: unknown): Promise<AdminPaymentTask> {
+export async function completeRefund(
+  db: Database,
+  staffId: string,
+  paymentId: string,
+  reference: unknown,
+  now: Date,
+): Promise<AdminPaymentTask> {
   const bankReference = referenceOf(reference, true)!;
   await db.transaction(async (tx) => {
     const { payment, order } = await lockTask(tx, paymentId, 'refund');
@@ -292,5 +323,80 @@ export async function completeRefund(db: Database, staffId: string, paymentId: s
       after: { status: 'succeeded', reference: bankReference },
     });
   });
-  return taskOf(db, paymentId.toLowerCase());
+  return taskOf(db, paymentId.toLowerCase(), now);
+}
+
+// ——— Reports left waiting (issue 27) ———
+
+const SETTLE_BATCH = 100;
+
+/**
+ * The job that asks the shopper and staff to settle a report no one has confirmed after the days
+ * owners set (`paynow_settle_days`): the shopper is e-mailed once per report, and the back office
+ * shows it as asked. Each report is claimed by a conditional update on `settle_asked_at`, so with
+ * several API processes it is asked once; the mail goes after that update, outside any transaction.
+ */
+export async function askToSettleStaleReports(deps: { db: Database; now: Date; mail?: OrderMailDeps }): Promise<number> {
+  const { db, now } = deps;
+  const reportedBefore = new Date(now.getTime() - payNowSettleDaysOf(await configEntries(db)) * 86_400_000);
+  const due = await db
+    .select({ id: payments.id, orderId: payments.orderId })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(...openReport, isNull(payments.settleAskedAt), lte(payments.createdAt, reportedBefore), eq(orders.status, 'awaiting_payment')),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(SETTLE_BATCH);
+  let asked = 0;
+  for (const report of due) {
+    const [claimed] = await db
+      .update(payments)
+      .set({ settleAskedAt: now })
+      .where(and(eq(payments.id, report.id), eq(payments.status, 'pending'), isNull(payments.settleAskedAt)))
+      .returning({ id: payments.id });
+    if (!claimed) continue; // another process asked, or staff decided meanwhile
+    asked++;
+    if (deps.mail) await mailOrder(deps.mail, report.orderId, 'settle_asked');
+  }
+  return asked;
+}
+
+/**
+ * `POST /admin/payment/{id}/release`: staff found no transfer for a report left waiting, and give
+ * its stock back: the report fails with the reason the shopper reads, and the order is cancelled
+ * (stock, voucher and quotation items given back) as staff, in one transaction, audited as one step.
+ */
+export async function releaseReportedOrder(
+  db: Database,
+  provider: PaymentProvider,
+  staffId: string,
+  paymentId: string,
+  reason: unknown,
+  now: Date,
+): Promise<AdminPaymentTask> {
+  const text = parsePaymentReason(reason);
+  if (text === null) throw new AppError('payment/invalid_reason');
+  await db.transaction(async (tx) => {
+    const { payment, order } = await lockTask(tx, paymentId, 'charge');
+    await settlePayNowPayment(tx, payment, { status: 'failed', reason: text });
+    await cancelOrder(tx, order.id, {
+      actor: 'staff',
+      actorId: staffId,
+      userId: null,
+      reason: text,
+      now,
+      provider,
+      audit: (inner, cancelled) =>
+        recordAudit(inner, {
+          actorId: staffId,
+          action: 'payment.released',
+          objectType: 'order',
+          objectId: cancelled.id,
+          before: { payment: payment.id, status: 'pending', orderStatus: cancelled.status },
+          after: { status: 'failed', orderStatus: 'cancelled', reason: text },
+        }),
+    });
+  });
+  return taskOf(db, paymentId.toLowerCase(), now);
 }
