@@ -3,6 +3,7 @@ import { sessionAllows } from '../features/auth/gate';
 import { useSession, useSignOut } from '../features/auth/session';
 import { usePendingTransferCount } from '../features/payments/queries';
 import { usePendingCount } from '../features/quotations/queries';
+import { ShopBanners } from './ShopBanners';
 
 /** The back office's frame: navigation, who is signed in, sign out, and the screen. */
 export function Shell() {
@@ -16,6 +17,7 @@ export function Shell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <ShopBanners owner={sessionAllows(session, 'owner')} />
       <header className="topbar">
         <Link to="/products" className="brand">
           Kedai back office

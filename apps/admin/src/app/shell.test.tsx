@@ -6,15 +6,29 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import type { PublicConfig } from '@kedai/contract';
 import { SESSION_KEY } from '../features/auth/session';
 import { PENDING_TRANSFERS_KEY } from '../features/payments/queries';
 import { QUEUE_KEY } from '../features/quotations/queries';
 import { Shell } from './Shell';
 
-function shell({ transfers, quotations }: { transfers?: number; quotations?: number }) {
+type Payments = PublicConfig['payments'];
+
+function shell({
+  transfers,
+  quotations,
+  payments,
+  role = 'staff',
+}: {
+  transfers?: number;
+  quotations?: number;
+  payments?: Payments;
+  role?: 'staff' | 'owner';
+}) {
   const client = new QueryClient();
+  if (payments) client.setQueryData(['config'], { payments });
   client.setQueryData(SESSION_KEY, {
-    profile: { role: 'staff', email: 'staff@kedai.example', firstName: 'Ana', lastName: 'Lim' },
+    profile: { role, email: 'staff@kedai.example', firstName: 'Ana', lastName: 'Lim' },
     signedIn: true,
     tfaEnabled: true,
     tfaPassed: true,
@@ -51,5 +65,34 @@ describe('the navigation', () => {
   it('shows no badge when nothing waits, or before the count is known', () => {
     expect(shell({ transfers: 0 })).toContain('href="/payments" data-discover="true">Payments</a>');
     expect(shell({})).toContain('href="/payments" data-discover="true">Payments</a>');
+  });
+});
+
+describe('the banners above every screen (issue 27)', () => {
+  const testMode: Payments = { provider: 'test', stripePublishableKey: null, methods: ['card', 'paynow'], testMode: true };
+  const none: Payments = { provider: null, stripePublishableKey: null, methods: [], testMode: false };
+  const live: Payments = { provider: 'stripe', stripePublishableKey: 'pk_live_x', methods: ['card'], testMode: false };
+
+  it('says test mode, as the storefront does, before the navigation', () => {
+    const html = shell({ payments: testMode });
+    expect(html).toContain(
+      '<section class="test-mode-banner" aria-label="Test mode"><p><strong>Test mode: no real money is taken.</strong>',
+    );
+    expect(html.indexOf('test-mode-banner')).toBeLessThan(html.indexOf('<header'));
+  });
+
+  it('warns when shoppers cannot pay, and sends owners to Settings → Payments', () => {
+    expect(shell({ payments: none, role: 'owner' })).toContain('href="/settings#payments"');
+    const staff = shell({ payments: none });
+    expect(staff).toContain('Shoppers cannot pay:');
+    expect(staff).toContain('An owner can set it up in Settings.');
+    expect(staff).not.toContain('test-mode-banner');
+  });
+
+  it('says nothing for a shop that takes real payments, or before the configuration is read', () => {
+    for (const html of [shell({ payments: live }), shell({})]) {
+      expect(html).not.toContain('test-mode-banner');
+      expect(html).not.toContain('no-payment-banner');
+    }
   });
 });

@@ -11,6 +11,7 @@ import { SelectField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { sessionAllows } from '../auth/gate';
 import { PayNowSection } from './PayNowSection';
+import { PaymentsSection } from './PaymentsSection';
 import { QuotationPricingSection } from './QuotationPricingSection';
 import { TaxRatesSection } from './TaxRatesSection';
 import { useSession } from '../auth/session';
@@ -55,6 +56,7 @@ export function SettingsPage() {
       {settings.isError ? <LoadError message={errorText(settings.error)} onRetry={() => void settings.refetch()} /> : null}
       {data ? (
         <>
+          <PaymentsSection payments={data.payments} />
           <CurrencySection appCurrency={data.appCurrency} />
           <RegionsSection regions={data.regions} />
           <ShippingSection regions={data.regions} locations={data.shippingLocations} />

@@ -66,14 +66,16 @@ describe('the Taxes section', () => {
 });
 
 describe('the settings page', () => {
-  it('shows owners the Taxes and PayNow sections among the others', () => {
+  it('shows owners the Payments, Taxes and PayNow sections among the others', () => {
     const client = new QueryClient();
     const settings: AdminSettings = {
       appCurrency: 'SGD',
       regions: [{ key: 'SG', name: 'Singapore', currency: 'SGD', countries: ['SG'], enabled: true }],
       shippingLocations: [],
       quotationPricing: { feePercent: 10, exchangeRates: {} },
+      payments: { cards: 'test', testMode: true, methods: ['card', 'paynow'] },
       payNow: { proxy: { kind: 'uen', value: 'S99345678ABCD' }, merchantName: 'Kedai Demo Shop', merchantCity: 'Singapore' },
+      payNowSettleAfterDays: 3,
     };
     client.setQueryData(['settings'], settings);
     client.setQueryData(TAX_RATES_KEY, TAXES);
@@ -92,6 +94,6 @@ describe('the settings page', () => {
       </QueryClientProvider>,
     );
     const headings = [...html.matchAll(/<h2 id="[^"]+"(?: tabindex="-1")?>([^<]+)<\/h2>/g)].map((match) => match[1]);
-    expect(headings).toEqual(['Display currency', 'Regions', 'Where the shop delivers', 'Taxes', 'PayNow', 'Quotation pricing']);
+    expect(headings).toEqual(['Payments', 'Display currency', 'Regions', 'Where the shop delivers', 'Taxes', 'PayNow', 'Quotation pricing']);
   });
 });
