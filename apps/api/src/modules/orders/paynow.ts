@@ -17,6 +17,7 @@ import { recordAudit } from '../../platform/audit';
 import { configEntries, payNowSettingsOf, payNowSettleDaysOf } from '../../platform/shop-config';
 import {
   PAYNOW,
+  claimSettleAsk,
   lockPayNowPayment,
   owePayNowRefund,
   pendingPayNow,
@@ -350,12 +351,7 @@ export async function askToSettleStaleReports(deps: { db: Database; now: Date; m
     .limit(SETTLE_BATCH);
   let asked = 0;
   for (const report of due) {
-    const [claimed] = await db
-      .update(payments)
-      .set({ settleAskedAt: now })
-      .where(and(eq(payments.id, report.id), eq(payments.status, 'pending'), isNull(payments.settleAskedAt)))
-      .returning({ id: payments.id });
-    if (!claimed) continue; // another process asked, or staff decided meanwhile
+    if (!(await claimSettleAsk(db, report.id, now))) continue; // another process asked, or staff decided meanwhile
     asked++;
     if (deps.mail) await mailOrder(deps.mail, report.orderId, 'settle_asked');
   }

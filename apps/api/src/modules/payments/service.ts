@@ -1,5 +1,5 @@
 import { AppError, amountHeld, amountToRefund, cardDigits, isLuhnValid, isUuid } from '@kedai/domain';
-import { and, asc, count, desc, eq, inArray, schema, sql, type Database } from '@kedai/db';
+import { and, asc, count, desc, eq, inArray, isNull, schema, sql, type Database } from '@kedai/db';
 import type { CardInput, PaymentMethodInput, PaymentProvider, ProviderEvent, ProviderPayment, SavedCardDetails } from './provider';
 import { createTestGateway } from './providers/test-gateway';
 import { requireSameRequest } from '../../platform/request-digest';
@@ -448,6 +448,19 @@ export async function recordTransferReport(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Claims asking the shopper to settle a PayNow report still waiting (issue 27): true for the one
+ * caller that marks it, false when another process did or staff decided meanwhile.
+ */
+export async function claimSettleAsk(db: Database, paymentId: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(payments)
+    .set({ settleAskedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.provider, PAYNOW), eq(payments.status, 'pending'), isNull(payments.settleAskedAt)))
+    .returning({ id: payments.id });
+  return claimed.length > 0;
 }
 
 /** The order's PayNow payments or refunds waiting for staff. */
