@@ -38,6 +38,14 @@ describe('loadConfig', () => {
     for (const name of ['API_PORT', 'DATABASE_URL', 'LOG_LEVEL', 'ASSETS_URL']) expect(problems).toContain(name);
   });
 
+  it('reads TFA_RESET_WAIT_HOURS: 72 by default, whole hours from 1 to 720 (decision 0021)', () => {
+    expect(loadConfig({}).tfaResetWaitHours).toBe(72);
+    expect(loadConfig({ TFA_RESET_WAIT_HOURS: '24' }).tfaResetWaitHours).toBe(24);
+    for (const bad of ['0', '721', '1.5', 'soon']) {
+      expect(() => loadConfig({ TFA_RESET_WAIT_HOURS: bad }), bad).toThrow(/TFA_RESET_WAIT_HOURS/);
+    }
+  });
+
   it('treats empty variables as unset and reads lists', () => {
     const config = loadConfig({ DATABASE_URL: '', WEB_ORIGINS: 'https://shop.example, https://www.shop.example' });
     expect(config.databaseUrl).toBeUndefined();
