@@ -12,6 +12,7 @@ import {
   CONFIRM_LABEL,
   REFUND_SENT_LABEL,
   REJECT_LABEL,
+  RELEASE_LABEL,
   handlePaymentError,
   refundBodyOf,
   rejectionBodyOf,
@@ -19,7 +20,7 @@ import {
   type RefundBody,
   type RejectionBody,
 } from './payment-actions';
-import { confirmedText, refundSentText, rejectedText } from './payment-view';
+import { confirmedText, refundSentText, rejectedText, releasedText } from './payment-view';
 
 /** What the page does with a row's decision. */
 export interface DecisionHandlers {
@@ -38,12 +39,22 @@ interface Props extends DecisionHandlers {
   rowId: string;
 }
 
-/** A reported transfer: confirm it in one click, or open the small form to reject it with a reason. */
+/**
+ * A reported transfer: confirm it in one click, or open the small form to reject it with a reason;
+ * a stale one (waiting past the days owners set) may also have its order cancelled and its stock released.
+ */
 export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, reload }: Props) {
   const [rejecting, setRejecting] = useState(false);
-  const ids = { reject: `reject-${task.id}`, reason: `reject-reason-${task.id}` };
+  const [releasing, setReleasing] = useState(false);
+  const ids = {
+    reject: `reject-${task.id}`,
+    reason: `reject-reason-${task.id}`,
+    release: `release-${task.id}`,
+    releaseReason: `release-reason-${task.id}`,
+  };
   // The row has one problem, above its buttons: the rejection form's, which a refused confirmation uses too.
   const rejection = useOneFieldForm({ fieldId: ids.reason, check: rejectionBodyOf, onStart });
+  const release = useOneFieldForm({ fieldId: ids.releaseReason, check: rejectionBodyOf, onStart });
   const focus = useFocusAfterRender();
 
   const handlers = (field: boolean) => ({
@@ -62,12 +73,42 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
     onSuccess: (answer) => onDone(answer, rejectedText(answer)),
     onError: (failed) => handlePaymentError(failed, handlers(true)),
   });
-  const busy = confirm.isPending || reject.isPending;
+  const released = useMutation({
+    mutationFn: (body: RejectionBody) => api.post('/admin/payment/:id/release', { params: { id: task.id }, body }),
+    onSuccess: (answer) => onDone(answer, releasedText(answer)),
+    onError: (failed) =>
+      handlePaymentError(failed, {
+        interrupt: onInterrupted,
+        reload,
+        refuse: (failure) => release.refuse(failure.kind === 'refused' ? failure.fieldError : null, failure.message),
+      }),
+  });
+  const busy = confirm.isPending || reject.isPending || released.isPending;
 
   return (
     <div>
-      <FormProblem problem={rejection.problem} title="Nothing was changed" />
-      {rejecting ? (
+      <FormProblem problem={releasing ? release.problem : rejection.problem} title="Nothing was changed" />
+      {releasing ? (
+        <ReasonForm
+          form={release}
+          aria-label={`Cancel order ${task.order.orderRef} and release its stock`}
+          label="Reason for cancelling"
+          hint={`The report is rejected and the order cancelled with this reason, which the shopper reads; its stock goes back on sale. Such as “No transfer arrived and we did not hear from you”. 1 to ${PAYMENT_REASON_MAX} characters.`}
+          rows={3}
+          busy={released.isPending}
+          send={released.mutate}
+          submitLabel="Cancel the order and release its stock"
+          busyLabel="Cancelling…"
+          cancel={{
+            label: 'Keep waiting',
+            onCancel: () => {
+              setReleasing(false);
+              release.clearError();
+              focus(ids.release);
+            },
+          }}
+        />
+      ) : rejecting ? (
         // It opens only while nothing is on its way (its button checks `busy`), so only its own sending can be.
         <ReasonForm
           form={rejection}
@@ -118,6 +159,22 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
           >
             {REJECT_LABEL}
           </button>
+          {task.stale ? (
+            <button
+              type="button"
+              id={ids.release}
+              className="button button--secondary"
+              aria-describedby={rowId}
+              onClick={() => {
+                if (busy) return;
+                release.clearProblem();
+                setReleasing(true);
+                release.focusField();
+              }}
+            >
+              {RELEASE_LABEL}
+            </button>
+          ) : null}
         </div>
       )}
     </div>

@@ -24,7 +24,7 @@ import {
   type PaymentFilter,
   type PaymentListState,
 } from './payment-params';
-import { bankReferenceText, listWithout, outcomeBadge, outcomeDetail, shopperName } from './payment-view';
+import { ageText, bankReferenceText, listWithout, outcomeBadge, outcomeDetail, shopperName, staleNotice } from './payment-view';
 import { RefundActions, TransferActions, type DecisionHandlers } from './PaymentActions';
 import { PAYMENTS_KEY, paymentPageKey, usePaymentTasks } from './queries';
 
@@ -37,7 +37,7 @@ interface Notice {
 
 const INTROS = {
   transfers:
-    "Shoppers paying by PayNow transfer the total from their banking app and report it here. Look in the shop's bank account for the amount with the order reference: confirm it and the order is paid (the shopper is e-mailed), or reject it with a reason the shopper reads, and they get a fresh time to pay.",
+    "Shoppers paying by PayNow transfer the total from their banking app and report it here, oldest first. Look in the shop's bank account for the amount with the order reference: confirm it and the order is paid (the shopper is e-mailed), or reject it with a reason the shopper reads, and they get a fresh time to pay. A report holds its order's stock, so one waiting longer than the days set under Settings is marked Stale: the shopper is asked once for proof, and you may cancel the order to release its stock.",
   refunds:
     "Money the shop owes back to shoppers who paid by PayNow, for orders cancelled or refunded after they were paid. Send each amount by PayNow from the shop's bank to the shopper, then mark it sent with the bank's reference.",
 } as const;
@@ -172,10 +172,24 @@ function PaymentRow({ task, handlers }: { task: AdminPaymentTask; handlers: Deci
   const rowId = `payment-${task.id}`;
   const created = when(task.createdAt);
   const name = shopperName(task);
+  const stale = staleNotice(task);
+  const asked = task.settleAskedAt === null ? null : when(task.settleAskedAt);
   return (
     <tr>
       <td>
         <time dateTime={created.iso}>{created.text}</time>
+        {task.status === 'pending' ? <span className="hint block">waiting {ageText(task.ageSeconds)}</span> : null}
+        {stale ? (
+          <span className="block">
+            <span className="badge badge--off">{stale.badge}</span>{' '}
+            {asked ? (
+              <span className="hint">
+                asked to settle on <time dateTime={asked.iso}>{asked.text}</time>
+              </span>
+            ) : null}
+            <span className="hint block">{stale.detail}</span>
+          </span>
+        ) : null}
       </td>
       <th scope="row" id={rowId}>
         <Link to={`/orders/${task.order.id}`}>{task.order.orderRef}</Link>

@@ -13,6 +13,8 @@ import { handleFailure, type FailureHooks } from '../../lib/failure-hooks';
 export const CONFIRM_LABEL = "Confirm — the money is in the shop's account";
 export const REJECT_LABEL = 'Reject';
 export const REFUND_SENT_LABEL = 'Mark as sent';
+/** A stale report (issue 27): the order is cancelled and its stock put back on sale. */
+export const RELEASE_LABEL = 'Release the stock';
 
 /** The body of `POST /admin/payment/{id}/reject`. */
 export interface RejectionBody {

@@ -96,6 +96,31 @@ describe('the payments page', () => {
     expect(html).toContain('<a href="/payments?page=2" data-discover="true">Next page</a>');
   });
 
+  it('shows how long each transfer has waited, marks the stale ones and whether the shopper was asked, and offers to release their stock', () => {
+    const young = reportedTransfer();
+    const stale = reportedTransfer({ id: '8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d', ageSeconds: 3 * 86_400 + 600, stale: true });
+    const asked = reportedTransfer({
+      id: '9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e',
+      ageSeconds: 5 * 86_400,
+      stale: true,
+      settleAskedAt: young.createdAt + 3 * 86_400,
+    });
+    const html = table(listOf([asked, stale, young]), { view: 'transfers', status: 'pending', page: 1 });
+    const rows = html.split('<tr>').slice(2).map(text);
+    expect(rows[0]).toContain('waiting 5 days Stale asked to settle on 4 Dec 2026');
+    expect(rows[0]).toContain('Asked to settle: the shopper was e-mailed for proof of the transfer.');
+    expect(rows[1]).toContain('waiting 3 days Stale Waiting too long: the shopper is about to be asked for proof of the transfer.');
+    expect(rows[2]).toContain('waiting 5 hours');
+    expect(rows[2]).not.toContain('Stale');
+    expect(html).toContain('<span class="badge badge--off">Stale</span>');
+    // Only a stale report offers to cancel its order and release the stock.
+    expect(html).toContain(
+      `<button type="button" id="release-${stale.id}" class="button button--secondary" aria-describedby="payment-${stale.id}">Release the stock</button>`,
+    );
+    expect(html).toContain(`id="release-${asked.id}"`);
+    expect(html).not.toContain(`id="release-${young.id}"`);
+  });
+
   it('lists a pending refund with the bank reference to give when marking it sent', () => {
     const task = owedRefund();
     const html = paymentsPage('/payments?view=refunds', listOf([task]));

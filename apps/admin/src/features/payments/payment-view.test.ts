@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listOf, owedRefund, reportedTransfer } from './fixtures';
 import {
+  ageText,
   bankReferenceText,
   confirmedText,
   listWithout,
@@ -8,7 +9,9 @@ import {
   outcomeDetail,
   refundSentText,
   rejectedText,
+  releasedText,
   shopperName,
+  staleNotice,
 } from './payment-view';
 
 describe('a task as the list shows it', () => {
@@ -66,5 +69,22 @@ describe('a decided row', () => {
     const page = listOf([reportedTransfer(), owedRefund()], { total: 30, pages: 2 });
     expect(listWithout(page, reportedTransfer().id)).toEqual({ ...page, payments: [owedRefund()], total: 29 });
     expect(listWithout(page, 'elsewhere')).toBe(page);
+  });
+});
+
+describe('a report left waiting', () => {
+  it('says its age in the largest whole unit', () => {
+    expect([30, 60, 7200, 86_400, 3 * 86_400 + 7000].map(ageText)).toEqual(['under a minute', '1 minute', '2 hours', '1 day', '3 days']);
+  });
+
+  it('is marked stale past the days owners set, saying whether the shopper was asked to settle it', () => {
+    expect(staleNotice(reportedTransfer())).toBeNull();
+    expect(staleNotice(reportedTransfer({ stale: true }))?.detail).toBe(
+      'Waiting too long: the shopper is about to be asked for proof of the transfer.',
+    );
+    expect(staleNotice(reportedTransfer({ stale: true, settleAskedAt: 1 }))?.detail).toMatch(/^Asked to settle: /);
+    expect(releasedText(reportedTransfer())).toBe(
+      'Order KD-261201-7Q4M9X is cancelled and its stock is back on sale. The shopper is e-mailed the reason.',
+    );
   });
 });

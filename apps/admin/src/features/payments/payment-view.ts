@@ -56,3 +56,35 @@ export function listWithout(list: AdminPaymentTaskList, id: string): AdminPaymen
   if (!list.payments.some((task) => task.id === id)) return list;
   return { ...list, payments: list.payments.filter((task) => task.id !== id), total: Math.max(0, list.total - 1) };
 }
+
+/** How long a task has waited, in the largest whole unit: "4 days", "1 hour", "under a minute". */
+export function ageText(seconds: number): string {
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, name] of units) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1) return `${n} ${name}${n === 1 ? '' : 's'}`;
+  }
+  return 'under a minute';
+}
+
+/**
+ * What staff read of a report left waiting (issue 27): nothing while it is young; once past the days
+ * owners set, that it is stale and whether the shopper has been asked to settle it (the job asks once).
+ */
+export function staleNotice(task: Pick<AdminPaymentTask, 'stale' | 'settleAskedAt'>): { badge: string; detail: string } | null {
+  if (!task.stale) return null;
+  return {
+    badge: 'Stale',
+    detail: task.settleAskedAt
+      ? 'Asked to settle: the shopper was e-mailed for proof of the transfer. Confirm it if it arrived, or release the stock.'
+      : 'Waiting too long: the shopper is about to be asked for proof of the transfer.',
+  };
+}
+
+/** The news once staff release a report's order: cancelled, its stock back, the shopper told. */
+export const releasedText = (task: Pick<AdminPaymentTask, 'order'>): string =>
+  `Order ${task.order.orderRef} is cancelled and its stock is back on sale. The shopper is e-mailed the reason.`;

@@ -19,6 +19,7 @@ import {
   type PayNowForm,
   type PayeeKind,
 } from './paynow-form';
+import { PayNowSettleForm } from './PayNowSettleForm';
 
 const ids = { uen: 'paynow-uen', mobile: 'paynow-mobile', merchantName: 'paynow-name', merchantCity: 'paynow-city' } as const;
 const KINDS: PayeeKind[] = ['uen', 'mobile'];
@@ -156,6 +157,7 @@ export function PayNowSection({ settings, onSaved }: { settings: AdminSettings; 
           </button>
         </div>
       </form>
+      <PayNowSettleForm settings={settings} onSaved={onSaved} />
     </section>
   );
 }

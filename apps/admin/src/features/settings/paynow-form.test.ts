@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PAYNOW_SETTINGS } from '@kedai/domain';
-import { payNowInputOf, payNowToForm, payeeText, paysNoOne, type PayNowForm } from './paynow-form';
+import { payNowInputOf, payNowToForm, payeeText, paysNoOne, settleDaysOf, type PayNowForm } from './paynow-form';
 
 const SHOP: PayNowForm = { kind: 'uen', uen: '201912345K', mobile: '', merchantName: 'Kedai Pte Ltd', merchantCity: 'Singapore' };
 
@@ -71,5 +71,14 @@ describe('the PayNow form', () => {
     expect(paysNoOne({ ...DEMO_PAYNOW_SETTINGS, proxy: { kind: 'uen', value: '201912345K' } })).toBe(false);
     expect(payeeText(DEMO_PAYNOW_SETTINGS)).toBe('UEN S99345678ABCD');
     expect(payeeText({ ...DEMO_PAYNOW_SETTINGS, proxy: { kind: 'mobile', value: '+6591234567' } })).toBe('mobile number +6591234567');
+  });
+});
+
+describe('the days before a report is stale', () => {
+  it('takes a whole number from 1 to 60, as the domain does', () => {
+    expect(settleDaysOf(' 3 ')).toEqual({ ok: true, days: 3 });
+    expect(settleDaysOf('60')).toEqual({ ok: true, days: 60 });
+    for (const text of ['0', '61', '1.5', '', 'three', '-2'])
+      expect(settleDaysOf(text)).toEqual({ ok: false, error: 'Give a whole number of days from 1 to 60' });
   });
 });

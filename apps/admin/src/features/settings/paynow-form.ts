@@ -6,7 +6,13 @@
  * which field is wrong; this file only words why.
  */
 import type { AdminSettings } from '@kedai/contract';
-import { DEMO_PAYNOW_SETTINGS, parsePayNowSettings, type PayNowSettings } from '@kedai/domain';
+import {
+  DEMO_PAYNOW_SETTINGS,
+  PAYNOW_SETTLE_AFTER_DAYS_MAX,
+  parsePayNowSettings,
+  parsePayNowSettleDays,
+  type PayNowSettings,
+} from '@kedai/domain';
 
 type PayNow = AdminSettings['payNow'];
 export type PayeeKind = PayNow['proxy']['kind'];
@@ -86,3 +92,14 @@ export function payNowInputOf(form: PayNowForm): { ok: true; input: PayNowSettin
 /** "UEN 201912345K" or "mobile number +6591234567": the payee the saved details name. */
 export const payeeText = (settings: PayNow): string =>
   settings.proxy.kind === 'uen' ? `UEN ${settings.proxy.value}` : `mobile number ${settings.proxy.value}`;
+
+/**
+ * Owners' days before a reported transfer no one confirmed is stale (issue 27), as typed: the body
+ * of `PUT /admin/settings/paynow_settle`, by the domain's rule (`parsePayNowSettleDays`), or why not.
+ */
+export function settleDaysOf(text: string): { ok: true; days: number } | { ok: false; error: string } {
+  const trimmed = text.trim();
+  const days = /^\d{1,3}$/.test(trimmed) ? parsePayNowSettleDays(Number(trimmed)) : null;
+  if (days === null) return { ok: false, error: `Give a whole number of days from 1 to ${PAYNOW_SETTLE_AFTER_DAYS_MAX}` };
+  return { ok: true, days };
+}

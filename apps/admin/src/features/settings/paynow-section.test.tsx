@@ -20,7 +20,9 @@ const settingsWith = (payNow: AdminSettings['payNow']): AdminSettings => ({
   regions: [{ key: 'SG', name: 'Singapore', currency: 'SGD', countries: ['SG'], enabled: true }],
   shippingLocations: [],
   quotationPricing: { feePercent: 10, exchangeRates: {} },
+  payments: { cards: 'test', testMode: true, methods: ['card', 'paynow'] },
   payNow,
+  payNowSettleAfterDays: 3,
 });
 
 const section = (payNow: AdminSettings['payNow']) =>
@@ -66,5 +68,17 @@ describe('the PayNow section', () => {
     expect(own).toContain('<label for="paynow-mobile">Singapore mobile number</label>');
     expect(own).toMatch(/<input id="paynow-mobile" type="tel"[^>]* value="\+6591234567"/);
     expect(own).not.toContain('pays no one');
+  });
+
+  it('sets after how many days a report left waiting is stale, beside the PayNow details', () => {
+    const text = html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/\s+/g, ' ');
+    expect(html).toContain('<h3 id="paynow-settle-heading">Reports left waiting</h3>');
+    expect(html).toContain('id="paynow-settle-days"');
+    expect(html).toContain('value="3"');
+    expect(text).toContain('A shopper may have 2 reported transfers waiting at once');
+    expect(text).toContain('Save days');
   });
 });
