@@ -149,6 +149,23 @@ describe('/orders/<id>', () => {
     expect(buttons(html)).not.toContain('I have received it');
   });
 
+  it('a card order while the shop has no card provider: said in words, no pretend card form (issue 27)', () => {
+    const html = renderToStaticMarkup(
+      <OrderView
+        orderId={awaiting.id}
+        assetsUrl="http://assets.example"
+        payments={{ provider: null, stripePublishableKey: null, methods: [], testMode: false }}
+        initial={{ status: 'ready', order: awaiting, dispute: null }}
+        timeZone={zone}
+      />,
+    );
+    expect(html).toContain('role="alert"');
+    expect(text(html)).toContain('The shop cannot take payment by card right now.');
+    expect(text(html)).not.toContain('Name on card');
+    expect(text(html)).not.toContain('Test mode');
+    expect(buttons(html)).toContain('Cancel order');
+  });
+
   it('the lines as bought, the costs with the tax, the addresses, the notes and the history', () => {
     const html = one({ status: 'ready', order: paid, dispute: null });
     expect(text(html)).toContain('Items (4)');
@@ -382,6 +399,13 @@ describe('an order paid by PayNow', () => {
     expect(html).not.toContain('<svg');
     expect(buttons(html)).toEqual([]);
     expect(text(html)).not.toContain('Pay by');
+  });
+
+  it('awaiting payment while the shop does not take PayNow: no code, no form, said in words (issue 27)', () => {
+    const html = panel(ready({ ...awaitingInfo, paynow: null }));
+    expect(text(html)).toContain('The shop cannot take payment by PayNow right now.');
+    expect(html).not.toContain('<svg');
+    expect(buttons(html)).toEqual([]);
   });
 
   it('a report refused is said in an alert, where focus goes', () => {
