@@ -58,6 +58,11 @@ test('a shopper buys cart lines and a quoted item, pays after a decline, and can
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
   await signInAsDemoOwner(staffPage);
+  // Test mode (issue 27; the journeys' shop runs in development, on the test gateway): the back
+  // office says so above every screen, in view at both sizes.
+  const adminBanner = staffPage.getByRole('region', { name: 'Test mode' });
+  await expect(adminBanner).toContainText('Test mode: no real money is taken');
+  await expect(adminBanner).toBeInViewport();
   const staff = await caller(staffContext);
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   await staff.post('/admin/voucher', { code, kind: 'percent', percentBp: 1000, scope: 'both' });
@@ -79,6 +84,10 @@ test('a shopper buys cart lines and a quoted item, pays after a decline, and can
   await main.getByRole('button', { name: 'Checkout' }).first().click();
   await expect(page).toHaveURL(/\/checkout\/[^/]+$/);
   await expect(main.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  // The storefront says test mode above every page, in view at both sizes.
+  const banner = page.getByRole('region', { name: 'Test mode' });
+  await expect(banner).toContainText('Test mode: no real money is taken');
+  await expect(banner).toBeInViewport();
   // Two cart lines (1 + 2 units) and the quoted item.
   await expect(main.getByText('Items (4)')).toBeVisible();
 
@@ -107,6 +116,7 @@ test('a shopper buys cart lines and a quoted item, pays after a decline, and can
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   const orderId = page.url().split('/').pop()!;
   await expect(main.getByText('Test mode — no real money.')).toBeVisible();
+  await expect(banner).toBeVisible();
 
   // A declined card leaves the order awaiting payment with the reason; a good card pays it.
   await pay(page, '4000 0000 0000 0002');

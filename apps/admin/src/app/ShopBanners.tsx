@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { TEST_MODE_TEXT } from '../features/settings/payments-status';
 import { useShopConfig } from '../lib/shop-config';
+import { TestModeBanner } from '../ui/TestModeBanner';
 
 /**
  * Above every back-office screen (issue 27): test mode, as the storefront says it, and a warning
@@ -12,13 +12,7 @@ export function ShopBanners({ owner }: { owner: boolean }) {
   if (!payments) return null;
   return (
     <>
-      {payments.testMode ? (
-        <section className="test-mode-banner" aria-label="Test mode">
-          <p>
-            <strong>{TEST_MODE_TEXT}</strong> Orders are trials: do not ship them.
-          </p>
-        </section>
-      ) : null}
+      <TestModeBanner />
       {payments.methods.length === 0 ? (
         <section className="no-payment-banner" aria-label="Payments">
           <p>

@@ -10,6 +10,7 @@ import type { PublicConfig } from '@kedai/contract';
 import { SESSION_KEY } from '../features/auth/session';
 import { PENDING_TRANSFERS_KEY } from '../features/payments/queries';
 import { QUEUE_KEY } from '../features/quotations/queries';
+import { AuthGate } from '../features/auth/AuthGate';
 import { Shell } from './Shell';
 
 type Payments = PublicConfig['payments'];
@@ -94,5 +95,22 @@ describe('the banners above every screen (issue 27)', () => {
       expect(html).not.toContain('test-mode-banner');
       expect(html).not.toContain('no-payment-banner');
     }
+  });
+
+  it('says test mode on the sign-in screen too', () => {
+    const client = new QueryClient();
+    client.setQueryData(['config'], { payments: testMode });
+    client.setQueryData(SESSION_KEY, { signedIn: false });
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AuthGate>
+            <p>back office</p>
+          </AuthGate>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(html).toContain('<section class="test-mode-banner" aria-label="Test mode">');
+    expect(html).not.toContain('back office</p>');
   });
 });

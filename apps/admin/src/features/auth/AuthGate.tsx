@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { errorText } from '../../lib/errors';
 import { LoadError, Loading } from '../../ui/Alert';
+import { TestModeBanner } from '../../ui/TestModeBanner';
 import { gateOf } from './gate';
 import { NoAccess } from './NoAccess';
 import { SignInPage } from './SignInPage';
@@ -25,15 +26,22 @@ export function AuthGate({ children }: { children: ReactNode }) {
       </main>
     );
   }
+  // Test mode is said on the signing-in steps too; the back office's shell says it once through.
+  const step = (screen: ReactNode) => (
+    <>
+      <TestModeBanner />
+      {screen}
+    </>
+  );
   switch (gateOf(session.data)) {
     case 'sign-in':
-      return <SignInPage />;
+      return step(<SignInPage />);
     case 'no-access':
-      return <NoAccess email={session.data?.profile?.email ?? ''} />;
+      return step(<NoAccess email={session.data?.profile?.email ?? ''} />);
     case 'tfa-setup':
-      return <TwoFactorSetup />;
+      return step(<TwoFactorSetup />);
     case 'tfa-code':
-      return <TwoFactorCode />;
+      return step(<TwoFactorCode />);
     case 'open':
       return children;
   }
