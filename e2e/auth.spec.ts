@@ -94,3 +94,25 @@ test('a wrong password is told plainly, without saying whether the e-mail exists
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Your e-mail or password is incorrect. Please try again.' })).toBeVisible();
 });
+
+test('one of the most common passwords is refused on registering, saying why', async ({ page }) => {
+  await page.goto('/register');
+  await page.locator('main').getByLabel('First name').fill('Siti');
+  await page.locator('main').getByLabel('Last name').fill('Nurhaliza');
+  await page
+    .locator('main')
+    .getByLabel('E-mail')
+    .fill(`common.${Date.now().toString(36)}@example.com`);
+  await page.locator('main').getByLabel('Password', { exact: true }).fill('Password123');
+  await page.locator('main').getByLabel('Country', { exact: true }).selectOption('SG');
+  await page.locator('main').getByLabel('Mobile phone number').fill('9123 4567');
+  await page.locator('main').getByLabel('Date of birth').fill('1990-05-17');
+  await page.locator('main').getByLabel('Female').check();
+  await page
+    .locator('main')
+    .getByLabel(/accept the terms/i)
+    .check();
+  await page.getByRole('button', { name: /create account|register/i }).click();
+  await expect(page.getByText('This password is one of the most commonly used and easy to guess. Please choose another.')).toBeVisible();
+  await expect(page).toHaveURL(/\/register/);
+});
