@@ -102,6 +102,13 @@ describe('I have paid', () => {
       outdated: false,
     });
     expect(await refused(withStatus(0, 'general/api_unreachable', 'The shop could not be reached'))).toMatchObject({ outdated: false });
+    // Two reports already wait for the shop (issue 27): this one is not out of date, the shopper waits.
+    expect(await refused(withStatus(409, 'payment/too_many_reports', 'x', [2]))).toEqual({
+      ok: false,
+      message:
+        'You already have 2 PayNow transfers waiting for the shop to check. Please wait until the shop confirms them, or contact the shop.',
+      outdated: false,
+    });
   });
 });
 
