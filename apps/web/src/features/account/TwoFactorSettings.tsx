@@ -84,6 +84,15 @@ export function TwoFactorSettings({ initial }: { initial?: { view: TwoFactorView
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Arriving at `/two_factor#recovery-codes` (from the code page, after a recovery code): that part
+  // is only drawn once the settings are in, after the browser looked for it, so it is shown then.
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (view.kind !== 'on' || scrolled.current) return;
+    scrolled.current = true;
+    if (window.location.hash === `#${RECOVERY_CODES_ANCHOR}`) document.getElementById(RECOVERY_CODES_ANCHOR)?.scrollIntoView();
+  }, [view.kind]);
+
   /** Runs one step with the buttons disabled; a failure becomes the notice. */
   async function step<T extends { ok: boolean }>(run: () => Promise<T>, done: (result: T) => void) {
     if (busy) return;
