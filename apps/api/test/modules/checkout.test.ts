@@ -552,6 +552,30 @@ describe('quotation checkout', () => {
     ).toEqual([[itemId, 'r']]);
     expect(await stockOf(p)).toBe(5);
   });
+  it('the same Idempotency-Key with other quotation items is 422 and buys nothing; the same items in another order are the same request', async () => {
+    const s = await shopper();
+    const quoted = async () => {
+      const asked = await s.client.post('/quotation_item/internal_product', { productId: await product(5, 999), quantity: 1 });
+      const id = asked.body.quotationItem.id as string;
+      await t.app.db
+        .update(schema.quotationItems)
+        .set({ status: 'r', statusData: { quotedPrice: { SG: 1200 }, basePrice: null, basePriceCurrency: null } })
+        .where(eq(schema.quotationItems.id, id));
+      return id;
+    };
+    const [a, b, c] = [await quoted(), await quoted(), await quoted()];
+    const idem = { 'idempotency-key': 'quotation-key-1' };
+    const buy = (quotationIds: string[]) =>
+      s.client.post('/quotation_checkout/create_order', { quotationIds, paymentMethod: 'card', shippingAddressId: s.addressId }, idem);
+    const placed = await buy([a, b]);
+    expect(placed.status, placed.response.payload).toBe(201);
+    const again = await buy([b.toUpperCase(), a]);
+    expect(again.status, again.response.payload).toBe(200);
+    expect(again.body.id).toBe(placed.body.id);
+    expectError(await buy([a, b, c]), 422, 'general/idempotency_key_reused');
+    expect((await s.client.get('/quotation_item')).body.quotationItems.map((i: { id: string }) => i.id)).toEqual([c]);
+    expect((await s.client.get('/quotation_order')).body.orders).toHaveLength(1);
+  });
 });
 
 describe('POST /voucher/validate', () => {
