@@ -212,6 +212,7 @@ describe('reports left waiting', () => {
     expect(mails[0]!.subject).toBe(`Order ${older.orderRef}: we have not yet found your PayNow transfer`);
     expect(mails[0]!.text).toContain(`We have not yet found your PayNow transfer of SGD`);
     expect(mails[0]!.text).toContain('or the order may be cancelled');
+    expect(mails[0]!.text).toContain('write to hello@kedai.example with proof of the transfer');
     expect((await taskOf(older.id)).settleAskedAt).toBe(Math.floor(t.clock.now().getTime() / 1000));
     // Asked once per report, however often the job runs.
     t.clock.advance(DAY);

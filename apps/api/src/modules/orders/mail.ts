@@ -4,7 +4,7 @@ import { TEST_MODE_NOTICE, formatMoney } from '@kedai/domain';
 import { desc, eq, schema, type Database } from '@kedai/db';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
-import { shopName } from '../../platform/shop-config';
+import { configEntries, shopName } from '../../platform/shop-config';
 import { mailContacts } from '../users/service';
 
 /**
@@ -37,6 +37,7 @@ export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: Orde
     const [contact] = await mailContacts(deps.db, [order.userId]);
     if (!contact) return; // a blocked account is not mailed
     const shop = await shopName(deps.db);
+    const shopEmail = String((await configEntries(deps.db)).contact_email);
     // The newest ledger entry: the rejected transfer, or the refund just made.
     const [latest] =
       kind === 'transfer_rejected' || kind === 'refunded_part'
@@ -74,7 +75,7 @@ export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: Orde
         subject: `Order ${ref}: we have not yet found your PayNow transfer`,
         paragraphs: [
           `We have not yet found your PayNow transfer of ${total} for order ${ref} in ${shop}'s account.`,
-          `Please reply to this e-mail or contact us with proof of the transfer (your bank's confirmation with its reference), or the order may be cancelled and its items released.`,
+          `Please reply to this e-mail or write to ${shopEmail} with proof of the transfer (your bank's confirmation with its reference), or the order may be cancelled and its items released.`,
         ],
       },
       transfer_rejected: {
