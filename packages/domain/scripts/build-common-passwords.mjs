@@ -13,8 +13,7 @@
  * lower-case letter. So an entry matters only when it has at least 2 letters and at least 7
  * characters (one more may be the trailing digit or symbol); the others (`123456`, `qwerty`, `abc12`)
  * cannot get past the rest of the rule anyway. Refusing the kept ones is refusing the whole list, at
- * half the weight (the list is also bundled into the storefront's password forms, which run the rule
- * before sending). Output is deterministic: sorted, one entry per line, no timestamp.
+ * half the weight. Output is deterministic: sorted, one entry per line, no timestamp.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

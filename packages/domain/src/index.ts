@@ -7,7 +7,7 @@ export * from './numbers';
 export * from './countries';
 export { collectFields, type FieldProblem, type FieldResult } from './fields';
 export * from './users';
-export { COMMON_PASSWORDS_ATTRIBUTION, isCommonPassword } from './common-passwords';
+export { COMMON_PASSWORDS_ATTRIBUTION, isCommonPassword, parseNewPassword, validateNewRegistration } from './common-passwords';
 export * from './addresses';
 export * from './ids';
 export * from './cart';

@@ -6,7 +6,6 @@
  */
 import examples from 'libphonenumber-js/examples.mobile.json';
 import { getExampleNumber, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { isCommonPassword } from './common-passwords';
 import { isCountryCode } from './countries';
 import type { ErrorCode } from './errors';
 import { codePoints, collectFields, fail, ok, parseText, type FieldProblem, type FieldResult } from './fields';
@@ -76,8 +75,8 @@ export function parseEmail(input: unknown): FieldResult<string> {
 
 /**
  * rules: validation.md password policy: at least 8 characters, a lower-case and an upper-case letter, and a
- * number or symbol (any character that is neither a letter nor white space), and not one of the most
- * common passwords (`auth/common_password`, common-passwords.ts). Not trimmed.
+ * number or symbol (any character that is neither a letter nor white space). Not trimmed. A password
+ * being chosen must also not be a common one: `parseNewPassword` (common-passwords.ts) is the whole rule.
  */
 export function parsePassword(input: unknown): FieldResult<string> {
   if (typeof input !== 'string') return fail('auth/invalid_new_password');
@@ -88,8 +87,7 @@ export function parsePassword(input: unknown): FieldResult<string> {
     /\p{Ll}/u.test(input) &&
     /\p{Lu}/u.test(input) &&
     /[^\p{L}\s]/u.test(input);
-  if (!good) return fail('auth/invalid_new_password');
-  return isCommonPassword(input) ? fail('auth/common_password') : ok(input);
+  return good ? ok(input) : fail('auth/invalid_new_password');
 }
 
 /** An ISO 3166-1 alpha-2 country code, trimmed and upper-cased (`sg` -> `SG`). */

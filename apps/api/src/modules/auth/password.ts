@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { AppError, isUuid, parseEmail, parsePassword } from '@kedai/domain';
+import { AppError, isUuid, parseEmail, parseNewPassword } from '@kedai/domain';
 import { and, eq, gt, isNull, schema, sql, type Database } from '@kedai/db';
 import { simpleMail, type SimpleMail } from '../../platform/mail-template';
 import { revokeUserSessions } from '../../platform/session';
@@ -104,7 +104,7 @@ function sendChangedNotice(deps: AuthDeps, user: UserRow): Promise<void> {
 }
 
 function newPassword(input: string): string {
-  const parsed = parsePassword(input);
+  const parsed = parseNewPassword(input);
   if (!parsed.ok) throw new AppError(parsed.errorCode);
   return parsed.value;
 }
@@ -152,7 +152,7 @@ export async function resetPassword(deps: AuthDeps, input: { uid: string; resetP
 
 /**
  * `POST /auth/changePassword` for the signed-in user: the current password must match
- * (`auth/wrong_password`), the new one follow the policy (`auth/invalid_new_password`). Every
+ * (`auth/wrong_password`), the new one follow the policy (`auth/invalid_new_password`) and not be a common one (`auth/common_password`). Every
  * other session of the user ends; the caller's stays. Live reset links end too.
  */
 export async function changePassword(

@@ -7,7 +7,7 @@ import {
   VERIFY_CODE_MAX_ATTEMPTS,
   normaliseVerificationCode,
   parseEmail,
-  validateRegistration,
+  validateNewRegistration,
   type RegistrationInput,
 } from '@kedai/domain';
 import { and, desc, eq, gt, isNull, schema, sql, type Database, type Transaction } from '@kedai/db';
@@ -95,7 +95,7 @@ function sendCodeMail(deps: AuthDeps, user: UserRow, code: string): Promise<void
  * registrations of one address.
  */
 export async function register(deps: AuthDeps, input: RegistrationInput): Promise<PublicUser> {
-  const result = validateRegistration(input);
+  const result = validateNewRegistration(input);
   if (!result.ok) throw new AppError(result.problems[0]!.errorCode, result.problems);
   const r = result.value;
   // Cheap early answer; the unique index (createUser) is what guarantees it.

@@ -89,10 +89,9 @@ describe('new passwords (rules: validation.md policy, in the browser)', () => {
     expect(newPasswordProblems('Secret-12', 'Secret-12')).toEqual({});
   });
 
-  it('refuses the most common passwords before sending, and says why', () => {
-    const why = 'This password is one of the most commonly used and easy to guess. Please choose another.';
-    expect(newPasswordProblems('Password123', 'Password123')).toEqual({ password: why });
-    expect(newPasswordProblems('Sunshine1!', 'Sunshine1!')).toEqual({ password: why });
+  it('leaves the most common passwords to the API, whose refusal is shown beside the field (below)', () => {
+    // The list is too heavy for every page; the browser checks the policy only.
+    expect(newPasswordProblems('Password123', 'Password123')).toEqual({});
   });
 });
 

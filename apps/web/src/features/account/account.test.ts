@@ -145,9 +145,10 @@ describe('the registration form runs the domain rules in the browser', () => {
     expect(clientFieldErrors({ ...good, phoneNumber: '9123 4567' }).phoneNumber).toBeUndefined();
   });
 
-  it('refuses one of the most common passwords beside the field, and says why (as the API would)', () => {
+  it("shows the API's refusal of one of the most common passwords beside the field, saying why", () => {
+    // The browser checks the policy only (the list is too heavy for every page); the API judges the rest.
+    expect(clientFieldErrors({ ...good, password: 'Password123' }, new Date('2026-01-01'))).toEqual({});
     const why = 'This password is one of the most commonly used and easy to guess. Please choose another.';
-    expect(clientFieldErrors({ ...good, password: 'Password123' }, new Date('2026-01-01'))).toEqual({ password: why });
     const fromApi = envelope('auth/common_password', 'x', [{ field: 'password', errorCode: 'auth/common_password', error: 'x' }]);
     expect(registerFieldErrors(fromApi)).toEqual({ password: why });
   });
