@@ -1,11 +1,10 @@
 import {
   AppError,
-  TFA_FIRST_WAIT_SECONDS,
   TFA_FREE_TRIES,
-  TFA_MAX_WAIT_SECONDS,
   isGender,
   isUserRole,
   isUuid,
+  tfaWaitSeconds,
   toUnixSeconds,
   validateProfileUpdate,
   type UserRole,
@@ -190,24 +189,24 @@ export async function clearTfa(tx: Transaction, userId: string, code?: { secret:
   return row;
 }
 
+/** The domain's wait for 1, 2, … wrong codes in a row, to where it stops growing (the last entry holds beyond). */
+const TFA_WAITS = Array.from({ length: TFA_FREE_TRIES + 10 }, (_, i) => tfaWaitSeconds(i + 1));
+
 /**
  * Claims one try at a two-factor code before it is judged (decision 0021): counts it as a failure
  * and, from the TFA_FREE_TRIES-th one in a row, sets the time before which no further try is heard
- * (tfaWaitSeconds of the domain, written in SQL so that the claim is one conditional UPDATE). Of
- * many requests at once, each sees the row as the one before it left it, so exactly the free tries
- * are judged. A right code then clears the count (`clearTfaFailures`). Answers the seconds to wait
- * when the try is refused, else 0.
+ * (tfaWaitSeconds of the domain, looked up by the new count in the UPDATE itself, so that the claim
+ * is one conditional statement). Of many requests at once, each sees the row as the one before it
+ * left it, so exactly the free tries are judged. A right code then clears the count
+ * (`clearTfaFailures`). Answers the seconds to wait when the try is refused, else 0.
  */
 export async function claimTfaTry(db: Database, userId: string, now: Date): Promise<number> {
   const at = now.toISOString();
+  const failures = sql`${users.tfaFailures} + 1`;
+  const waitSeconds = sql`nullif((${sql.raw(`ARRAY[${TFA_WAITS.join(',')}]`)})[least(${failures}, ${TFA_WAITS.length}::int)], 0)`;
   const claimed = await db
     .update(users)
-    .set({
-      tfaFailures: sql`${users.tfaFailures} + 1`,
-      tfaRetryAt: sql`case when ${users.tfaFailures} + 1 >= ${TFA_FREE_TRIES}::int
-        then ${at}::timestamptz + make_interval(secs => least(${TFA_FIRST_WAIT_SECONDS}::int * power(2, least(${users.tfaFailures} + 1 - ${TFA_FREE_TRIES}::int, 10)), ${TFA_MAX_WAIT_SECONDS}::int))
-        else null end`,
-    })
+    .set({ tfaFailures: failures, tfaRetryAt: sql`${at}::timestamptz + make_interval(secs => ${waitSeconds})` })
     .where(and(eq(users.id, userId), or(isNull(users.tfaRetryAt), lte(users.tfaRetryAt, sql`${at}::timestamptz`))))
     .returning({ id: users.id });
   if (claimed.length > 0) return 0;
