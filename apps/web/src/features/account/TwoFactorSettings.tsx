@@ -27,9 +27,10 @@ import formStyles from '../../ui/form.module.css';
 import pageStyles from '../../ui/page.module.css';
 import styles from './account-pages.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
+import { RECOVERY_CODES_ANCHOR } from './paths';
 
 /** What `GET /tfa/is_enabled` says of an account with two-factor on. */
-export interface TwoFactorStatus {
+interface TwoFactorStatus {
   recoveryCodesLeft: number;
   pendingReset: TfaPendingReset | null;
 }
@@ -48,9 +49,6 @@ export type TwoFactorView =
   | { kind: 'renewing'; status: TwoFactorStatus };
 
 export type Notice = { tone: 'success' | 'error'; text: string } | null;
-
-/** The id of the recovery-codes part of `/two_factor`, linked from the sign-in code page. */
-export const RECOVERY_CODES_ANCHOR = 'recovery-codes';
 
 /**
  * `/two_factor` (inside RequireSignIn), the profile's two-factor section: whether two-factor

@@ -12,7 +12,7 @@ import { CodeField } from './CodeField';
 import { Field, FormAlert } from '../../ui/Field';
 import { TFA_CODE_LENGTH, tfaCodeProblem, tfaDigits, tfaRequestReset, tfaStatus } from './account-actions';
 import { tfaErrorMessage } from './errors';
-import { owesSecondFactor, goAfterSignIn, pathAfterSignIn, TWO_FACTOR_PATH } from './paths';
+import { owesSecondFactor, goAfterSignIn, pathAfterSignIn, RECOVERY_CODES_ANCHOR, TWO_FACTOR_PATH } from './paths';
 import { PendingResetNotice } from './PendingResetNotice';
 import { FEW_RECOVERY_CODES, recoveryCodeProblem, recoveryCodesCount } from './two-factor';
 import formStyles from '../../ui/form.module.css';
@@ -20,7 +20,7 @@ import pageStyles from '../../ui/page.module.css';
 import styles from './account-pages.module.css';
 
 /** The address of the recovery-codes part of the two-factor settings. */
-const NEW_CODES_HREF = `${TWO_FACTOR_PATH}#recovery-codes`;
+const NEW_CODES_HREF = `${TWO_FACTOR_PATH}#${RECOVERY_CODES_ANCHOR}`;
 
 /**
  * The two-factor prompt after sign-in (`/two_factor/verify`): the six-digit code of the

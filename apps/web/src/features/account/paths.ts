@@ -14,6 +14,8 @@ export const ADDRESSES_PATH = '/profile/addresses';
 export const SAVED_CARDS_PATH = '/profile/cards';
 export const ORDERS_PATH = '/orders';
 export const TWO_FACTOR_PATH = '/two_factor';
+/** The id of the recovery-codes part of `/two_factor`, linked from the sign-in code page. */
+export const RECOVERY_CODES_ANCHOR = 'recovery-codes';
 
 /** `/verify_email?email=…` (the e-mail pre-filled), or the bare page. */
 export function verifyEmailHref(email?: string | null): string {
