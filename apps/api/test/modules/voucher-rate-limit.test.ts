@@ -75,4 +75,30 @@ describe('POST /voucher/validate rate limits', () => {
     t.clock.advance(WINDOW);
     expect((await tryCode(fourth, 'REAL10', address)).status).toBe(200);
   });
+
+  it('counts an unknown code at the checkout (estimates, create_order) as a try; a known code there costs nothing', async () => {
+    const guesser = await shopper();
+    const address = '192.0.2.40';
+    const headers = { 'x-forwarded-for': address };
+    const estimate = (code: string) =>
+      guesser.request('GET', `/checkout/estimate_costs?checkoutSessionKey=no-such-session&voucherCode=${code}`, undefined, headers);
+    // The shopper's page re-estimates with a real code as often as it likes: never counted.
+    for (let i = 0; i < 12; i++) expectEnvelope((await estimate('REAL10')).body, 'checkout/session_not_found');
+    // Unknown codes are guesses, whichever route carries them: 10 in all for one user.
+    for (let i = 0; i < 5; i++) expectEnvelope((await estimate(`GUESS${i}`)).body, 'checkout/session_not_found');
+    for (let i = 5; i < 9; i++) {
+      const order = await guesser.post(
+        '/checkout/create_order',
+        { checkoutSessionKey: 'no-such-session', voucherCode: `GUESS${i}` },
+        headers,
+      );
+      expectEnvelope(order.body, 'checkout/session_not_found');
+    }
+    expect((await tryCode(guesser, 'GUESS9', address)).status).toBe(404);
+    expectLimited(await estimate('GUESS10'));
+    expectLimited(await guesser.post('/checkout/create_order', { checkoutSessionKey: 'no-such-session', voucherCode: 'GUESS11' }, headers));
+    expectLimited(await tryCode(guesser, 'REAL10', address));
+    // A known code at the checkout is still heard.
+    expectEnvelope((await estimate('REAL10')).body, 'checkout/session_not_found');
+  });
 });

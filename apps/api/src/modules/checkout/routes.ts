@@ -17,6 +17,7 @@ import {
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { mailOrder, orderMailDeps } from '../orders/service';
+import { voucherGuessLimit } from '../vouchers/service';
 import {
   createCheckoutSession,
   createOrder,
@@ -28,6 +29,9 @@ import {
   readCheckoutSession,
   type CheckoutDeps,
 } from './service';
+
+const voucherCodeOfQuery = (request: FastifyRequest) => (request.query as { voucherCode?: string }).voucherCode;
+const voucherCodeOfBody = (request: FastifyRequest) => (request.body as { voucherCode?: string }).voucherCode;
 
 /** Checkout (rules: api.md "Checkout and orders", issue 16): signed-in shoppers who have passed two-factor when it is on. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,6 +46,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const userId = (request: FastifyRequest) => authOf(request).user.id;
   const mail = orderMailDeps(app);
+  const voucherGuesses =
+    'A voucher code nobody knows counts as a try against `POST /voucher/validate`’s limits per address and per user ' +
+    '(429 `general/rate_limited`, `Retry-After`); a known code costs nothing.';
   const placing =
     'Send an `Idempotency-Key` header (8 to 100 letters, digits, `-`, `_`): the same key answers the same order (200) ' +
     'instead of placing another (201); the same key with another request (other lines, notes, addresses, voucher, region or ' +
@@ -49,7 +56,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '`checkout/invalid_payment_method`, `checkout/invalid_notes`, `checkout/invalid_idempotency_key`, the voucher’s ' +
     '`voucher/…` codes; 409 `checkout/items_unavailable` with `params` listing `{id, kind, reason}` of each line that ' +
     'cannot be bought (nothing is written); 409 `payment/method_unavailable` for a payment method the shop cannot take now ' +
-    '(`GET /config` `payments.methods` lists those it can).';
+    '(`GET /config` `payments.methods` lists those it can). ' +
+    voucherGuesses;
 
   app.post(
     '/checkout/session',
@@ -109,11 +117,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "What the order would cost now: subtotal, shipping, discount, tax and total in the region's currency",
         description:
           'Each line answers its price or the reason it cannot be bought; a voucher that does not apply, or an address the ' +
-          'shop does not deliver to, is said in `voucherError` / `shippingError` rather than refused. 404 `checkout/session_not_found`.',
+          'shop does not deliver to, is said in `voucherError` / `shippingError` rather than refused. 404 `checkout/session_not_found`. ' +
+          voucherGuesses,
         querystring: EstimateQuery,
-        response: { 200: CostEstimate, 400: ErrorEnvelope, 404: ErrorEnvelope, ...errors },
+        response: { 200: CostEstimate, 400: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope, ...errors },
       },
-      preHandler: requireUser(),
+      preHandler: [requireUser(), voucherGuessLimit(voucherCodeOfQuery)],
     },
     async (request) => estimateCheckout(deps, userId(request), request.query),
   );
@@ -124,11 +133,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The same estimate for quotation items alone',
-        description: '400 `checkout/nothing_selected` without valid ids.',
+        description: `400 \`checkout/nothing_selected\` without valid ids. ${voucherGuesses}`,
         querystring: QuotationEstimateQuery,
-        response: { 200: CostEstimate, 400: ErrorEnvelope, ...errors },
+        response: { 200: CostEstimate, 400: ErrorEnvelope, 429: ErrorEnvelope, ...errors },
       },
-      preHandler: requireUser(),
+      preHandler: [requireUser(), voucherGuessLimit(voucherCodeOfQuery)],
     },
     async (request) => estimateQuotationCheckout(deps, userId(request), request.query),
   );
@@ -141,9 +150,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Place the order of a checkout session: stock taken, voucher redeemed, lines consumed, in one step',
         description: `${placing} 404 \`checkout/session_not_found\`. The order then awaits its payment.`,
         body: CreateOrderRequest,
-        response: { 200: Order, 201: Order, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope, ...errors },
+        response: {
+          200: Order,
+          201: Order,
+          400: ErrorEnvelope,
+          404: ErrorEnvelope,
+          409: ErrorEnvelope,
+          422: ErrorEnvelope,
+          429: ErrorEnvelope,
+          ...errors,
+        },
       },
-      preHandler: requireUser(),
+      preHandler: [requireUser(), voucherGuessLimit(voucherCodeOfBody)],
     },
     async (request, reply) => {
       const { order, created } = await createOrder(
@@ -165,9 +183,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Place an order of quotation items alone',
         description: `${placing} 400 \`checkout/nothing_selected\`.`,
         body: CreateQuotationOrderRequest,
-        response: { 200: Order, 201: Order, 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope, ...errors },
+        response: {
+          200: Order,
+          201: Order,
+          400: ErrorEnvelope,
+          404: ErrorEnvelope,
+          409: ErrorEnvelope,
+          422: ErrorEnvelope,
+          429: ErrorEnvelope,
+          ...errors,
+        },
       },
-      preHandler: requireUser(),
+      preHandler: [requireUser(), voucherGuessLimit(voucherCodeOfBody)],
     },
     async (request, reply) => {
       const { order, created } = await createQuotationOrder(

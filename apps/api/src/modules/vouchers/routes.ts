@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, VoucherSummary, VoucherValidateRequest } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
-import { clientAddress, rateLimit } from '../../platform/rate-limit';
-import { validateVoucher } from './service';
+import { validateVoucher, voucherLimits } from './service';
 
 /** `POST /voucher/validate` (issue 16). */
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,11 +28,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       // Counted like sign-in (decision 0007): per address for many accounts, per user for many addresses.
-      preHandler: [
-        requireUser(),
-        rateLimit({ name: 'voucher', ...limits.voucher, key: (request) => `ip:${clientAddress(request)}` }),
-        rateLimit({ name: 'voucher', ...limits.voucherAccount, key: (request) => `user:${authOf(request).user.id}` }),
-      ],
+      preHandler: [requireUser(), ...voucherLimits(limits)],
     },
     async (request) => validateVoucher(app.db, authOf(request).user.id, request.body.code, app.config.clock?.() ?? new Date()),
   );

@@ -10,6 +10,9 @@ import {
 } from '@kedai/domain';
 import { and, count, eq, queryRows, schema, sql, type Database } from '@kedai/db';
 import type { VoucherSummary } from '@kedai/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authOf } from '../../platform/auth-guard';
+import { clientAddress, rateLimit } from '../../platform/rate-limit';
 
 /**
  * Vouchers at checkout (issue 16): what a code takes off an order (packages/domain `checkVoucher`),
@@ -57,6 +60,12 @@ async function redeemedBy(db: Database, voucherId: string, userId: string): Prom
 }
 
 export type VoucherOrder = Omit<VoucherUse, 'redeemed' | 'redeemedByUser'>;
+
+/** Whether a voucher with this code exists (active or not): a code nobody knows is a guess. */
+export async function voucherCodeKnown(db: Database, codeValue: string): Promise<boolean> {
+  const code = normaliseVoucherCode(codeValue);
+  return code ? (await rowByCode(db, code)) !== undefined : false;
+}
 
 /** What the code takes off this order now (the estimate); `voucher/not_found` for a code nobody knows. */
 export async function tryVoucher(
@@ -138,5 +147,32 @@ export async function validateVoucher(db: Database, userId: string, codeValue: u
     maxDiscount: row.maxDiscount,
     validUntil: row.validUntil ? toUnixSeconds(row.validUntil) : null,
     scope: row.scope,
+  };
+}
+
+type Limits = FastifyRequest['server']['config']['rateLimits'];
+
+/** Counted like sign-in (decision 0007): per address for many accounts, per user for many addresses. */
+export function voucherLimits(limits: Limits) {
+  return [
+    rateLimit({ name: 'voucher', ...limits.voucher, key: (request) => `ip:${clientAddress(request)}` }),
+    rateLimit({ name: 'voucher', ...limits.voucherAccount, key: (request) => `user:${authOf(request).user.id}` }),
+  ];
+}
+
+/**
+ * The same limits on the checkout's routes that take a voucher code (the estimates and placing an
+ * order), which would otherwise tell a known code from an unknown one without counting: there a code
+ * nobody knows counts as a try, and a known one costs nothing, so a shopper whose page re-estimates
+ * with their voucher is never refused. Use after `requireUser()`.
+ */
+export function voucherGuessLimit(codeOf: (request: FastifyRequest) => string | undefined) {
+  return async function voucherGuessLimitHook(request: FastifyRequest, reply: FastifyReply) {
+    const code = codeOf(request);
+    if (!code || (await voucherCodeKnown(request.server.db, code))) return;
+    for (const hook of voucherLimits(request.server.config.rateLimits)) {
+      await hook(request, reply);
+      if (reply.sent) return;
+    }
   };
 }
