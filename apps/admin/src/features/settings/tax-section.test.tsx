@@ -94,6 +94,14 @@ describe('the settings page', () => {
       </QueryClientProvider>,
     );
     const headings = [...html.matchAll(/<h2 id="[^"]+"(?: tabindex="-1")?>([^<]+)<\/h2>/g)].map((match) => match[1]);
-    expect(headings).toEqual(['Payments', 'Display currency', 'Regions', 'Where the shop delivers', 'Taxes', 'PayNow', 'Quotation pricing']);
+    expect(headings).toEqual([
+      'Payments',
+      'Display currency',
+      'Regions',
+      'Where the shop delivers',
+      'Taxes',
+      'PayNow',
+      'Quotation pricing',
+    ]);
   });
 });
