@@ -18,7 +18,7 @@ export interface PaymentWayStatus {
 }
 
 /** The variables the API server reads to take cards through Stripe. */
-export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 export function paymentWays(payments: PaymentsSetupState): PaymentWayStatus[] {
   const cards: PaymentWayStatus =

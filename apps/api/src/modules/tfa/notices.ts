@@ -18,7 +18,7 @@ export type TfaNotice =
   | { kind: 'reset_by_owner'; fromServer: boolean };
 
 /** `2031-03-04 09:30 UTC`: one unambiguous time for every reader. */
-export function mailTime(at: Date): string {
+function mailTime(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 

@@ -62,7 +62,7 @@ async function redeemedBy(db: Database, voucherId: string, userId: string): Prom
 export type VoucherOrder = Omit<VoucherUse, 'redeemed' | 'redeemedByUser'>;
 
 /** Whether a voucher with this code exists (active or not): a code nobody knows is a guess. */
-export async function voucherCodeKnown(db: Database, codeValue: string): Promise<boolean> {
+async function voucherCodeKnown(db: Database, codeValue: string): Promise<boolean> {
   const code = normaliseVoucherCode(codeValue);
   return code ? (await rowByCode(db, code)) !== undefined : false;
 }
