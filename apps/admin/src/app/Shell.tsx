@@ -5,7 +5,7 @@ import { usePendingTransferCount } from '../features/payments/queries';
 import { usePendingCount } from '../features/quotations/queries';
 import { ShopBanners } from './ShopBanners';
 
-/** The back office's frame: navigation, who is signed in, sign out, and the screen. */
+/** The back office's frame: navigation, who is signed in (a link to their account), sign out, and the screen. */
 export function Shell() {
   const { data: session } = useSession();
   const signOut = useSignOut();
@@ -73,10 +73,13 @@ export function Shell() {
           </ul>
         </nav>
         <div className="account">
-          <span>
-            {profile ? `${profile.firstName} ${profile.lastName}`.trim() || profile.email : ''}
-            {profile ? <span className="visually-hidden">, {profile.role}</span> : null}
-          </span>
+          {/* The member's name opens their own account: its recovery codes and second factor. */}
+          {profile ? (
+            <NavLink to="/account" title="Your account and sign-in security">
+              {`${profile.firstName} ${profile.lastName}`.trim() || profile.email}
+              <span className="visually-hidden">, {profile.role}: your account</span>
+            </NavLink>
+          ) : null}
           <button type="button" className="linklike" onClick={() => void signOut()}>
             Sign out
           </button>

@@ -1,5 +1,6 @@
 /** The back office's screens; everything but signing in is inside the shell, behind the gate. */
 import { createBrowserRouter, Navigate } from 'react-router';
+import { AccountPage } from '../features/account/AccountPage';
 import { AuditPage } from '../features/audit/AuditPage';
 import { AuthGate } from '../features/auth/AuthGate';
 import { CategoriesPage } from '../features/categories/CategoriesPage';
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
       { path: 'settings', element: <SettingsPage /> },
       { path: 'staff', element: <StaffPage /> },
       { path: 'audit', element: <AuditPage /> },
+      { path: 'account', element: <AccountPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -63,6 +63,12 @@ describe('the navigation', () => {
     expect(html).toContain('Quotations <span class="badge badge--count">99+</span><span class="visually-hidden"> pending</span></a>');
   });
 
+  it("opens the member's own account from their name, read out as such", () => {
+    expect(shell({})).toContain(
+      '<a title="Your account and sign-in security" class="" href="/account" data-discover="true">Ana Lim<span class="visually-hidden">, staff: your account</span></a>',
+    );
+  });
+
   it('shows no badge when nothing waits, or before the count is known', () => {
     expect(shell({ transfers: 0 })).toContain('href="/payments" data-discover="true">Payments</a>');
     expect(shell({})).toContain('href="/payments" data-discover="true">Payments</a>');

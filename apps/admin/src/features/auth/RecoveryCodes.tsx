@@ -3,10 +3,21 @@ import { recoveryCodesText } from './two-factor';
 
 /**
  * The recovery codes, shown this once after two-factor is turned on: what they are for, the list
- * to copy, download or print, and a required "I have saved these codes" before `onDone`. The
- * heading takes focus so keyboard and screen-reader users start here.
+ * (or after new ones are made) to copy, download or print, and a required "I have saved these
+ * codes" before `onDone` (its button says `doneLabel`). The heading takes focus so keyboard and
+ * screen-reader users start here.
  */
-export function RecoveryCodes({ codes, email, onDone }: { codes: readonly string[]; email: string | null; onDone: () => void }) {
+export function RecoveryCodes({
+  codes,
+  email,
+  onDone,
+  doneLabel = 'Continue to the back office',
+}: {
+  codes: readonly string[];
+  email: string | null;
+  onDone: () => void;
+  doneLabel?: string;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const checkRef = useRef<HTMLInputElement>(null);
   const [news, setNews] = useState('');
@@ -105,7 +116,7 @@ export function RecoveryCodes({ codes, email, onDone }: { codes: readonly string
       </div>
       <div className="actions no-print">
         <button type="button" className="button" onClick={finish}>
-          Continue to the back office
+          {doneLabel}
         </button>
       </div>
     </section>

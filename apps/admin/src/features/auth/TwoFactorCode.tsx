@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { TfaVerifyResponse } from '@kedai/contract';
 import { Alert } from '../../ui/Alert';
 import { PageHeading } from '../../ui/PageHeading';
@@ -45,9 +46,13 @@ export function TwoFactorCode() {
   );
 }
 
-/** After a recovery code: how many remain (strongly when few), then on into the back office. */
+/**
+ * After a recovery code: how many remain, then on into the back office; when few, strongly, with
+ * the way straight to making new ones on the account screen (`/account`).
+ */
 function RecoveryCodeUsed({ left, onContinue }: { left: number; onContinue: () => void }) {
   const ref = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
   useEffect(() => ref.current?.focus(), []);
   const few = left <= FEW_RECOVERY_CODES;
   return (
@@ -57,13 +62,28 @@ function RecoveryCodeUsed({ left, onContinue }: { left: number; onContinue: () =
         <p>That code no longer works.</p>
         {few ? (
           <p>
-            <strong>Ask for new ones now:</strong> an owner can reset your two-factor authentication on the Staff screen, and you set it up
-            again with fresh codes at your next sign-in.
+            <strong>Make new ones now</strong> with your password and your authenticator app: “Make new recovery codes” on Your account
+            (your name at the top of the back office). Without the app, an owner can reset your two-factor authentication on the Staff
+            screen instead.
           </p>
         ) : null}
       </Alert>
       <div className="actions">
-        <button ref={ref} type="button" className="button" onClick={onContinue}>
+        {few ? (
+          <button
+            ref={ref}
+            type="button"
+            className="button"
+            onClick={() => {
+              // The gate opens on the address it is at: set it first, then pass the session.
+              void navigate('/account');
+              onContinue();
+            }}
+          >
+            Make new recovery codes now
+          </button>
+        ) : null}
+        <button ref={few ? undefined : ref} type="button" className={few ? 'button button--secondary' : 'button'} onClick={onContinue}>
           Continue to the back office
         </button>
       </div>

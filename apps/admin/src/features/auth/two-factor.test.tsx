@@ -9,6 +9,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import type { SessionState } from '@kedai/contract';
 import { ApiError } from '@kedai/contract/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,7 +29,11 @@ const codes = Array.from({ length: 10 }, (_, i) => `abcd-efgh-jkmn-pq${'rstuvwxy
 function show(screenToShow: React.ReactNode, session: SessionState) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(SESSION_KEY, session);
-  render(<QueryClientProvider client={client}>{screenToShow}</QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{screenToShow}</MemoryRouter>
+    </QueryClientProvider>,
+  );
   return { client, user: userEvent.setup({ delay: null }) };
 }
 
@@ -83,7 +88,8 @@ describe('the back office code prompt', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(api.post).toHaveBeenCalledWith('/tfa/verify', { body: { token: 'abcdefghjkmnpqrs' } });
     expect(await screen.findByText('You have 2 recovery codes left.')).toBeTruthy();
-    expect(screen.getByText(/Ask for new ones now/)).toBeTruthy();
+    expect(screen.getByText(/Make new ones now/).closest('p')?.textContent).toContain('Make new recovery codes” on Your account');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Make new recovery codes now' }));
     expect(client.getQueryData<SessionState>(SESSION_KEY)?.tfaPassed).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Continue to the back office' }));
     expect(client.getQueryData(SESSION_KEY)).toEqual(passed);
