@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, schema } from '@kedai/db';
-import { completeDueTfaResets } from '../../src/modules/tfa/resets';
+import { and, desc, eq, schema, sql } from '@kedai/db';
+import { cancelPendingReset, completeDueTfaResets } from '../../src/modules/tfa/resets';
+import { lockUser } from '../../src/modules/users/service';
 import { resetTfaFromServer } from '../../src/modules/staff/service';
 import { TestClient } from '../client';
 import { LIFTED_LIMITS, PASSWORD, outbox, signedInClient, staffClient, type TestUser } from '../accounts';
@@ -161,6 +162,38 @@ describe('a reset by e-mail is slow and loud', () => {
     t.clock.advance(72 * HOUR);
     expect(await runJob()).toBeGreaterThanOrEqual(1);
     expectError(await visitor.post('/tfa/cancel_reset', { cancelToken }), 400, 'auth/tfa_reset_cancel_invalid');
+  });
+});
+
+/** Resolves once some statement of the database waits for a row lock another transaction holds. */
+async function someoneWaitsForALock(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await t.app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('nobody waited for a lock');
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the job and a sign-in at once (PostgreSQL)', () => {
+  it("a right code's transaction, holding the account when the job reaches its due reset, cancels it; neither fails (no deadlock)", async () => {
+    const { user } = await userWithTwoFactor(t.app, t.clock);
+    await scheduleReset(user);
+    t.clock.advance(73 * HOUR);
+    let job: Promise<number> | undefined;
+    // What a right code does (service.ts verifyTfa): the users row first (acceptTfaStep), then the reset (pass).
+    await t.app.db.transaction(async (tx) => {
+      expect(await lockUser(tx, user.id)).toBeDefined();
+      job = runJob();
+      await someoneWaitsForALock(); // the job, waiting for the account
+      expect(await cancelPendingReset(tx, user.id, 'signed_in')).toBe(true);
+    });
+    await job;
+    expect((await userRow(user.id)).tfaSecret).not.toBeNull();
+    const [reset] = await t.app.db.select().from(schema.tfaResets).where(eq(schema.tfaResets.userId, user.id));
+    expect(reset).toMatchObject({ cancelReason: 'signed_in', completedAt: null });
   });
 });
 

@@ -176,22 +176,24 @@ export async function cancelTfaReset(deps: TfaDeps, cancelToken: string): Promis
  */
 export async function completeDueTfaResets(deps: Pick<TfaDeps, 'db' | 'mailer' | 'log'>, now: Date): Promise<number> {
   const due = await deps.db
-    .select({ id: tfaResets.id })
+    .select({ id: tfaResets.id, userId: tfaResets.userId })
     .from(tfaResets)
     .where(and(pending(), lte(tfaResets.effectiveAt, now)))
     .orderBy(asc(tfaResets.effectiveAt))
     .limit(BATCH);
   let completed = 0;
-  for (const { id } of due) {
+  for (const { id, userId } of due) {
     const user = await deps.db.transaction(async (tx) => {
+      // The account before its reset, as a sign-in's right code, an owner's reset and turning
+      // two-factor off lock them: in the other order the job and a sign-in deadlock.
+      const row = await lockUser(tx, userId);
+      if (!row) return undefined;
       const [claimed] = await tx
         .update(tfaResets)
         .set({ completedAt: sql`now()` })
         .where(and(eq(tfaResets.id, id), pending(), lte(tfaResets.effectiveAt, now)))
         .returning({ userId: tfaResets.userId });
       if (!claimed) return undefined; // cancelled, or completed by another process, since it was read
-      const row = await lockUser(tx, claimed.userId);
-      if (!row) return undefined;
       if (isStaffAccount(row)) {
         await tx
           .update(tfaResets)
