@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, schema } from '@kedai/db';
+import { eq, schema, sql } from '@kedai/db';
 import { TestClient } from '../client';
-import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, signedInClient } from '../accounts';
+import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, signedInClient, staffClient } from '../accounts';
 import { createTestApp, expectError, race, type TestApp } from '../helpers';
 import { authenticator, mailAbout, resetPasswordByMail, userWithTwoFactor } from '../support/two-factor';
 
@@ -230,5 +230,40 @@ describe('the wait after wrong codes', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     for (const a of answers) expect(a.body.errorCode).toBe(a.status === 400 ? 'auth/tfa_wrong_code' : 'auth/tfa_too_many_attempts');
     expect((await userRow(user.id)).tfaFailures).toBe(5);
+  });
+});
+
+/** Resolves once `n` statements of the database wait for row locks other transactions hold. */
+async function lockWaits(n: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await t.app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if ((rows[0]?.n ?? 0) >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`fewer than ${n} statements waited for a lock`);
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)("a recovery code and an owner's reset at once (PostgreSQL)", () => {
+  it('both are answered (no deadlock): the code passes the session, then the reset turns two-factor off and ends it', async () => {
+    const member = await userWithTwoFactor(t.app, t.clock);
+    await t.app.db.update(schema.users).set({ role: 'staff' }).where(eq(schema.users.id, member.user.id));
+    const owing = await signedInClient(t.app, member.user);
+    const owner = await staffClient(t.app, 'owner', t.clock.now);
+    // The member's sessions held a moment (as another request of theirs may), so that the code's
+    // transaction is inside its work when the owner's reset starts.
+    const [byCode, byOwner] = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from auth_sessions where user_id = ${member.user.id} for update`);
+      const code = owing.post('/tfa/verify', { token: member.recoveryCodes[0] });
+      await lockWaits(1);
+      const reset = owner.client.post(`/admin/staff/${member.user.id}/reset_tfa`);
+      await lockWaits(2);
+      return [code, reset];
+    });
+    expect((await byCode).status).toBe(200);
+    expect((await byOwner).status).toBe(200);
+    expect((await userRow(member.user.id)).tfaSecret).toBeNull();
+    expect(await storedCodes(member.user.id)).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import {
   claimTfaTry,
   clearTfaFailures,
   enableTfa,
+  lockUser,
   markTfaSetupSkipped,
   replaceTfaSecrets,
   setPendingTfaSecret,
@@ -129,6 +130,8 @@ export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string)
   let passed: Passed | undefined;
   if (!enabling && isRecoveryCodeForm(token)) {
     passed = await deps.db.transaction(async (tx) => {
+      // The account first, as every change of its second factor locks it (else a deadlock with an owner's reset or the reset job).
+      await lockUser(tx, user.id);
       if (!(await useRecoveryCode(tx, user.id, token))) return undefined;
       const resetCancelled = await pass(tx, auth);
       return { row: user, recoveryCodesLeft: await recoveryCodesLeft(tx, user.id), resetCancelled };
@@ -204,6 +207,7 @@ export async function disableTfa(deps: TfaDeps, auth: AuthContext, input: { toke
     if (step === undefined) throw new AppError('auth/tfa_wrong_code');
   }
   const row = await deps.db.transaction(async (tx) => {
+    await lockUser(tx, user.id); // before its recovery code, as in verifyTfa
     if (byRecoveryCode && !(await useRecoveryCode(tx, user.id, input.token))) return undefined;
     const off = await turnTfaOff(tx, user.id, step === undefined ? undefined : { secret: stored, step });
     if (!off) return undefined;
