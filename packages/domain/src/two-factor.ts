@@ -37,7 +37,8 @@ export const TFA_MAX_WAIT_SECONDS = 3600;
 /**
  * Seconds the next try must wait once `failures` wrong codes (counting the one just claimed) have
  * been sent in a row: none before TFA_FREE_TRIES, then 300, 600, 1200, 2400, 3600, 3600 …
- * Nothing locks for good: the right owner always gets another try, and a password reset clears it.
+ * Nothing locks for good: the right owner always gets another try within the hour. A password reset
+ * does not clear it (whoever reads the mailbox would get five fresh guesses per reset link).
  */
 export function tfaWaitSeconds(failures: number): number {
   if (failures < TFA_FREE_TRIES) return 0;

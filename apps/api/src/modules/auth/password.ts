@@ -6,7 +6,7 @@ import { revokeUserSessions } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/secure-tokens';
 import { sendAccountMail } from './account-mail';
 import { afterAnswerWorkSettled, startAfterAnswer } from './after-answer';
-import { clearTfaFailures, findUserByEmail, lockUser, setPasswordHash, type UserRow } from '../users/service';
+import { findUserByEmail, lockUser, setPasswordHash, type UserRow } from '../users/service';
 import type { AuthDeps } from './service';
 
 const { userTokens: tokens } = schema;
@@ -114,7 +114,8 @@ function newPassword(input: string): string {
  * another user's -> `auth/invalid_password_reset_token`; out of time (or ended by a newer link)
  * -> `auth/password_reset_token_expired`. A weak password is refused without using the token.
  * The token is used by a conditional update, so two concurrent uses cannot both succeed. Every
- * session of the user ends, and so do their other reset links and the two-factor wrong-code wait.
+ * session of the user ends, and so do their other reset links. The two-factor wrong-code wait
+ * stays (decision 0021): the link is the mailbox's, which must not buy more guesses at the code.
  */
 export async function resetPassword(deps: AuthDeps, input: { uid: string; resetPasswordToken: string; password: string }): Promise<void> {
   const invalid = () => new AppError('auth/invalid_password_reset_token');
@@ -140,9 +141,6 @@ export async function resetPassword(deps: AuthDeps, input: { uid: string; resetP
     const row = await setPasswordHash(tx, token.userId, passwordHash, { emailProven: true });
     await endResetTokens(tx, token.userId);
     await revokeUserSessions(tx, token.userId, 'password_reset');
-    // The wrong-code wait ends too (decision 0021): the right owner, back in by the mailbox, can
-    // always try their authenticator or a recovery code again. Two-factor itself stays on.
-    await clearTfaFailures(tx, token.userId);
     return row;
   });
   if (!user) throw invalid();

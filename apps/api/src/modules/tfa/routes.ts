@@ -82,7 +82,7 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
           'right code cancels a pending reset by e-mail. 409 `auth/tfa_not_setup` without two-factor or a pending ' +
           'set-up. After 5 wrong codes in a row (here, `/tfa/disable_tfa` and `/tfa/recovery_codes` together) each ' +
           'try waits: 429 `auth/tfa_too_many_attempts` with the seconds in `params[0]` and `Retry-After` (300 s, ' +
-          'doubling to 1 h; a right code or a password reset clears it).',
+          'doubling to 1 h; a right code clears it, a password reset does not).',
         body: TfaTokenRequest,
         response: { 200: TfaVerifyResponse, 400: ErrorEnvelope, ...signedIn, 409: ErrorEnvelope, 429: ErrorEnvelope },
       },

@@ -217,7 +217,7 @@ export async function claimTfaTry(db: Database, userId: string, now: Date): Prom
   return Math.max(1, Number(row?.wait ?? 1));
 }
 
-/** A right code (or a password reset: the right owner can always recover) clears the wrong-code count and its wait. */
+/** A right code clears the wrong-code count and its wait (a password reset does not: decision 0021). */
 export async function clearTfaFailures(tx: Pick<Database, 'update'>, userId: string): Promise<void> {
   await tx.update(users).set({ tfaFailures: 0, tfaRetryAt: null }).where(eq(users.id, userId));
 }
