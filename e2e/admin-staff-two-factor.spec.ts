@@ -1,7 +1,8 @@
 /**
  * A staff member's lost two-factor in the back office (issue 27 §1, decision 0021), at both sizes:
  * staff set it up at their first sign-in and save their recovery codes; the code prompt offers a
- * recovery code, never a reset by e-mail; an owner resets it on the Staff screen after a
+ * recovery code, never a reset by e-mail; Your account (their name in the header) says how many
+ * codes are left and makes new ones; an owner resets it on the Staff screen after a
  * confirmation, which signs the member out, and their next sign-in sets it up again.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -38,7 +39,8 @@ test('an owner resets a staff member’s two-factor, who sets it up again at the
   await signInToBackOffice(member, email);
   await member.getByRole('button', { name: 'Set it up now' }).click();
   const key = ((await member.getByTestId('tfa-manual-key').textContent()) ?? '').replace(/\s/g, '');
-  await member.getByLabel('Code from your authenticator app').fill(totpAt(key, Math.floor(Date.now() / 30_000)));
+  const setUpStep = Math.floor(Date.now() / 30_000);
+  await member.getByLabel('Code from your authenticator app').fill(totpAt(key, setUpStep));
   await member.getByRole('button', { name: 'Turn on and continue' }).click();
   await expect(member.getByRole('heading', { name: 'Save your recovery codes' })).toBeFocused();
   await expect(member.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
@@ -46,6 +48,22 @@ test('an owner resets a staff member’s two-factor, who sets it up again at the
   await member.getByLabel('I have saved these codes somewhere safe').check();
   await member.getByRole('button', { name: 'Continue to the back office' }).click();
   await expect(member.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+
+  // Their name opens Your account: the codes left, and ten new ones with the password and a code.
+  await member.getByRole('link', { name: /your account/ }).click();
+  await expect(member.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(member.getByText('You have 10 recovery codes left.', { exact: false })).toBeVisible();
+  await member.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await member.getByLabel('Password').fill(password);
+  // A code is taken once: the next step's (within the accepted drift) after the set-up's.
+  await member.getByLabel('Code from your authenticator app').fill(totpAt(key, Math.max(setUpStep + 1, Math.floor(Date.now() / 30_000))));
+  await member.getByRole('button', { name: 'Make new codes' }).click();
+  await expect(member.getByRole('heading', { name: 'Save your recovery codes' })).toBeFocused();
+  await expect(member.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await member.getByLabel('I have saved these codes somewhere safe').check();
+  await member.getByRole('button', { name: 'Done' }).click();
+  await expect(member.getByText('Your new recovery codes are saved.', { exact: false })).toBeVisible();
+  await shoot(member, info, 'admin-account', { fullPage: true });
 
   // The owner resets it, after a confirmation that says what it means; not offered on their own row.
   await page.reload();

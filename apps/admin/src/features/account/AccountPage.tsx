@@ -71,7 +71,7 @@ export function AccountPage() {
             ) : null}
             {status.data?.enabled ? (
               <>
-                <p>On. The back office always asks for a code from your authenticator app after your password.</p>
+                <p>On: the back office always asks for a code from your authenticator app after your password.</p>
                 <h3>Recovery codes</h3>
                 <CodesLeft left={status.data.recoveryCodesLeft} />
                 {renewing ? (
