@@ -239,9 +239,9 @@ describe('the wait after wrong codes', () => {
 /** Resolves once `n` statements of the database wait for row locks other transactions hold. */
 async function lockWaits(n: number): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const { rows } = await t.app.db.execute<{ n: number }>(
+    const { rows } = (await t.app.db.execute<{ n: number }>(
       sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-    );
+    )) as { rows: { n: number }[] };
     if ((rows[0]?.n ?? 0) >= n) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

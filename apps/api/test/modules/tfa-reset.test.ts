@@ -168,9 +168,9 @@ describe('a reset by e-mail is slow and loud', () => {
 /** Resolves once some statement of the database waits for a row lock another transaction holds. */
 async function someoneWaitsForALock(): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const { rows } = await t.app.db.execute<{ n: number }>(
+    const { rows } = (await t.app.db.execute<{ n: number }>(
       sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-    );
+    )) as { rows: { n: number }[] };
     if ((rows[0]?.n ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
