@@ -9,7 +9,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import type { SessionState } from '@kedai/contract';
 import { ApiError } from '@kedai/contract/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,6 +92,26 @@ describe('the back office code prompt', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Make new recovery codes now' }));
     expect(client.getQueryData<SessionState>(SESSION_KEY)?.tfaPassed).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Continue to the back office' }));
+    expect(client.getQueryData(SESSION_KEY)).toEqual(passed);
+  });
+
+  it('with few codes left, goes straight on to Your account to make new ones', async () => {
+    function Address() {
+      return <p data-testid="address">{useLocation().pathname}</p>;
+    }
+    const { client, user } = show(
+      <>
+        <TwoFactorCode />
+        <Address />
+      </>,
+      owing,
+    );
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    api.post.mockResolvedValueOnce({ ...passed, recoveryCodesLeft: 1 });
+    await user.type(screen.getByLabelText('Recovery code'), 'abcd-efgh-jkmn-pqrs');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Make new recovery codes now' }));
+    expect(screen.getByTestId('address').textContent).toBe('/account');
     expect(client.getQueryData(SESSION_KEY)).toEqual(passed);
   });
 
