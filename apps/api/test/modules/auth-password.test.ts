@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, queryRows, schema, sql } from '@kedai/db';
 import { resetMailsSettled } from '../../src/modules/auth/password';
+import { lockUser } from '../../src/modules/users/service';
 import { sha256 } from '../../src/platform/secure-tokens';
 import { LIFTED_LIMITS, PASSWORD, createVerifiedUser, newEmail, outbox, registration, type TestUser } from '../accounts';
 import { TestClient } from '../client';
@@ -54,6 +55,19 @@ async function resetLink(email: string, app = t.app) {
 
 const reset = (uid: string, resetPasswordToken: string, password = NEW_PASSWORD) =>
   send('/auth/resetPassword', { uid, resetPasswordToken, password });
+
+/** Waits until a statement of this test's database waits for a row lock (PostgreSQL). */
+async function someoneWaitsForALock(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const [row] = await queryRows<{ n: number }>(
+      t.handle.db,
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+    );
+    if ((row?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('nobody waited for a lock');
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -203,6 +217,25 @@ describe('POST /auth/resetPassword', () => {
     expect((await send('/auth/login', { email: user.email, password: winner })).status).toBe(200);
     expectError(await send('/auth/login', { email: user.email, password: loser }), 400, 'auth/wrong_email_or_password');
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a link used while a new one is being issued waits for it, then finds itself ended: no deadlock (PostgreSQL)',
+    async () => {
+      const user = await createVerifiedUser(t.app);
+      await send('/auth/forgotPassword', { email: user.email });
+      const { uid, token } = await resetLink(user.email);
+      let used: ReturnType<typeof reset> | undefined;
+      // What issueResetMail does: the user row, then every live link of the user ended.
+      await t.handle.db.transaction(async (tx) => {
+        expect(await lockUser(tx, user.id)).toBeDefined();
+        used = reset(uid, token);
+        await someoneWaitsForALock(); // the reset, waiting for the account
+        await tx.execute(sql`UPDATE user_tokens SET expires_at = now() WHERE user_id = ${user.id} AND used_at IS NULL`);
+      });
+      expectError(await used!, 400, 'auth/invalid_password_reset_token');
+      expect((await send('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
+    },
+  );
 
   it('signs out every session: old access and refresh tokens answer 401', async () => {
     const user = await createVerifiedUser(t.app);

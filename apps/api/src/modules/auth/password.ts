@@ -130,6 +130,9 @@ export async function resetPassword(deps: AuthDeps, input: { uid: string; resetP
   const passwordHash = await hash(newPassword(input.password)); // argon2id
 
   const user = await deps.db.transaction(async (tx) => {
+    // The user row first, as a new link (issueResetMail) and every two-factor change take it: a
+    // link used while another is asked for then waits instead of deadlocking on the token rows.
+    await lockUser(tx, token.userId);
     const used = await tx
       .update(tokens)
       .set({ usedAt: sql`now()` })
