@@ -139,6 +139,19 @@ describe('a reset by e-mail is slow and loud', () => {
     expect(reset!.cancelReason).toBe('signed_in');
   });
 
+  it('making new recovery codes with the authenticator, in a session opened before, cancels it too', async () => {
+    const { user, client, secret } = await userWithTwoFactor(t.app, t.clock);
+    await scheduleReset(user);
+    expect((await client.get('/tfa/is_enabled')).body.pendingReset).not.toBeNull();
+    const renewed = await client.post('/tfa/recovery_codes', { password: user.password, token: code(secret, 1) });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect((await client.get('/tfa/is_enabled')).body).toMatchObject({ enabled: true, recoveryCodesLeft: 10, pendingReset: null });
+    expect((await mailAbout(t.app, user.email, /stays on/i)).text).toMatch(/If this was not you/);
+    t.clock.advance(73 * HOUR);
+    await runJob();
+    expect((await userRow(user.id)).tfaSecret).not.toBeNull();
+  });
+
   it('a second link while one reset waits answers the same time and sends no second notice', async () => {
     const { user } = await userWithTwoFactor(t.app, t.clock);
     const first = await scheduleReset(user);

@@ -222,7 +222,8 @@ export async function disableTfa(deps: TfaDeps, auth: AuthContext, input: { toke
 
 /**
  * `POST /tfa/recovery_codes`: with the password and a current authenticator code, ten new recovery
- * codes (every older one void). Needs a session that has passed its second factor.
+ * codes (every older one void), and a pending reset by e-mail cancelled. Needs a session that has
+ * passed its second factor.
  */
 export async function renewRecoveryCodes(
   deps: TfaDeps,
@@ -236,15 +237,22 @@ export async function renewRecoveryCodes(
   await claimTry(deps, user.id);
   const step = matchTotp({ token: input.token, secret: openSecret(deps, user.id, stored), atMs: nowMs(deps), after: user.tfaLastStep });
   if (step === undefined) throw new AppError('auth/tfa_wrong_code');
-  const recoveryCodes = await deps.db.transaction(async (tx) => {
+  const renewed = await deps.db.transaction(async (tx) => {
     if (!(await acceptTfaStep(tx, user.id, stored, step))) return undefined;
     await clearTfaFailures(tx, user.id);
-    return replaceRecoveryCodes(tx, user.id);
+    // The authenticator is in hand (a session opened before the reset was asked for): as at sign-in,
+    // a reset by e-mail waiting meanwhile is cancelled.
+    const resetCancelled = await cancelPendingReset(tx, user.id, 'signed_in');
+    return { recoveryCodes: await replaceRecoveryCodes(tx, user.id), resetCancelled };
   });
-  if (!recoveryCodes) throw new AppError('auth/tfa_wrong_code');
+  if (!renewed) throw new AppError('auth/tfa_wrong_code');
   deps.log.info({ userId: user.id }, 'recovery codes renewed');
   await sendTfaNotice(deps, user, { kind: 'codes_renewed' });
-  return { recoveryCodes };
+  if (renewed.resetCancelled) {
+    deps.log.info({ userId: user.id }, 'two-factor reset cancelled: recovery codes renewed with the authenticator');
+    await sendTfaNotice(deps, user, { kind: 'reset_cancelled', reason: 'signed_in' });
+  }
+  return { recoveryCodes: renewed.recoveryCodes };
 }
 
 /**
