@@ -28,6 +28,27 @@ export function formatRecoveryCode(code: string): string {
     .join('-');
 }
 
+/**
+ * The text file of recovery codes a person downloads: where they work (`title`, e.g. the shop or its
+ * back office), whose they are, what they are for, then one code a line.
+ */
+export function recoveryCodesText(input: { title: string; codes: readonly string[]; account: string | null; madeAt?: Date }): string {
+  const { title, codes, account, madeAt = new Date() } = input;
+  return [
+    `${title}: two-factor recovery codes`,
+    account ? `Account: ${account}` : null,
+    `Made: ${madeAt.toISOString().slice(0, 10)}`,
+    '',
+    'If you cannot use your authenticator app, sign in with one of these codes instead.',
+    'Each code works once. Making new codes voids these.',
+    '',
+    ...codes,
+    '',
+  ]
+    .filter((line): line is string => line !== null)
+    .join('\n');
+}
+
 /** Wrong codes in a row an account may send before each further try waits. */
 export const TFA_FREE_TRIES = 5;
 /** The first wait, in seconds; each further wrong code doubles it, up to TFA_MAX_WAIT_SECONDS. */

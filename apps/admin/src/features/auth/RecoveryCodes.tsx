@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { recoveryCodesText } from './two-factor';
+import { recoveryCodesText } from '@kedai/domain';
 
 /**
  * The recovery codes, shown this once after two-factor is turned on: what they are for, the list
@@ -36,7 +36,9 @@ export function RecoveryCodes({
   }
 
   function download() {
-    const url = URL.createObjectURL(new Blob([recoveryCodesText(codes, email)], { type: 'text/plain;charset=utf-8' }));
+    const url = URL.createObjectURL(
+      new Blob([recoveryCodesText({ title: 'Kedai back office', codes, account: email })], { type: 'text/plain;charset=utf-8' }),
+    );
     const link = document.createElement('a');
     link.href = url;
     link.download = 'kedai-back-office-recovery-codes.txt';

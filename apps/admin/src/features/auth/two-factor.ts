@@ -36,20 +36,3 @@ export function recoveryCodesCount(count: number): string {
   if (count <= 0) return 'no recovery codes';
   return `${count} recovery ${count === 1 ? 'code' : 'codes'}`;
 }
-
-/** The text file staff download: what the codes are for, then one code a line. */
-export function recoveryCodesText(codes: readonly string[], account: string | null, madeAt: Date = new Date()): string {
-  return [
-    'Kedai back office: two-factor recovery codes',
-    account ? `Account: ${account}` : null,
-    `Made: ${madeAt.toISOString().slice(0, 10)}`,
-    '',
-    'If you cannot use your authenticator app, sign in with one of these codes instead.',
-    'Each code works once.',
-    '',
-    ...codes,
-    '',
-  ]
-    .filter((line): line is string => line !== null)
-    .join('\n');
-}

@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { recoveryCodesText } from '@kedai/domain';
 import { useAppSelector } from '../../store/hooks';
 import { FieldError } from '../../ui/Field';
-import { recoveryCodesText } from './two-factor';
 import formStyles from '../../ui/form.module.css';
 import styles from './account-pages.module.css';
 
@@ -41,7 +41,9 @@ export function RecoveryCodes({
   }
 
   function download() {
-    const url = URL.createObjectURL(new Blob([recoveryCodesText(codes, email)], { type: 'text/plain;charset=utf-8' }));
+    const url = URL.createObjectURL(
+      new Blob([recoveryCodesText({ title: 'Kedai', codes, account: email })], { type: 'text/plain;charset=utf-8' }),
+    );
     const link = document.createElement('a');
     link.href = url;
     link.download = 'kedai-recovery-codes.txt';

@@ -57,20 +57,3 @@ export function momentInWords(iso: string, timeZone?: string): string {
   const { weekday, day, month, year, hour, minute, dayPeriod = '' } = parts;
   return `${weekday} ${day} ${month} ${year} at ${hour}:${minute} ${dayPeriod.toLowerCase()}`.trimEnd();
 }
-
-/** The text file a shopper downloads: what the codes are for, then one code a line. */
-export function recoveryCodesText(codes: readonly string[], account: string | null, madeAt: Date = new Date()): string {
-  return [
-    'Kedai: two-factor recovery codes',
-    account ? `Account: ${account}` : null,
-    `Made: ${madeAt.toISOString().slice(0, 10)}`,
-    '',
-    'If you cannot use your authenticator app, sign in with one of these codes instead.',
-    'Each code works once. Making new codes voids these.',
-    '',
-    ...codes,
-    '',
-  ]
-    .filter((line): line is string => line !== null)
-    .join('\n');
-}
