@@ -204,6 +204,10 @@ const PROJECT_CODES: ErrorCode[] = [
   'payment/invalid_signature',
   'payment/card_not_found',
   'payment/method_unavailable',
+  // Issue 27: one Idempotency-Key, another request; PayNow reports that hoard stock.
+  'general/idempotency_key_reused',
+  'payment/too_many_reports',
+  'settings/invalid_paynow_settle_days',
   // A two-factor secret the configured keys cannot open (decision 0009).
   'auth/tfa_secret_unreadable',
 ];
@@ -279,7 +283,7 @@ describe('ERROR_STATUS', () => {
   it('has a valid HTTP error status for every code', () => {
     // 402: a card the payment provider declined (payment/declined); 503: the provider could not be reached.
     for (const code of ERROR_CODES) {
-      expect([400, 401, 402, 403, 404, 409, 413, 415, 429, 500, 503], code).toContain(ERROR_STATUS[code]);
+      expect([400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 500, 503], code).toContain(ERROR_STATUS[code]);
     }
   });
 
