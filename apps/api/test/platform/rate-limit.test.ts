@@ -118,8 +118,9 @@ describe('hit', () => {
   it('deletes windows that have ended, and only those', async () => {
     const old = newKey();
     const live = newKey();
-    await hit(handle.db, { key: old, limit: 1, windowSeconds: 60, now: at(-120) });
-    await hit(handle.db, { key: live, limit: 1, windowSeconds: 60, now: at(0) });
+    // No purge by chance before the one under test (a hit purges with probability 1 % by default).
+    await hit(handle.db, { key: old, limit: 1, windowSeconds: 60, now: at(-120), purgeProbability: 0 });
+    await hit(handle.db, { key: live, limit: 1, windowSeconds: 60, now: at(0), purgeProbability: 0 });
     expect(await purgeExpired(handle.db, at(1))).toBeGreaterThanOrEqual(1);
     const keys = (await queryRows<{ key: string }>(handle.db, sql`SELECT key FROM rate_limits WHERE key IN (${old}, ${live})`)).map(
       (r) => r.key,
