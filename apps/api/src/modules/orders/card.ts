@@ -1,19 +1,25 @@
-import { AppError, cardPayFields } from '@kedai/domain';
-import { schema, type Database } from '@kedai/db';
+import { AppError, cardPayFields, isUuid } from '@kedai/domain';
+import { and, eq, schema, type Database } from '@kedai/db';
 import {
+  applyAttemptAnswer,
   applyProviderAnswer,
+  askToStartPayment,
   cardPaymentByRef,
+  cardRequestOf,
+  clientSecretOf,
   earlierAttempt,
   firstDelivery,
+  forgetUnansweredAttempt,
+  recordCardAttempt,
   recordProviderPayment,
   refundOrder,
   refundableOf,
-  startCardPayment,
   waitingCardPayment,
   type CardChoice,
   type CardOutcome,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderPayment,
 } from '../payments/service';
 import { requestDigest } from '../../platform/request-digest';
 import { lockOrder, moveOrder, requireMethod } from './service';
@@ -24,6 +30,10 @@ import { lockOrder, moveOrder, requireMethod } from './service';
  * shopper's step in the browser, or the provider's verified webhook. Whichever comes first pays
  * the order; the others find it done. Money that arrives for an order no longer waiting for it
  * (paid by another attempt, or cancelled meanwhile) is refunded at once.
+ *
+ * The provider is never asked inside a transaction (decision 0019): a short transaction records the
+ * attempt, the provider is asked with none open, and a second short transaction locks the order and
+ * applies the answer if it is still news (a webhook may have applied it meanwhile).
  */
 
 type OrderRow = typeof schema.orders.$inferSelect;
@@ -52,7 +62,8 @@ async function settleOrder(tx: Database, provider: PaymentProvider, order: Order
 
 /**
  * `POST /payment/stripe/card/pay`: one attempt per `Idempotency-Key` (the same key answers the same
- * payment, whatever the order's status now), the order locked so attempts run one at a time.
+ * payment, whatever the order's status now). An attempt recorded but not yet answered (a crash, or
+ * the same call repeated at once) asks the provider again under the same idempotency key.
  */
 export async function payOrderByCard(
   db: Database,
@@ -62,17 +73,47 @@ export async function payOrderByCard(
   choice: CardChoice,
   options: { attemptKey: string; saveCard: boolean; now: Date },
 ): Promise<CardPayResult> {
-  return db.transaction(async (tx) => {
+  // 1. The attempt recorded under its key (or the one recorded before found), and committed.
+  const recorded = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, shopper.id);
     const attemptDigest = requestDigest(cardPayFields({ orderId: order.id, method: choice, saveCard: options.saveCard }));
-    const earlier = await earlierAttempt(tx, provider, order.id, { key: options.attemptKey, digest: attemptDigest });
-    if (earlier) return { ...earlier, paidNow: false };
-    if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
-    requireMethod(order, 'card');
-    const started = await startCardPayment(tx, provider, order, shopper, choice, { ...options, attemptDigest });
-    const paidNow = await settleOrder(tx, provider, order, started.payment.status === 'succeeded' ? 'succeeded' : 'waiting', options.now);
-    return { ...started, paidNow };
+    const earlier = await earlierAttempt(tx, order.id, { key: options.attemptKey, digest: attemptDigest });
+    if (earlier?.providerRef) return { order, attempt: earlier, request: null };
+    if (!earlier) {
+      if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
+      requireMethod(order, 'card');
+    }
+    const request = await cardRequestOf(tx, provider, shopper.id, choice, options.saveCard);
+    const attempt =
+      earlier ??
+      (await recordCardAttempt(tx, provider, order, {
+        attemptKey: options.attemptKey,
+        attemptDigest,
+        methodSummary: request.savedSummary,
+      }));
+    return { order, attempt, request };
   });
+  if (!recorded.request)
+    return { payment: recorded.attempt, clientSecret: await clientSecretOf(provider, recorded.attempt), paidNow: false };
+
+  // 2. The provider asked, with no transaction open.
+  let answer: ProviderPayment;
+  try {
+    answer = await askToStartPayment(db, provider, recorded.order, shopper, recorded.request, options.attemptKey);
+  } catch (error) {
+    await forgetUnansweredAttempt(db, recorded.attempt);
+    throw error;
+  }
+
+  // 3. The answer applied with the order locked again, unless a webhook or a repeated call applied it first.
+  const settled = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, shopper.id);
+    const { payment, outcome } = await applyAttemptAnswer(tx, provider, recorded.attempt, answer, shopper.id);
+    return { payment, paidNow: await settleOrder(tx, provider, order, outcome, options.now) };
+  });
+  const clientSecret =
+    settled.payment.providerRef === answer.providerRef ? answer.clientSecret : await clientSecretOf(provider, settled.payment);
+  return { ...settled, clientSecret };
 }
 
 /**
@@ -87,11 +128,17 @@ export async function confirmCardPayment(
   paymentId: unknown,
   now: Date,
 ): Promise<CardPayResult> {
-  return db.transaction(async (tx) => {
+  const waiting = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
     if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
-    const waiting = await waitingCardPayment(tx, provider, order.id, paymentId);
-    const { payment, outcome } = await applyProviderAnswer(tx, provider, waiting, await provider.confirm(waiting.providerRef!), userId);
+    return waitingCardPayment(tx, provider, order.id, paymentId);
+  });
+  const answer = await provider.confirm(waiting.providerRef!);
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, userId);
+    // As it is now: a webhook may have applied the same answer meanwhile.
+    const row = (await cardPaymentByRef(tx, provider, waiting.providerRef!)) ?? waiting;
+    const { payment, outcome } = await applyProviderAnswer(tx, provider, row, answer, userId);
     const paidNow = await settleOrder(tx, provider, order, outcome, now);
     return { payment, clientSecret: null, paidNow };
   });
@@ -99,8 +146,8 @@ export async function confirmCardPayment(
 
 /**
  * A provider's webhook event, verified by the caller. Acted on once per event id; the payment is
- * fetched again from the provider, so events that come late or out of order act on the payment as
- * it is now. Answers the order that became paid, if one did (to mail its shopper).
+ * fetched again from the provider (before the transaction), so events that come late or out of
+ * order act on the payment as it is now. Answers the order that became paid, if one did (to mail its shopper).
  */
 export async function settleProviderEvent(
   db: Database,
@@ -112,17 +159,21 @@ export async function settleProviderEvent(
   // Another shop's payment on the same Stripe account (no order of ours named): acknowledged, nothing written.
   if (!about?.orderId) return null;
   const orderId = about.orderId;
+  // An order this shop does not have (another shop on the account), or an event already acted on: the provider is not asked.
+  if (!isUuid(orderId)) return null;
+  const [known] = await db.select({ id: schema.orders.id }).from(schema.orders).where(eq(schema.orders.id, orderId.toLowerCase()));
+  if (!known) return null;
+  const [seen] = await db
+    .select({ id: schema.paymentEvents.eventId })
+    .from(schema.paymentEvents)
+    .where(and(eq(schema.paymentEvents.provider, provider.name), eq(schema.paymentEvents.eventId, event.id)));
+  if (seen) return null;
+  const answer = await provider.retrieve(about.providerRef);
   return db.transaction(async (tx) => {
-    // The order first, as every payment path locks it: a `pay` call still writing this payment finishes first.
-    const order = await lockOrder(tx, orderId, null).catch((error: unknown) => {
-      // An order this shop does not have (another shop on the account): acknowledged, nothing written.
-      if (error instanceof AppError && error.errorCode === 'order/not_found') return null;
-      throw error;
-    });
-    if (!order) return null;
+    // The order first, as every payment path locks it: a `pay` call applying this payment finishes first.
+    const order = await lockOrder(tx, orderId, null);
     // Then the event, recorded only when acted on; a second delivery waits for the first on the order's lock.
     if (!(await firstDelivery(tx, provider, event))) return null;
-    const answer = await provider.retrieve(about.providerRef);
     const row = (await cardPaymentByRef(tx, provider, answer.providerRef)) ?? (await recordProviderPayment(tx, provider, order, answer));
     if (row.orderId !== order.id) return null;
     const { outcome } = await applyProviderAnswer(tx, provider, row, answer, order.userId);

@@ -6,8 +6,9 @@ import { requireSameRequest } from '../../platform/request-digest';
 
 /**
  * The payments ledger (issue 16): every charge attempt and every refund of an order, as its provider
- * answered. Run in the order's transaction with the order locked, so one order is charged by one
- * attempt at a time; the card's number is never stored (only `visa •••• 4242`).
+ * answered, written with the order locked; the provider itself is asked with no transaction open
+ * (decision 0019: record the attempt, ask, apply the answer). The card's number is never stored
+ * (only `visa •••• 4242`).
  */
 
 type PaymentRow = typeof schema.payments.$inferSelect;
@@ -41,16 +42,16 @@ export function cardOf(input: unknown, now: Date): CardInput {
   return { number: digits, expMonth, expYear: year, cvc, name };
 }
 
-/** The shopper's customer at the provider, created the first time a card is saved or paid with. */
-async function customerOf(tx: Database, provider: PaymentProvider, user: { id: string; email: string }): Promise<string> {
-  const [known] = await tx
+/** The shopper's customer at the provider, created the first time a card is saved or paid with (no transaction open: two at once keep the first stored). */
+async function customerOf(db: Database, provider: PaymentProvider, user: { id: string; email: string }): Promise<string> {
+  const [known] = await db
     .select()
     .from(paymentCustomers)
     .where(and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, provider.name)));
   if (known) return known.customerRef;
   const customerRef = await provider.createCustomer({ userId: user.id, email: user.email });
-  await tx.insert(paymentCustomers).values({ userId: user.id, provider: provider.name, customerRef }).onConflictDoNothing();
-  const [stored] = await tx
+  await db.insert(paymentCustomers).values({ userId: user.id, provider: provider.name, customerRef }).onConflictDoNothing();
+  const [stored] = await db
     .select()
     .from(paymentCustomers)
     .where(and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, provider.name)));
@@ -74,43 +75,46 @@ export interface CardAttempt {
 }
 
 /**
- * The attempt an `Idempotency-Key` already started: a repeated `pay` call answers it (with its client
- * secret while it waits); the same key with another request (`attemptDigest`) is 422 `general/idempotency_key_reused`.
+ * The attempt an `Idempotency-Key` already started: a repeated `pay` call answers it; the same key
+ * with another request (`attemptDigest`) is 422 `general/idempotency_key_reused`.
  */
-export async function earlierAttempt(
-  tx: Database,
-  provider: PaymentProvider,
-  orderId: string,
-  attempt: { key: string; digest: string },
-): Promise<CardAttempt | null> {
+export async function earlierAttempt(tx: Database, orderId: string, attempt: { key: string; digest: string }): Promise<PaymentRow | null> {
   const [earlier] = await tx
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.attemptKey, attempt.key)));
   if (!earlier) return null;
   requireSameRequest(earlier.attemptDigest, attempt.digest);
-  const waiting = (earlier.status === 'pending' || earlier.status === 'requires_action') && provider.publishableKey && earlier.providerRef;
-  const clientSecret = waiting ? (await provider.retrieve(earlier.providerRef!)).clientSecret : null;
-  return { payment: earlier, clientSecret };
+  return earlier;
 }
 
-/**
- * Starts paying the order's total by card, in the order's transaction with the order locked: a
- * saved card only the shopper's own, the answer recorded in the ledger under the attempt's key.
- * The caller moves the order if it succeeded.
- */
-export async function startCardPayment(
+/** The client secret of an attempt still waiting for the browser's step (asked of the provider, no transaction open). */
+export async function clientSecretOf(provider: PaymentProvider, row: PaymentRow): Promise<string | null> {
+  const waiting = (row.status === 'pending' || row.status === 'requires_action') && provider.publishableKey && row.providerRef;
+  return waiting ? (await provider.retrieve(row.providerRef!)).clientSecret : null;
+}
+
+/** How an attempt asks the provider: checked and recorded before it is asked. */
+export interface CardRequest {
+  method: PaymentMethodInput;
+  saveCard: boolean;
+  /** Whether the provider needs the shopper's customer (to save a card or pay with a saved one). */
+  needsCustomer: boolean;
+  savedSummary: string | null;
+}
+
+/** The shopper's choice checked (a saved card only the shopper's own; a card form only where the provider takes one). */
+export async function cardRequestOf(
   tx: Database,
   provider: PaymentProvider,
-  order: { id: string; orderRef: string; total: number; currency: string },
-  shopper: { id: string; email: string },
+  shopperId: string,
   choice: CardChoice,
-  options: { attemptKey: string; attemptDigest: string; saveCard: boolean },
-): Promise<CardAttempt> {
+  saveCardAsked: boolean,
+): Promise<CardRequest> {
   let method: PaymentMethodInput;
   let savedSummary: string | null = null;
   if ('savedCardId' in choice) {
-    const saved = await savedCardOf(tx, provider, shopper.id, choice.savedCardId);
+    const saved = await savedCardOf(tx, provider, shopperId, choice.savedCardId);
     method = { kind: 'saved', methodRef: saved.methodRef };
     savedSummary = `${saved.brand} •••• ${saved.last4}`;
   } else if ('card' in choice) {
@@ -120,38 +124,94 @@ export async function startCardPayment(
     if (provider.takesCardNumbers) throw new AppError('payment/invalid_card');
     method = { kind: 'browser' };
   }
-  const saveCard = options.saveCard && method.kind !== 'saved';
-  const customerRef = saveCard || method.kind === 'saved' ? await customerOf(tx, provider, shopper) : null;
-  const answer = await provider.startPayment({
-    amount: order.total,
-    currency: order.currency,
-    method,
-    customerRef,
-    saveCard,
-    idempotencyKey: `${order.id}:${options.attemptKey}`,
-    orderId: order.id,
-    orderRef: order.orderRef,
-  });
+  const saveCard = saveCardAsked && method.kind !== 'saved';
+  return { method, saveCard, needsCustomer: saveCard || method.kind === 'saved', savedSummary };
+}
+
+/**
+ * Step 1 of a card attempt (decision 0019): the attempt recorded, pending and not yet answered (no
+ * provider reference), under its key, before the provider is asked. A crash after the provider
+ * answered is recovered by asking again under the same idempotency key, or by the provider's webhook.
+ */
+export async function recordCardAttempt(
+  tx: Database,
+  provider: PaymentProvider,
+  order: { id: string; total: number; currency: string },
+  options: { attemptKey: string; attemptDigest: string; methodSummary: string | null },
+): Promise<PaymentRow> {
   const [row] = await tx
     .insert(payments)
     .values({
       orderId: order.id,
       provider: provider.name,
       kind: 'charge',
-      status: answer.status,
+      status: 'pending',
       amount: order.total,
       currency: order.currency,
-      providerRef: answer.providerRef,
-      methodSummary: answer.methodSummary ?? savedSummary,
-      failureCode: answer.failureCode ?? null,
-      failureMessage: answer.failureMessage ?? null,
+      methodSummary: options.methodSummary,
       attemptKey: options.attemptKey,
       attemptDigest: options.attemptDigest,
     })
     .returning();
+  return row!;
+}
+
+/** The provider's idempotency key of an attempt: a repeated ask (a retry, a crash recovered) charges once. */
+export const attemptIdempotencyKey = (orderId: string, attemptKey: string) => `${orderId}:${attemptKey}`;
+
+/** Step 2: the provider asked to start the attempt's payment, with no transaction open. */
+export async function askToStartPayment(
+  db: Database,
+  provider: PaymentProvider,
+  order: { id: string; orderRef: string; total: number; currency: string },
+  shopper: { id: string; email: string },
+  request: CardRequest,
+  attemptKey: string,
+): Promise<ProviderPayment> {
+  const customerRef = request.needsCustomer ? await customerOf(db, provider, shopper) : null;
+  return provider.startPayment({
+    amount: order.total,
+    currency: order.currency,
+    method: request.method,
+    customerRef,
+    saveCard: request.saveCard,
+    idempotencyKey: attemptIdempotencyKey(order.id, attemptKey),
+    orderId: order.id,
+    orderRef: order.orderRef,
+  });
+}
+
+/** An attempt the provider refused outright (it threw): forgotten, as before it was recorded, unless answered meanwhile. */
+export async function forgetUnansweredAttempt(db: Database, row: PaymentRow): Promise<void> {
+  await db.delete(payments).where(and(eq(payments.id, row.id), isNull(payments.providerRef)));
+}
+
+/**
+ * Step 3, with the order locked again: the provider's answer written on the attempt recorded in
+ * step 1, only if it is still unanswered. A webhook that recorded the same payment meanwhile keeps
+ * its row (the attempt's key moves to it); an attempt another call answered first keeps that answer.
+ * Answers the attempt's row and what changed, for the caller to move the order.
+ */
+export async function applyAttemptAnswer(
+  tx: Database,
+  provider: PaymentProvider,
+  attempt: PaymentRow,
+  answer: ProviderPayment,
+  userId: string,
+): Promise<{ payment: PaymentRow; outcome: CardOutcome }> {
+  const known = await cardPaymentByRef(tx, provider, answer.providerRef);
+  if (known && known.id !== attempt.id) {
+    await tx.delete(payments).where(and(eq(payments.id, attempt.id), isNull(payments.providerRef)));
+    const adopted = await updatePayment(tx, known, { attemptKey: attempt.attemptKey, attemptDigest: attempt.attemptDigest });
+    return applyProviderAnswer(tx, provider, adopted, answer, userId);
+  }
+  const [row] = await tx.select().from(payments).where(eq(payments.id, attempt.id)).for('update');
+  if (!row) throw new AppError('payment/not_found');
+  if (row.providerRef && row.providerRef !== answer.providerRef) return { payment: row, outcome: 'unchanged' };
+  const answered = row.providerRef ? row : await updatePayment(tx, row, { providerRef: answer.providerRef });
   // The provider says when a card is saved (Stripe: once the payment succeeded with it).
-  if (answer.savedCard) await keepSavedCard(tx, provider, shopper.id, answer.savedCard);
-  return { payment: row!, clientSecret: answer.clientSecret };
+  if (answer.savedCard) await keepSavedCard(tx, provider, userId, answer.savedCard);
+  return applyProviderAnswer(tx, provider, answered, answer, userId);
 }
 
 /** A card payment of the order still waiting for the shopper's step; 404 `payment/not_found` otherwise. */
