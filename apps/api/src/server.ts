@@ -79,7 +79,10 @@ async function main() {
   // The search index loads now, not on the first shopper's search.
   warmSearchEngine(app.db);
   // Another API process's back-office change drops this process's cached reference data too.
-  const stopFollowingChanges = await followCacheChanges(handle);
+  const stopFollowingChanges = await followCacheChanges(handle, {
+    onError: (error) => app.log.error({ err: error }, 'cache changes: listening connection lost; trying again'),
+    onReconnect: () => app.log.info('cache changes: listening again; cached entries dropped'),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

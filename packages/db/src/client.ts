@@ -50,10 +50,46 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * Calls `onMessage` with the payload of every `NOTIFY channel` any process sends (on PostgreSQL
-   * over a connection of its own, outside the pool; PGlite has one process). Resolves to the
-   * function that stops listening.
+   * over a connection of its own, outside the pool, re-established with backoff when it drops; PGlite
+   * has one process). Resolves to the subscription: call it (or its `stop`) to stop listening.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<Subscription>;
+}
+
+export interface ListenOptions {
+  /** A lost listening connection, or a failed try to open it again (the caller logs it). */
+  onError?: ((error: unknown) => void) | undefined;
+  /**
+   * The connection is listening again after a gap: notifications sent meanwhile were missed, so the
+   * subscriber catches up from the tables (e.g. drops everything it cached).
+   */
+  onReconnect?: (() => void) | undefined;
+  /** Waits before the next try; tests pass one that they release, so no test waits on the real clock. */
+  wait?: ((ms: number) => Promise<void>) | undefined;
+}
+
+/** Stops listening when called (or through `stop`); `isUp` says whether notifications arrive now. */
+export type Subscription = (() => Promise<void>) & { stop(): Promise<void>; isUp(): boolean };
+
+function subscription(stop: () => Promise<void>, isUp: () => boolean): Subscription {
+  return Object.assign(() => stop(), { stop, isUp });
+}
+
+const FIRST_RETRY_MS = 500;
+const LONGEST_RETRY_MS = 30_000;
+
+/**
+ * How long to wait before try `attempt` (0 for the first) to open a lost listening connection again:
+ * 0.5 s doubling up to 30 s, of which a random half (`random` in [0, 1)), so that processes which lost
+ * the database together do not all come back at the same instant.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 export interface OpenDatabaseOptions {
@@ -84,16 +120,62 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',
       close: () => pool.end(),
-      async listen(channel, onMessage) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        client.on('notification', (message) => {
-          if (message.channel === channel) onMessage(message.payload ?? '');
-        });
-        // A lost listening connection only delays what it would have told (readers' caches expire anyway).
-        client.on('error', () => undefined);
-        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-        return () => client.end();
+      async listen(channel, onMessage, options = {}) {
+        const wait = options.wait ?? sleep;
+        let current: pg.Client | null = null;
+        let stopped = false;
+
+        const lost = (client: pg.Client, error?: unknown) => {
+          if (client !== current || stopped) return; // the 'end' after an 'error', or a client already replaced
+          current = null;
+          options.onError?.(error ?? new Error(`The connection listening on ${channel} ended`));
+          client.end().catch(() => undefined);
+          void reconnect();
+        };
+        const open = async () => {
+          const client = new pg.Client({ connectionString: url, application_name: `kedai listen ${channel}` });
+          client.on('notification', (message) => {
+            if (message.channel === channel) onMessage(message.payload ?? '');
+          });
+          client.on('error', (error) => lost(client, error));
+          client.on('end', () => lost(client));
+          try {
+            await client.connect();
+            await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+          } catch (error) {
+            client.end().catch(() => undefined);
+            throw error;
+          }
+          return client;
+        };
+        const reconnect = async () => {
+          for (let attempt = 0; !stopped; attempt++) {
+            await wait(reconnectDelay(attempt));
+            if (stopped) return;
+            try {
+              const client = await open();
+              if (stopped) {
+                await client.end().catch(() => undefined);
+                return;
+              }
+              current = client;
+              options.onReconnect?.();
+              return;
+            } catch (error) {
+              options.onError?.(error);
+            }
+          }
+        };
+
+        // The first connection fails the caller (at start, with a clear cause); later ones are retried.
+        current = await open();
+        const stop = async () => {
+          stopped = true;
+          const client = current;
+          current = null;
+          await client?.end();
+        };
+        return subscription(stop, () => current !== null);
       },
     };
   }
@@ -108,8 +190,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     kind: 'pglite',
     close: () => client.close(),
     async listen(channel, onMessage) {
-      const stop = await client.listen(channel, onMessage);
-      return () => stop();
+      // One process, nothing to lose: the subscription is up until stopped.
+      const unlisten = await client.listen(channel, onMessage);
+      let up = true;
+      return subscription(
+        async () => {
+          up = false;
+          await unlisten();
+        },
+        () => up,
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { databaseIdentity, isTransaction, sql, type Database, type DatabaseHandle } from '@kedai/db';
+import { databaseIdentity, isTransaction, sql, type Database, type DatabaseHandle, type ListenOptions, type Subscription } from '@kedai/db';
 
 /**
  * Small read-through cache for reference data (regions, categories, config) that every catalogue
@@ -73,7 +73,17 @@ export function invalidate(db: Database, key?: string) {
     });
 }
 
-/** Drops this process's entries whenever any API process says the data changed; resolves to the stop function. */
-export function followCacheChanges(handle: Pick<DatabaseHandle, 'db' | 'listen'>): Promise<() => Promise<void>> {
-  return handle.listen(CHANGES_CHANNEL, (payload) => dropLocal(handle.db, payload === '*' ? undefined : payload));
+/**
+ * Drops this process's entries whenever any API process says the data changed; resolves to the
+ * subscription (call it to stop; `isUp()` says whether changes are followed now). When the listening
+ * connection comes back after a drop, every entry goes: changes told meanwhile were missed.
+ */
+export function followCacheChanges(handle: Pick<DatabaseHandle, 'db' | 'listen'>, options: ListenOptions = {}): Promise<Subscription> {
+  return handle.listen(CHANGES_CHANNEL, (payload) => dropLocal(handle.db, payload === '*' ? undefined : payload), {
+    ...options,
+    onReconnect: () => {
+      dropLocal(handle.db);
+      options.onReconnect?.();
+    },
+  });
 }
