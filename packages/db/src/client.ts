@@ -133,7 +133,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
           void reconnect();
         };
         const open = async () => {
-          const client = new pg.Client({ connectionString: url, application_name: `kedai listen ${channel}` });
+          // Keep-alive: a connection that dies without a word (a network cut) is noticed too.
+          const client = new pg.Client({ connectionString: url, application_name: `kedai listen ${channel}`, keepAlive: true });
           client.on('notification', (message) => {
             if (message.channel === channel) onMessage(message.payload ?? '');
           });
