@@ -18,6 +18,8 @@ import { registerErrorHandling } from './platform/errors';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input';
 import { loggerOptions } from './platform/logging';
 import { systemRoutes } from './modules/system/routes';
+import { healthRoutes } from './modules/health/routes';
+import { readinessInputs } from './modules/health/readiness';
 import { regionRoutes } from './modules/regions/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { useSearchEngine } from './modules/catalogue/search';
@@ -88,6 +90,7 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
   refuseAdminRoutesOutsideBackOffice(app);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('readiness', readinessInputs());
   useSearchEngine(db, config.searchEngine);
   const mailer = createMailer({ db, config, log: app.log });
   app.decorate('mailer', mailer);
@@ -143,6 +146,7 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
   });
 
   await app.register(systemRoutes);
+  await app.register(healthRoutes);
   await app.register(regionRoutes);
   await app.register(catalogueRoutes);
   await app.register(merchantRoutes);

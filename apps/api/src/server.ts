@@ -12,6 +12,7 @@ import { startBackInStockMails } from './modules/back-in-stock/job';
 import { startOrderExpiry } from './modules/orders/expiry';
 import { startTfaResets } from './modules/tfa/resets';
 import { DEMO_OWNER, ensureDemoOwner } from './modules/staff/service';
+import { startDraining } from './modules/health/routes';
 
 /** Starts the API: checks config, migrates, seeds an empty database, listens, shuts down cleanly. */
 async function main() {
@@ -83,14 +84,21 @@ async function main() {
     onError: (error) => app.log.error({ err: error }, 'cache changes: listening connection lost; trying again'),
     onReconnect: () => app.log.info('cache changes: listening again; cached entries dropped'),
   });
+  // GET /health/ready says whether the subscription is up.
+  app.readiness.subscriptionUp = () => stopFollowingChanges.isUp();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // Not ready first, for the grace (SHUTDOWN_GRACE_SECONDS), so the balancer stops sending requests
+    // while this process still answers them; then app.close() finishes those in flight.
+    startDraining(app);
+    const grace = config.shutdownGraceSeconds * 1000;
+    const force = setTimeout(() => process.exit(1), grace + 10_000).unref();
     try {
+      await new Promise((done) => setTimeout(done, grace));
       await stopBackInStock();
       await stopOrderExpiry();
       await stopTfaResets();

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
     .optional()
     .describe('PostgreSQL connection; the embedded PGlite is used when absent'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
   ASSETS_URL: url.optional().describe("Public base URL of the assets host; default `/assets` on the storefront's origin"),
   PUBLIC_API_URL: url.optional().describe('Public base URL of this API, used to build the default ASSETS_URL'),
@@ -203,6 +204,8 @@ export interface AppConfig {
   port: number;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** On SIGTERM: how long the process says it is not ready before it stops taking requests (a balancer's time to notice). */
+  shutdownGraceSeconds: number;
   dataDir: string;
   pgliteDir: string;
   assetsDir: string;
@@ -384,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.API_PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     dataDir,
     pgliteDir: resolve(dataDir, 'pglite'),
     assetsDir: resolve(dataDir, 'assets'),

@@ -22,6 +22,11 @@ export function warmSearchEngine(db: Database): void {
   (chosen.get(databaseIdentity(db)) ?? memorySearch).warm?.(db);
 }
 
+/** Whether the database's search engine has what it needs to answer (readiness, modules/health). */
+export function searchEngineLoaded(db: Database): boolean {
+  return (chosen.get(databaseIdentity(db)) ?? memorySearch).loaded?.(db) ?? true;
+}
+
 /**
  * Catalogue search: full-text relevance (PostgreSQL's English configuration: "laptops" finds "laptop";
  * a name match ranks above a description match); when the words match nothing, names with words like

@@ -52,3 +52,4 @@ export async function newestInCategory(
 }
 
 export { returnStock, takeStock } from './stock';
+export { searchEngineLoaded, warmSearchEngine } from './search';

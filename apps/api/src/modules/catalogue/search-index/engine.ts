@@ -44,6 +44,8 @@ export interface SearchEngine {
   summaries(db: Database, ids: string[]): Promise<SummaryRow[]>;
   /** Starts what the first search would otherwise wait for (loading an index). */
   warm?(db: Database): void;
+  /** Whether its index has loaded (an engine without one is always loaded). */
+  loaded?(db: Database): boolean;
 }
 
 export type { SearchEngineName } from '../../../platform/config';

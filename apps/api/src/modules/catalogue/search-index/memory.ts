@@ -75,6 +75,8 @@ class FollowedIndex {
   private loading: Promise<void> | null = null;
   private loadFailedAt = -Infinity;
   ready = false;
+  /** Loaded whole at least once: a later reload (answered meanwhile) does not make the process unready. */
+  loadedOnce = false;
   large = false;
   private horizon = '0';
   /** Transactions at or above the horizon whose changes are applied already (they are read again until it passes them). */
@@ -100,6 +102,7 @@ class FollowedIndex {
     this.loading ??= this.loadAll().then(
       () => {
         this.ready = true;
+        this.loadedOnce = true;
       },
       (error: unknown) => {
         this.loading = null;
@@ -269,6 +272,7 @@ export const memorySearch: SearchEngine = {
     void catalogueIndexOf(db)
       .load()
       .catch(() => undefined),
+  loaded: (db) => followed.get(databaseIdentity(db))?.loadedOnce ?? false,
   async search(db, request): Promise<EngineAnswer> {
     const followedIndex = catalogueIndexOf(db);
     const { q } = request;
