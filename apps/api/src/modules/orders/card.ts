@@ -4,6 +4,7 @@ import {
   applyAttemptAnswer,
   applyProviderAnswer,
   askToStartPayment,
+  attemptInFlight,
   cardPaymentByRef,
   cardRequestOf,
   clientSecretOf,
@@ -73,6 +74,41 @@ export async function payOrderByCard(
   choice: CardChoice,
   options: { attemptKey: string; saveCard: boolean; now: Date },
 ): Promise<CardPayResult> {
+  return oneAskAtATime(orderId, () => payAttempt(db, provider, shopper, orderId, choice, options));
+}
+
+/**
+ * The `pay` calls of one order this process is asking the provider about: each waits for the one
+ * before it to be answered, as it waited on the order's lock when the provider was asked inside the
+ * transaction, so a second attempt sees the order paid (409) or still waiting. Across processes a
+ * second attempt meets the first recorded and unanswered, and is 409 too (`attemptInFlight`).
+ */
+const asking = new Map<string, Promise<void>>();
+
+async function oneAskAtATime<T>(orderId: string, work: () => Promise<T>): Promise<T> {
+  const key = orderId.toLowerCase();
+  const before = asking.get(key) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  const turn = before.then(() => mine);
+  asking.set(key, turn);
+  await before;
+  try {
+    return await work();
+  } finally {
+    done();
+    if (asking.get(key) === turn) asking.delete(key);
+  }
+}
+
+async function payAttempt(
+  db: Database,
+  provider: PaymentProvider,
+  shopper: { id: string; email: string },
+  orderId: string,
+  choice: CardChoice,
+  options: { attemptKey: string; saveCard: boolean; now: Date },
+): Promise<CardPayResult> {
   // 1. The attempt recorded under its key (or the one recorded before found), and committed.
   const recorded = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, shopper.id);
@@ -80,7 +116,7 @@ export async function payOrderByCard(
     const earlier = await earlierAttempt(tx, order.id, { key: options.attemptKey, digest: attemptDigest });
     if (earlier?.providerRef) return { order, attempt: earlier, request: null };
     if (!earlier) {
-      if (order.status !== 'awaiting_payment') throw new AppError('payment/not_payable');
+      if (order.status !== 'awaiting_payment' || (await attemptInFlight(tx, order.id))) throw new AppError('payment/not_payable');
       requireMethod(order, 'card');
     }
     const request = await cardRequestOf(tx, provider, shopper.id, choice, options.saveCard);

@@ -156,6 +156,29 @@ export async function recordCardAttempt(
   return row!;
 }
 
+/**
+ * Whether another attempt of the order is being asked of the provider now (recorded, not yet
+ * answered): a second attempt waits its turn (409), as it did when the provider was asked under the
+ * order's lock. One left unanswered by a crash stops blocking after a few minutes.
+ */
+export async function attemptInFlight(tx: Database, orderId: string): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, 'charge'),
+        eq(payments.status, 'pending'),
+        isNull(payments.providerRef),
+        sql`${payments.attemptKey} IS NOT NULL`,
+        sql`${payments.createdAt} > now() - interval '5 minutes'`,
+      ),
+    )
+    .limit(1);
+  return open !== undefined;
+}
+
 /** The provider's idempotency key of an attempt: a repeated ask (a retry, a crash recovered) charges once. */
 export const attemptIdempotencyKey = (orderId: string, attemptKey: string) => `${orderId}:${attemptKey}`;
 
