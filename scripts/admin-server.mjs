@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
 import { setForwardedFor } from './forwarded-for.mjs';
+import { createHealth, drainOnSignals } from './health.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=UTF-8',
@@ -124,7 +125,7 @@ function envelope(res, status, errorCode, error, params, headers) {
  * The server. `dist`: the build; `apiUrl`: where `/api/…` goes; `trustFront`: keep a TLS proxy's
  * `X-Forwarded-For` chain (WEB_TRUST_PROXY); `timeoutMs`: how long to wait for the API.
  */
-export function createAdminServer({ dist, apiUrl, trustFront = false, timeoutMs = 10_000, production = false }) {
+export function createAdminServer({ dist, apiUrl, trustFront = false, timeoutMs = 10_000, production = false, health = createHealth() }) {
   const root = resolve(dist);
   /** file -> Promise of { raw, br, gzip, type } (null when missing); hashed assets never change. */
   const cache = new Map();
@@ -208,6 +209,8 @@ export function createAdminServer({ dist, apiUrl, trustFront = false, timeoutMs 
   }
 
   return createServer((req, res) => {
+    // Its probes (scripts/health.mjs): ready while not draining; it serves its files without the API.
+    if (health.answer(req, res)) return;
     setForwardedFor(req.headers, req.socket.remoteAddress ?? '', trustFront);
     const url = req.url ?? '/';
     const pathname = url.split('?')[0];
@@ -237,7 +240,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const port = Number(process.argv[3] ?? process.env.ADMIN_PORT ?? 3001);
   const hostname = process.env.ADMIN_HOST || process.env.WEB_HOST || undefined;
   const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '4000'}`;
+  const health = createHealth();
   const server = createAdminServer({
+    health,
     dist,
     apiUrl,
     trustFront: ['true', '1'].includes(process.env.WEB_TRUST_PROXY ?? ''),
@@ -245,10 +250,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     production: process.env.NODE_ENV === 'production',
   });
   server.listen(port, hostname, () => console.log(`[kedai] back office listening on ${hostname ?? '*'}:${port}`));
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      server.close();
-      setTimeout(() => process.exit(0), 500).unref();
-    });
-  }
+  drainOnSignals(server, health);
 }

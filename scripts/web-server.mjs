@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import next from 'next';
 import { setForwardedFor } from './forwarded-for.mjs';
+import { createHealth, drainOnSignals } from './health.mjs';
 
 const dir = resolve(process.argv[2] ?? 'apps/web');
 const port = Number(process.argv[3] ?? process.env.WEB_PORT ?? 3000);
@@ -60,7 +61,11 @@ const app = next({ dev: false, dir, port, hostname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Ready while not draining and the API it renders from is ready (scripts/health.mjs).
+const health = createHealth({ apiUrl: process.env.API_URL?.trim() || 'http://localhost:4000' });
+
 const server = createServer(async (req, res) => {
+  if (health.answer(req, res)) return;
   setForwardedFor(req.headers, req.socket.remoteAddress ?? '', trustFront);
   const target = staticFile(req);
   const body = target ? await brotli(target.file) : null;
@@ -75,12 +80,7 @@ const server = createServer(async (req, res) => {
   res.end(req.method === 'HEAD' ? undefined : body);
 });
 server.listen(port, hostname, () => console.log(`[kedai] storefront listening on ${hostname ?? '*'}:${port}`));
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    server.close();
-    setTimeout(() => process.exit(0), 500).unref();
-  });
-}
+drainOnSignals(server, health);
 
 // Compress the build's scripts and styles now, one at a time, so no shopper waits for it.
 const files = await readdir(staticDir, { recursive: true }).catch(() => []);
