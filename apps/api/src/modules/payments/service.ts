@@ -68,7 +68,7 @@ async function keepSavedCard(tx: Database, provider: PaymentProvider, userId: st
 /** How the shopper pays this attempt, as the `pay` call said it. */
 export type CardChoice = { card: CardInput } | { savedCardId: string } | { browser: true };
 
-export interface CardAttempt {
+interface CardAttempt {
   payment: PaymentRow;
   /** For the provider's browser library while the browser has a step to do (Stripe's client secret). */
   clientSecret: string | null;
@@ -180,7 +180,7 @@ export async function attemptInFlight(tx: Database, orderId: string): Promise<bo
 }
 
 /** The provider's idempotency key of an attempt: a repeated ask (a retry, a crash recovered) charges once. */
-export const attemptIdempotencyKey = (orderId: string, attemptKey: string) => `${orderId}:${attemptKey}`;
+const attemptIdempotencyKey = (orderId: string, attemptKey: string) => `${orderId}:${attemptKey}`;
 
 /** Step 2: the provider asked to start the attempt's payment, with no transaction open. */
 export async function askToStartPayment(
