@@ -68,12 +68,6 @@ async function keepSavedCard(tx: Database, provider: PaymentProvider, userId: st
 /** How the shopper pays this attempt, as the `pay` call said it. */
 export type CardChoice = { card: CardInput } | { savedCardId: string } | { browser: true };
 
-interface CardAttempt {
-  payment: PaymentRow;
-  /** For the provider's browser library while the browser has a step to do (Stripe's client secret). */
-  clientSecret: string | null;
-}
-
 /**
  * The attempt an `Idempotency-Key` already started: a repeated `pay` call answers it; the same key
  * with another request (`attemptDigest`) is 422 `general/idempotency_key_reused`.
