@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type AppConfig } from '../src/platform/config'
 import { invalidate } from '../src/platform/cache';
 import { LIFTED_LIMITS, createVerifiedUser, outbox, signedInClient, staffClient } from './accounts';
 import { TestClock, expectError, get } from './helpers';
+import { SG_ADDRESS } from './shop';
 
 describe('loadConfig', () => {
   it('runs on defaults: embedded database, port 4000, images on the storefront origin', () => {
@@ -240,16 +241,6 @@ async function productionApp(env: Record<string, string>) {
   };
 }
 
-const SG_ADDRESS = {
-  fullName: 'Tan Ah Kow',
-  address: '1 Raffles Place',
-  unitNumber: '',
-  city: '',
-  country: 'SG',
-  phoneNumber: '+65 6123 4567',
-  postalCode: '048616',
-  state: '',
-};
 const CARD = { card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', name: 'Tan Ah Kow' } };
 const OWN_PAYNOW = { proxy: { kind: 'uen', value: '201912345K' }, merchantName: 'Kedai Pte Ltd', merchantCity: 'Singapore' };
 
