@@ -41,6 +41,8 @@ const TABLE_OWNERS = {
   rateLimits: 'platform',
   mailOutbox: 'platform',
   auditLog: 'platform',
+  domainEvents: 'platform',
+  jobs: 'platform',
   addresses: 'modules/addresses',
   cartItems: 'modules/cart',
   wishlistItems: 'modules/wishlist',

@@ -1,4 +1,5 @@
-/** Sessions, refresh tokens, rate-limit counters, the mail outbox and the audit log (apps/api platform). */
+/** Sessions, refresh tokens, rate-limit counters, the mail outbox, the audit log, domain events and jobs (apps/api platform). */
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './users';
@@ -109,5 +110,69 @@ export const auditLog = pgTable(
     index('audit_log_object_idx').on(t.objectType, t.objectId, t.createdAt.desc()),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
     index('audit_log_newest_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Domain events, the transactional outbox (issue 28, decision 0022): a service writes one in the same
+ * transaction as the change it tells of (`order.shipped` about an order), so nothing is told of a change
+ * that rolled back and nothing is lost of one that committed. The jobs runner's dispatcher turns each
+ * into one job per handler and sets `dispatched_at`; consumers read events, never another module's tables.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** `<subject kind>.<what happened>`, e.g. `order.paid` (platform/events.ts lists them). */
+    type: text('type').notNull(),
+    /** The id of what it is about (an order's, a quotation item's, a product's). */
+    subject: text('subject').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('domain_events_undispatched_idx')
+      .on(t.id)
+      .where(sql`dispatched_at IS NULL`),
+    index('domain_events_subject_idx').on(t.subject, t.id),
+  ],
+);
+
+/**
+ * Durable jobs (issue 28, decision 0022): work done after a commit, claimed by one process at a time
+ * (`FOR UPDATE SKIP LOCKED`), retried with exponential backoff and `dead` after `max_attempts`, when
+ * staff see it in the back office and may retry it. A running job whose process died is claimed again
+ * once `locked_until` passes. Recurring work (order expiry, …) is one job per kind, keyed
+ * `every:<kind>`, queued again after each run.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What runs it (platform/jobs.ts `JobKind.name`), e.g. `mail.deliver`. */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** queued (waiting for `run_at`), running, done, dead. */
+    state: text('state').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    /** A running job's lease: past it, the job is claimed again (its process is taken for dead). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** At most one job per key: one per event and handler, one per recurring kind. */
+    singletonKey: text('singleton_key'),
+    /** The event it handles, if any. */
+    eventId: bigint('event_id', { mode: 'number' }).references(() => domainEvents.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`state IN ('queued', 'running')`),
+    uniqueIndex('jobs_singleton_idx').on(t.singletonKey),
+    index('jobs_state_idx').on(t.state, t.id.desc()),
   ],
 );
