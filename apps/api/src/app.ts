@@ -47,6 +47,8 @@ import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
 import { backOffice, refuseAdminRoutesOutsideBackOffice } from './back-office';
+import { JobRunner } from './platform/jobs';
+import { JOB_KINDS, RECURRING_JOBS } from './jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +62,11 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** Encrypt two-factor secrets at rest (platform/secret-box.ts). */
     tfaKeys: BoxKey[];
+    /**
+     * The durable jobs (platform/jobs.ts): `server.ts` starts it where the process runs jobs; tests call
+     * `app.jobs.runDue()` to do what is due at once.
+     */
+    jobs: JobRunner;
   }
 }
 
@@ -97,6 +104,10 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
   app.decorate('paymentProvider', paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestGateway()));
   // Pending SMTP deliveries finish (and record their outcome) before the database closes.
   app.addHook('onClose', () => mailer.close());
+  const jobs = new JobRunner({ db, log: app.log, clock: config.clock, kinds: JOB_KINDS(app), recurring: RECURRING_JOBS(app) });
+  app.decorate('jobs', jobs);
+  // The job under way finishes and records its outcome before the database closes.
+  app.addHook('onClose', () => jobs.stop());
   registerErrorHandling(app);
   registerInputGuards(app);
 

@@ -77,6 +77,9 @@ async function main() {
   const stopOrderExpiry = startOrderExpiry(app);
   // Turns two-factor off for the resets by e-mail whose waiting time passed uncancelled (each once).
   const stopTfaResets = startTfaResets(app);
+  // Durable jobs (platform/jobs.ts): recurring work rows exist, then due jobs run here until shutdown.
+  await app.jobs.schedule();
+  app.jobs.start();
   // The search index loads now, not on the first shopper's search.
   warmSearchEngine(app.db);
   // Another API process's back-office change drops this process's cached reference data too.
@@ -102,6 +105,7 @@ async function main() {
       await stopBackInStock();
       await stopOrderExpiry();
       await stopTfaResets();
+      await app.jobs.stop();
       await stopFollowingChanges();
       await app.close();
       await handle.close();
