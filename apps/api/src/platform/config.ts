@@ -27,21 +27,34 @@ const limit = z
   })
   .refine((l) => l.limit >= 1 && l.windowSeconds >= 1 && l.windowSeconds <= 86_400, 'needs HITS ≥ 1 and 1 ≤ SECONDS ≤ 86400');
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  API_PORT: port.default(4000),
+/**
+ * Every setting of the API process, declared once: name, parse, default and documentation (`.describe`).
+ * README.md's configuration table is checked against it (test/config-readme.test.ts).
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('production for a public shop: requires JWT_SECRET and TFA_ENCRYPTION_KEY, secure cookies, no development outbox'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('API listen address'),
+  API_PORT: port.default(4000).describe('API port'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .describe('PostgreSQL connection; the embedded PGlite is used when absent'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
-  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('PostgreSQL connections per API process'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300)
+    .default(10)
+    .describe('On SIGTERM, how long /health/ready answers 503 (requests still served) before the process stops taking requests'),
+  DATA_DIR: z.string().min(1).default('.data').describe('PGlite data (pglite/) and the local assets host (assets/)'),
   ASSETS_URL: url.optional().describe("Public base URL of the assets host; default `/assets` on the storefront's origin"),
   PUBLIC_API_URL: url.optional().describe('Public base URL of this API, used to build the default ASSETS_URL'),
-  WEB_ORIGINS: z.string().default('http://localhost:3000'),
+  WEB_ORIGINS: z.string().default('http://localhost:3000').describe('Comma-separated origins allowed to call the API with credentials'),
   SEARCH_ENGINE: z
     .enum(SEARCH_ENGINES)
     .default('memory')
@@ -55,7 +68,7 @@ const EnvSchema = z.object({
   API_DOCS: flag
     .optional()
     .describe('Serve the API reference (every route, /admin ones included) at /docs and /docs/json; default on except in production'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino level, or silent'),
   TRUST_PROXY: z
     .string()
     .transform((v, ctx): boolean | string[] => {
@@ -75,31 +88,51 @@ const EnvSchema = z.object({
       }
       return entries;
     })
-    .default(false),
+    .default(false)
+    .describe("Trust X-Forwarded-*: true (left-most entry) or a list of the proxies' addresses/CIDRs (decision 0007)"),
   MAIL_URL: z
     .url({ protocol: /^smtps?$/ })
     .optional()
     .describe('SMTP server, smtp://user:password@host:587 or smtps://…:465; mail only goes to the outbox when absent'),
-  MAIL_FROM: z.string().min(3).default('Kedai <no-reply@kedai.example>'),
-  VERIFY_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  VERIFY_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  // Per client address (an IPv6 /64); decision record 0007.
-  RATE_LIMIT_REGISTER: limit.default({ limit: 10, windowSeconds: 3600 }),
-  RATE_LIMIT_VERIFY_EMAIL: limit.default({ limit: 20, windowSeconds: 900 }),
-  RATE_LIMIT_RESEND_CODE: limit.default({ limit: 10, windowSeconds: 900 }),
-  RATE_LIMIT_LOGIN: limit.default({ limit: 30, windowSeconds: 900 }),
-  // Per e-mail address: bounds password guessing against one account from many addresses.
-  RATE_LIMIT_LOGIN_ACCOUNT: limit.default({ limit: 10, windowSeconds: 900 }),
-  RATE_LIMIT_FORGOT_PASSWORD: limit.default({ limit: 10, windowSeconds: 3600 }),
-  RATE_LIMIT_FORGOT_PASSWORD_ACCOUNT: limit.default({ limit: 3, windowSeconds: 3600 }),
-  // Per user: wrong and right two-factor codes alike, and two-factor reset e-mails.
-  RATE_LIMIT_TFA: limit.default({ limit: 10, windowSeconds: 300 }),
-  RATE_LIMIT_TFA_RESET: limit.default({ limit: 3, windowSeconds: 3600 }),
-  // Per user: product links read for "buy it for me" (each one a fetch of another site).
-  RATE_LIMIT_SEARCH_EXTERNAL: limit.default({ limit: 30, windowSeconds: 3600 }),
-  // Voucher codes tried (right and wrong alike), per client address and per user, as sign-in counts.
-  RATE_LIMIT_VOUCHER: limit.default({ limit: 30, windowSeconds: 900 }),
-  RATE_LIMIT_VOUCHER_ACCOUNT: limit.default({ limit: 10, windowSeconds: 900 }),
+  MAIL_FROM: z.string().min(3).default('Kedai <no-reply@kedai.example>').describe("Sender of the shop's e-mails"),
+  VERIFY_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15).describe('How long an e-mail verification code works'),
+  VERIFY_CODE_RESEND_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(60)
+    .describe('Least time between two verification codes for one address'),
+  RATE_LIMIT_REGISTER: limit
+    .default({ limit: 10, windowSeconds: 3600 })
+    .describe('Registrations per client address (IPv6: per /64) per window, HITS/SECONDS (decision 0007)'),
+  RATE_LIMIT_VERIFY_EMAIL: limit
+    .default({ limit: 20, windowSeconds: 900 })
+    .describe('E-mail verification attempts per client address per window'),
+  RATE_LIMIT_RESEND_CODE: limit
+    .default({ limit: 10, windowSeconds: 900 })
+    .describe('Verification-code resends per client address per window'),
+  RATE_LIMIT_LOGIN: limit.default({ limit: 30, windowSeconds: 900 }).describe('Sign-in attempts per client address per window'),
+  RATE_LIMIT_LOGIN_ACCOUNT: limit
+    .default({ limit: 10, windowSeconds: 900 })
+    .describe('Sign-in attempts per e-mail address per window: bounds guessing against one account from many addresses'),
+  RATE_LIMIT_FORGOT_PASSWORD: limit
+    .default({ limit: 10, windowSeconds: 3600 })
+    .describe('Password-reset requests per client address per window'),
+  RATE_LIMIT_FORGOT_PASSWORD_ACCOUNT: limit
+    .default({ limit: 3, windowSeconds: 3600 })
+    .describe('Password-reset requests per e-mail address per window'),
+  RATE_LIMIT_TFA: limit
+    .default({ limit: 10, windowSeconds: 300 })
+    .describe('Two-factor codes tried (wrong and right alike) per client address per window'),
+  RATE_LIMIT_TFA_RESET: limit.default({ limit: 3, windowSeconds: 3600 }).describe('Two-factor reset e-mails per user per window'),
+  RATE_LIMIT_SEARCH_EXTERNAL: limit
+    .default({ limit: 30, windowSeconds: 3600 })
+    .describe('Product links read per user for "buy it for me" (each one a fetch of another site) per window'),
+  RATE_LIMIT_VOUCHER: limit
+    .default({ limit: 30, windowSeconds: 900 })
+    .describe('Voucher codes tried (right and wrong alike) per client address per window'),
+  RATE_LIMIT_VOUCHER_ACCOUNT: limit.default({ limit: 10, windowSeconds: 900 }).describe('Voucher codes tried per user per window'),
   JWT_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -112,12 +145,30 @@ const EnvSchema = z.object({
       'Keys that encrypt two-factor secrets at rest, ID:BASE64KEY[,ID:BASE64KEY…] (32-byte keys; the first encrypts); required in production',
     ),
   COOKIE_SECURE: flag.optional().describe('Session cookies only over HTTPS; default true in production'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
-  REMEMBER_ME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
-  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
-  TFA_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900).describe('Life of an access token'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(720)
+    .default(24)
+    .describe('A session without "remember me" ends after this long without a refresh'),
+  REMEMBER_ME_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .default(30)
+    .describe('A remembered session ends after this long without a refresh'),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120)
+    .default(10)
+    .describe('A refresh token used again within this time of its rotation (two tabs) is not treated as stolen'),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60).describe('Life of a password-reset link'),
+  TFA_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60).describe('Life of a two-factor-reset link'),
   TFA_RESET_WAIT_HOURS: z.coerce
     .number()
     .int()
@@ -126,10 +177,22 @@ const EnvSchema = z.object({
     .default(72)
     .describe('Hours a two-factor reset by e-mail waits (the account told, "this was not me" open) before it takes effect (decision 0021)'),
   PUBLIC_WEB_URL: url.optional().describe('Public address of the storefront, for links in e-mails; default the first WEB_ORIGINS entry'),
-  MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
-  MAX_CART_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_CART_ITEMS),
-  MAX_WISHLIST_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_WISHLIST_ITEMS),
-  MAX_QUOTATION_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_QUOTATION_ITEMS),
+  MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10).describe('Addresses one user may keep'),
+  MAX_CART_ITEMS: z.coerce.number().int().min(1).max(10000).default(DEFAULT_MAX_CART_ITEMS).describe('Lines one cart may hold'),
+  MAX_WISHLIST_ITEMS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10000)
+    .default(DEFAULT_MAX_WISHLIST_ITEMS)
+    .describe('Products one wishlist may hold'),
+  MAX_QUOTATION_ITEMS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10000)
+    .default(DEFAULT_MAX_QUOTATION_ITEMS)
+    .describe("Items one shopper's quotation list may hold"),
   CHECKOUT_SESSION_MINUTES: z.coerce.number().int().min(5).max(1440).default(60).describe('How long a checkout session lasts'),
   ORDER_PAYMENT_MINUTES: z.coerce
     .number()
