@@ -17,37 +17,17 @@ import type { AppConfig } from './platform/config';
 import { registerErrorHandling } from './platform/errors';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input';
 import { loggerOptions } from './platform/logging';
-import { systemRoutes } from './modules/system/routes';
-import { healthRoutes } from './modules/health/routes';
 import { readinessInputs } from './modules/health/readiness';
-import { regionRoutes } from './modules/regions/routes';
-import { catalogueRoutes } from './modules/catalogue/routes';
 import { useSearchEngine } from './modules/catalogue/search';
-import { merchantRoutes } from './modules/merchants/routes';
-import { contentRoutes } from './modules/content/routes';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createStripeProvider, createTestGateway, type PaymentProvider } from './modules/payments/service';
-import { savedCardRoutes } from './modules/payments/routes';
-import { cardPaymentRoutes } from './modules/orders/card-routes';
-import { authRoutes } from './modules/auth/routes';
-import { passwordRoutes } from './modules/auth/password-routes';
-import { tfaRoutes } from './modules/tfa/routes';
-import { userRoutes } from './modules/users/routes';
-import { addressRoutes } from './modules/addresses/routes';
-import { cartRoutes } from './modules/cart/routes';
-import { wishlistRoutes } from './modules/wishlist/routes';
-import { backInStockRoutes } from './modules/back-in-stock/routes';
-import { recentlyViewedRoutes } from './modules/recently-viewed/routes';
-import { devRoutes } from './modules/dev/routes';
-import { quotationRoutes } from './modules/quotations/routes';
-import { checkoutRoutes } from './modules/checkout/routes';
-import { orderRoutes } from './modules/orders/routes';
-import { voucherRoutes } from './modules/vouchers/routes';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
 import { backOffice, refuseAdminRoutesOutsideBackOffice } from './back-office';
 import { JobRunner } from './platform/jobs';
+import { servesRoutes } from './platform/modules';
+import { MODULES } from './module-list';
 import { JOB_KINDS, RECURRING_JOBS } from './jobs';
 
 declare module 'fastify' {
@@ -99,15 +79,17 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
   app.decorate('config', config);
   app.decorate('readiness', readinessInputs());
   useSearchEngine(db, config.searchEngine);
-  const mailer = createMailer({ db, config, log: app.log });
+  // A queued delivery wakes this process's job runner at once.
+  const mailer = createMailer({ db, config, log: app.log, wake: () => app.jobs.wake() });
   app.decorate('mailer', mailer);
   app.decorate('paymentProvider', paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestGateway()));
-  // Pending SMTP deliveries finish (and record their outcome) before the database closes.
-  app.addHook('onClose', () => mailer.close());
   const jobs = new JobRunner({ db, log: app.log, clock: config.clock, kinds: JOB_KINDS(app), recurring: RECURRING_JOBS(app) });
   app.decorate('jobs', jobs);
-  // The job under way finishes and records its outcome before the database closes.
-  app.addHook('onClose', () => jobs.stop());
+  // The job under way (a mail delivery, …) finishes and records its outcome before SMTP and the database close.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailer.close();
+  });
   registerErrorHandling(app);
   registerInputGuards(app);
 
@@ -146,41 +128,25 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
   // wanted: on by default, off in production unless API_DOCS=true (issue 27). The storefront never forwards it.
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  // The embedded assets host; production may point ASSETS_URL at a CDN instead.
+  // The embedded assets host (the store's images, the back office's uploads); production may point ASSETS_URL at a CDN instead.
   mkdirSync(config.assetsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.assetsDir,
-    prefix: '/assets/',
-    maxAge: '7d',
-    immutable: false,
-    decorateReply: false,
-  });
+  if (config.services.has('store') || config.services.has('admin')) {
+    await app.register(fastifyStatic, {
+      root: config.assetsDir,
+      prefix: '/assets/',
+      maxAge: '7d',
+      immutable: false,
+      decorateReply: false,
+    });
+  }
 
-  await app.register(systemRoutes);
-  await app.register(healthRoutes);
-  await app.register(regionRoutes);
-  await app.register(catalogueRoutes);
-  await app.register(merchantRoutes);
-  await app.register(contentRoutes);
-  await app.register(authRoutes);
-  await app.register(passwordRoutes);
-  await app.register(tfaRoutes);
-  await app.register(userRoutes);
-  await app.register(addressRoutes);
-  await app.register(cartRoutes);
-  await app.register(wishlistRoutes);
-  await app.register(backInStockRoutes);
-  await app.register(recentlyViewedRoutes);
-  await app.register(quotationRoutes);
-  await app.register(checkoutRoutes);
-  await app.register(orderRoutes);
-  await app.register(cardPaymentRoutes);
-  await app.register(savedCardRoutes);
-  await app.register(voucherRoutes);
+  // Each module's shopper routes where this process runs its service (SERVICES; health and system everywhere).
+  for (const module of MODULES) {
+    if (!servesRoutes(module, config.services)) continue;
+    for (const routes of module.routes ?? []) await app.register(routes);
+  }
   // The back office (issue 14): every /admin route in one scope, behind the staff guard.
-  await app.register(backOffice());
-  // The development outbox exists only when switched on (never in production: config refuses it).
-  if (config.devOutbox) await app.register(devRoutes);
+  if (config.services.has('admin')) await app.register(backOffice());
 
   await app.ready();
   return app;

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobKind, RecurringJob } from './platform/jobs';
+import { mailDeliveryJob } from './platform/mailer';
+import { orderExpiryJob } from './modules/orders/expiry';
+import { cardSettleJob } from './modules/orders/card-settle';
+import { tfaResetsJob } from './modules/tfa/resets';
 
 /** Every module's job kinds: event handlers and queued work (platform/jobs.ts). */
-export function JOB_KINDS(_app: FastifyInstance): JobKind<any>[] {
-  return [];
+export function JOB_KINDS(app: FastifyInstance): JobKind<any>[] {
+  return [mailDeliveryJob(app)];
 }
 
 /** Every module's recurring work. */
-export function RECURRING_JOBS(_app: FastifyInstance): RecurringJob[] {
-  return [];
+export function RECURRING_JOBS(app: FastifyInstance): RecurringJob[] {
+  return [orderExpiryJob(app), tfaResetsJob(app), cardSettleJob(app)];
 }

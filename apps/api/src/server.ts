@@ -9,8 +9,6 @@ import { followCacheChanges } from './platform/cache';
 import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
 import { startBackInStockMails } from './modules/back-in-stock/job';
-import { startOrderExpiry } from './modules/orders/expiry';
-import { startTfaResets } from './modules/tfa/resets';
 import { DEMO_OWNER, ensureDemoOwner } from './modules/staff/service';
 import { startDraining } from './modules/health/routes';
 
@@ -73,11 +71,8 @@ async function main() {
 
   // Mails shoppers whose sold-out product is back (each request once, also with several processes).
   const stopBackInStock = startBackInStockMails(app);
-  // Cancels orders not paid in time and gives their stock back (each once, also with several processes).
-  const stopOrderExpiry = startOrderExpiry(app);
-  // Turns two-factor off for the resets by e-mail whose waiting time passed uncancelled (each once).
-  const stopTfaResets = startTfaResets(app);
-  // Durable jobs (platform/jobs.ts): recurring work rows exist, then due jobs run here until shutdown.
+  // Durable jobs (platform/jobs.ts, the lists in jobs.ts): recurring work rows exist (order expiry,
+  // two-factor resets, …), then due jobs and mail deliveries run here until shutdown.
   await app.jobs.schedule();
   app.jobs.start();
   // The search index loads now, not on the first shopper's search.
@@ -103,8 +98,6 @@ async function main() {
     try {
       await new Promise((done) => setTimeout(done, grace));
       await stopBackInStock();
-      await stopOrderExpiry();
-      await stopTfaResets();
       await app.jobs.stop();
       await stopFollowingChanges();
       await app.close();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql, type Database, type SQL } from '@kedai/db';
+import { queryRows, sql, type Database, type SQL } from '@kedai/db';
 import type { DomainEvent, DomainEventType } from './events';
 
 /**
@@ -98,11 +98,6 @@ export interface JobRow {
   lastError: string | null;
   createdAt: string;
   finishedAt: string | null;
-}
-
-async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 export interface JobRunnerOptions {
@@ -340,6 +335,84 @@ export class JobRunner {
     await this.running;
   }
 }
+/** A `jobs` row as the database answers it (snake case, ids and times as the drivers give them). */
+interface JobRecord {
+  id: string | number;
+  kind: string;
+  payload: Record<string, unknown>;
+  state: JobRow['state'];
+  run_at: string | Date;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+}
+
+const JOB_COLUMNS = sql`id, kind, payload, state, run_at, attempts, max_attempts, last_error, created_at, finished_at`;
+
+function toJobRow(row: JobRecord): JobRow {
+  const iso = (at: string | Date) => new Date(at).toISOString();
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    payload: row.payload,
+    state: row.state,
+    runAt: iso(row.run_at),
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    lastError: row.last_error,
+    createdAt: iso(row.created_at),
+    finishedAt: row.finished_at === null ? null : iso(row.finished_at),
+  };
+}
+
+/**
+ * Staff's retry of a dead job: queued again, due at once, with its tries counted from none (its last
+ * error stays until a try succeeds). Answers the job, or null when there is no dead job `id`.
+ */
+export async function retryDeadJob(db: Database, id: number): Promise<JobRow | null> {
+  const [row] = await queryRows<JobRecord>(
+    db,
+    sql`UPDATE jobs SET state = 'queued', attempts = 0, run_at = now(), locked_until = NULL, finished_at = NULL
+        WHERE id = ${id} AND state = 'dead'
+        RETURNING ${JOB_COLUMNS}`,
+  );
+  return row ? toJobRow(row) : null;
+}
+
+/** Jobs newest first, optionally of one state or kind; `beforeId` pages on (the last id of the page before). */
+export async function listJobs(
+  db: Database,
+  filter: { state?: JobRow['state']; kind?: string; limit: number; beforeId?: number },
+): Promise<JobRow[]> {
+  const conditions = [
+    filter.state ? sql`state = ${filter.state}` : undefined,
+    filter.kind ? sql`kind = ${filter.kind}` : undefined,
+    filter.beforeId !== undefined ? sql`id < ${filter.beforeId}` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const rows = await queryRows<JobRecord>(db, sql`SELECT ${JOB_COLUMNS} FROM jobs ${where} ORDER BY id DESC LIMIT ${filter.limit}`);
+  return rows.map(toJobRow);
+}
+
+/** How many jobs are in each state (every state, 0 when none). */
+export async function countJobsByState(db: Database): Promise<Record<JobRow['state'], number>> {
+  const counts: Record<JobRow['state'], number> = { queued: 0, running: 0, done: 0, dead: 0 };
+  const rows = await queryRows<{ state: JobRow['state']; count: string | number }>(
+    db,
+    sql`SELECT state, count(*) AS count FROM jobs GROUP BY state`,
+  );
+  for (const row of rows) counts[row.state] = Number(row.count);
+  return counts;
+}
+
+/** One job by id, or null (the back office tells an unknown job from one that is not dead). */
+export async function findJob(db: Database, id: number): Promise<JobRow | null> {
+  const [row] = await queryRows<JobRecord>(db, sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ${id}`);
+  return row ? toJobRow(row) : null;
+}
+
 /**
  * Timed work in an API process (architecture: `platform/jobs`): `run` every `intervalMs`, one run
  * at a time, a failed run logged and the next one trying again. Jobs must be safe with several API

@@ -1,7 +1,8 @@
 import { createTransport } from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { desc, eq, schema, type Database } from '@kedai/db';
 import type { AppConfig } from './config';
+import { queueJob, type JobKind } from './jobs';
 
 export interface MailMessage {
   to: string;
@@ -12,75 +13,95 @@ export interface MailMessage {
 
 /**
  * The one way the API sends e-mail. Every mail is written to the `mail_outbox` table first (and
- * logged without its body). With `MAIL_URL` set it is then delivered over SMTP in the background:
- * `sent_at` is set when the server accepted it, `error` (and a warning in the log) when it did not.
- * Callers never wait for SMTP and never fail because of it: a mail that could not be delivered
- * stays in the outbox with its error, and the user can ask again (e.g. resend the code).
+ * logged without its body). With `MAIL_URL` set, a `mail.deliver` job is queued in the same
+ * transaction and delivers it over SMTP: `sent_at` is set when the server accepted it; a refusal
+ * records `error` and the job tries again with backoff, up to MAIL_MAX_ATTEMPTS tries, after which
+ * it is dead and staff see it in the back office (and may retry it). Callers never wait for SMTP and
+ * never fail because of it.
  */
 export interface Mailer {
-  /** Stores the mail and starts its delivery. Rejects only when the outbox cannot be written. */
+  /** Stores the mail and queues its delivery. Rejects only when the outbox cannot be written. */
   send(message: MailMessage): Promise<{ id: number }>;
-  /** Resolves when every delivery started so far has finished, sent or failed. */
-  flush(): Promise<void>;
-  /** Waits for pending deliveries and closes the SMTP connections. */
+  /**
+   * Delivers outbox mail `id` over SMTP (the `mail.deliver` job): nothing when it was sent already;
+   * throws when the server refused it (its error recorded on the mail) or no SMTP is configured.
+   */
+  deliver(id: number): Promise<void>;
+  /** Closes the SMTP connections. */
   close(): Promise<void>;
 }
 
+export const MAIL_DELIVER = 'mail.deliver';
+/** Tries of one mail before it is dead: with the runner's backoff, about four hours. */
+export const MAIL_MAX_ATTEMPTS = 10;
 /** Longest error text kept in the outbox. */
 const ERROR_MAX_LENGTH = 1000;
 
-export function createMailer({ db, config, log }: { db: Database; config: AppConfig; log: FastifyBaseLogger }): Mailer {
+export function createMailer({
+  db,
+  config,
+  log,
+  wake,
+}: {
+  db: Database;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  /** Tells the job runner a delivery is queued (the app wires its runner's `wake`). */
+  wake?: () => void;
+}): Mailer {
   const transport = config.mailUrl
     ? createTransport(
         { url: config.mailUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
         { from: config.mailFrom },
       )
     : undefined;
-  const pending = new Set<Promise<void>>();
-
-  async function deliver(id: number, message: MailMessage): Promise<void> {
-    if (!transport) return;
-    let error: string | undefined;
-    try {
-      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
-    } catch (cause) {
-      error = (cause instanceof Error ? cause.message : String(cause)).slice(0, ERROR_MAX_LENGTH) || 'unknown error';
-    }
-    if (error) log.warn({ mailId: id, to: message.to, error }, 'mail delivery failed; it stays in the outbox');
-    else log.info({ mailId: id }, 'mail sent');
-    try {
-      await db
-        .update(schema.mailOutbox)
-        .set(error ? { error } : { sentAt: new Date(), error: null })
-        .where(eq(schema.mailOutbox.id, id));
-    } catch (dbError) {
-      log.error({ mailId: id, err: dbError }, 'could not record the outcome of a mail delivery');
-    }
-  }
-
-  async function flush(): Promise<void> {
-    while (pending.size > 0) await Promise.allSettled([...pending]);
-  }
 
   return {
     async send(message) {
-      const [row] = await db
-        .insert(schema.mailOutbox)
-        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html })
-        .returning({ id: schema.mailOutbox.id });
-      const id = row!.id;
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(schema.mailOutbox)
+          .values({ to: message.to, subject: message.subject, text: message.text, html: message.html })
+          .returning({ id: schema.mailOutbox.id });
+        if (transport) await queueJob(tx, MAIL_DELIVER, { mailId: row!.id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
+        return row!.id;
+      });
       log.info({ mailId: id, to: message.to, subject: message.subject, smtp: Boolean(transport) }, 'mail queued');
-      if (transport) {
-        const delivery = deliver(id, message).finally(() => pending.delete(delivery));
-        pending.add(delivery);
-      }
+      if (transport) wake?.();
       return { id };
     },
-    flush,
+    async deliver(id) {
+      if (!transport) throw new Error('MAIL_URL is not set: no SMTP server to deliver to');
+      const [mail] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id));
+      if (!mail) {
+        log.warn({ mailId: id }, 'mail to deliver not in the outbox; nothing to do');
+        return;
+      }
+      // A second run (the process died before recording the job done) sends nothing again.
+      if (mail.sentAt) return;
+      try {
+        await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      } catch (cause) {
+        const error = (cause instanceof Error ? cause.message : String(cause)).slice(0, ERROR_MAX_LENGTH) || 'unknown error';
+        log.warn({ mailId: id, to: mail.to, error }, 'mail delivery failed; it is tried again later');
+        await db.update(schema.mailOutbox).set({ error }).where(eq(schema.mailOutbox.id, id));
+        throw new Error(error);
+      }
+      log.info({ mailId: id }, 'mail sent');
+      await db.update(schema.mailOutbox).set({ sentAt: new Date(), error: null }).where(eq(schema.mailOutbox.id, id));
+    },
     async close() {
-      await flush();
       transport?.close();
     },
+  };
+}
+
+/** The job that delivers one outbox mail (queued by `Mailer.send` when MAIL_URL is set). */
+export function mailDeliveryJob(app: FastifyInstance): JobKind<{ mailId: number }> {
+  return {
+    name: MAIL_DELIVER,
+    maxAttempts: MAIL_MAX_ATTEMPTS,
+    run: ({ mailId }) => app.mailer.deliver(mailId),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, deliveredBeforeWindowClosed } from '@kedai/domain';
 import { and, asc, eq, lt, schema, sql, type Database } from '@kedai/db';
-import { startRepeating } from '../../platform/jobs';
+import type { RecurringJob } from '../../platform/jobs';
 import { askToSettleStaleReports } from './paynow';
 import type { PaymentProvider } from '../payments/service';
 import { cancelOrder, lockOrder, mailOrder, moveOrder, orderMailDeps, type OrderMailDeps } from './service';
@@ -84,11 +84,12 @@ export async function completeDeliveredOrders(deps: { db: Database; now: Date })
   return completed;
 }
 
-export function startOrderExpiry(app: FastifyInstance, intervalMs = EXPIRY_INTERVAL_MS): () => Promise<void> {
+/** The recurring job (`orders.expiry`, every minute, on the app's clock): each order once, also with several processes. */
+export function orderExpiryJob(app: FastifyInstance, everyMs = EXPIRY_INTERVAL_MS): RecurringJob {
   const now = () => app.config.clock?.() ?? new Date();
-  return startRepeating(app, {
-    name: 'order expiry',
-    intervalMs,
+  return {
+    name: 'orders.expiry',
+    everyMs,
     run: async () =>
       (await cancelUnpaidOrders({
         db: app.db,
@@ -99,5 +100,5 @@ export function startOrderExpiry(app: FastifyInstance, intervalMs = EXPIRY_INTER
       (await completeDeliveredOrders({ db: app.db, now: now() })) +
       // PayNow reports no one confirmed after the days owners set: the shopper and staff are asked to settle them.
       (await askToSettleStaleReports({ db: app.db, now: now(), mail: orderMailDeps(app) })),
-  });
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, roleAllows } from '@kedai/domain';
 import { and, asc, eq, gt, isNull, lte, schema, sql, type Database, type Transaction } from '@kedai/db';
-import { startRepeating } from '../../platform/jobs';
+import type { RecurringJob } from '../../platform/jobs';
 import { simpleMail } from '../../platform/mail-template';
 import { forgetTfaPasses, revokeUserSessions, type AuthContext } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/secure-tokens';
@@ -213,11 +213,11 @@ export async function completeDueTfaResets(deps: Pick<TfaDeps, 'db' | 'mailer' |
   return completed;
 }
 
-/** Every minute, the resets whose waiting time has passed (on the app's clock). */
-export function startTfaResets(app: FastifyInstance, intervalMs = JOB_INTERVAL_MS): () => Promise<void> {
-  return startRepeating(app, {
-    name: 'two-factor resets',
-    intervalMs,
+/** The recurring job (`tfa.resets`, every minute): the resets whose waiting time has passed on the app's clock. */
+export function tfaResetsJob(app: FastifyInstance, everyMs = JOB_INTERVAL_MS): RecurringJob {
+  return {
+    name: 'tfa.resets',
+    everyMs,
     run: () => completeDueTfaResets({ db: app.db, mailer: app.mailer, log: app.log }, app.config.clock?.() ?? new Date()),
-  });
+  };
 }
