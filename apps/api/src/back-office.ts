@@ -9,6 +9,7 @@ import { contentAdminRoutes } from './modules/content/admin-routes';
 import { quotationAdminRoutes } from './modules/quotations/admin-routes';
 import { orderAdminRoutes } from './modules/orders/admin-routes';
 import { voucherAdminRoutes } from './modules/vouchers/admin-routes';
+import { jobAdminRoutes } from './modules/jobs/admin-routes';
 
 /**
  * The back office's calls only owners may make (rules: access.md "Staff"), by `routeKey`: the one
@@ -46,6 +47,7 @@ const BACK_OFFICE_ROUTES: FastifyPluginAsync[] = [
   quotationAdminRoutes,
   orderAdminRoutes,
   voucherAdminRoutes,
+  jobAdminRoutes,
 ];
 
 const OWNER_TAG = 'owner only';

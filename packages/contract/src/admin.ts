@@ -329,3 +329,42 @@ export const AdminImagePage = z
 export type AdminImagePage = z.infer<typeof AdminImagePage>;
 export const AdminImagePageList = z.object({ imagePages: z.array(AdminImagePage) });
 export const AdminImagePageDetail = z.object({ imagePage: AdminImagePage });
+
+// ——— Jobs: work done after a change (mail, …), and staff's retry of what failed for good (issue 28) ———
+
+export const JOB_STATES = ['queued', 'running', 'done', 'dead'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export const ADMIN_JOBS_MAX_LIMIT = 100;
+
+export const AdminJobListQuery = z.object({
+  state: z.enum(JOB_STATES).optional().describe('Only jobs in this state; every state when absent'),
+  kind: z.string().max(80).optional().describe('Only jobs of this kind, e.g. `mail.deliver`'),
+  limit: queryInt(1, ADMIN_JOBS_MAX_LIMIT).optional().describe('50 when absent'),
+  before: queryInt(1, Number.MAX_SAFE_INTEGER).optional().describe('The next page: the id of the last job of the page before'),
+});
+export type AdminJobListQuery = z.infer<typeof AdminJobListQuery>;
+
+export const AdminJobIdParam = z.object({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+
+export const AdminJob = z
+  .object({
+    id: z.int(),
+    kind: z.string().describe('What does the work, e.g. `mail.deliver`'),
+    payload: z.record(z.string(), z.unknown()).describe('What the work is about, as the kind reads it'),
+    state: z.enum(JOB_STATES).describe('dead: failed `maxAttempts` times and waits for staff to retry it'),
+    runAt: UnixSeconds.describe('When it runs next (queued), or last ran'),
+    attempts: z.int().describe('Tries so far'),
+    maxAttempts: z.int(),
+    lastError: z.string().nullable().describe('Why the last try failed'),
+    createdAt: UnixSeconds,
+    finishedAt: UnixSeconds.nullable(),
+  })
+  .meta({ id: 'AdminJob' });
+export type AdminJob = z.infer<typeof AdminJob>;
+
+export const AdminJobList = z.object({
+  jobs: z.array(AdminJob).describe('Newest first'),
+  counts: z.object({ queued: z.int(), running: z.int(), done: z.int(), dead: z.int() }).describe('Every job by state, whatever the filter'),
+  nextBefore: z.int().nullable().describe('`before` for the next page; null on the last one'),
+});
+export type AdminJobList = z.infer<typeof AdminJobList>;

@@ -14,6 +14,10 @@ import {
   AdminImagePageDetail,
   AdminImagePageInput,
   AdminImagePageList,
+  AdminJob,
+  AdminJobIdParam,
+  AdminJobList,
+  AdminJobListQuery,
   AdminMerchantInput,
   AdminPopupDetail,
   AdminPopupInput,
@@ -368,6 +372,8 @@ export const endpoints = {
   'POST /admin/voucher': { body: AdminVoucherInput, response: AdminVoucher, status: 201 },
   'PUT /admin/voucher/:id': { params: AdminIdParam, body: AdminVoucherInput, response: AdminVoucher },
   'GET /admin/voucher/:id/redemptions': { params: AdminIdParam, response: AdminVoucherRedemptions },
+  'GET /admin/jobs': { query: AdminJobListQuery, response: AdminJobList },
+  'POST /admin/jobs/:id/retry': { params: AdminJobIdParam, response: AdminJob },
   'POST /admin/image': { body: ImageUploadBody, consumes: IMAGE_UPLOAD_TYPES, response: ImageUploadAnswer, status: 201 },
 } as const satisfies Record<string, EndpointSchemas>;
 

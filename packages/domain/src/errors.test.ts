@@ -189,6 +189,9 @@ const PROJECT_CODES: ErrorCode[] = [
   'order/invalid_shipment',
   'order/invalid_cancel_reason',
   'settings/invalid_tax',
+  // Staff's retry of failed work (issue 28).
+  'job/not_found',
+  'job/not_dead',
   // Payments: PayNow transfers, staff's confirmations and refunds, the shop's PayNow details (issue 17).
   'payment/paynow_sgd_only',
   'payment/wrong_method',

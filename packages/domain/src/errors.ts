@@ -196,6 +196,8 @@ export const ERROR_MESSAGES = {
   'order/invalid_shipment': 'Give the carrier and the tracking number (1 to 100 characters each)',
   'order/invalid_cancel_reason': 'Give a reason of 1 to 500 characters',
   'settings/invalid_tax': 'A tax needs a name of 1 to 20 characters and a rate from 0 to 100 % in basis points',
+  'job/not_found': 'This job could not be found',
+  'job/not_dead': 'Only a job that failed for good can be retried; this one is {0}',
 
   'general/unknown_error': 'message {0}',
   'general/missing_argument': '{0}',
@@ -406,6 +408,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'order/invalid_shipment': 400,
   'order/invalid_cancel_reason': 400,
   'settings/invalid_tax': 400,
+  'job/not_found': 404,
+  'job/not_dead': 409,
 
   'general/unknown_error': 500,
   'general/missing_argument': 400,

@@ -200,6 +200,8 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'order/invalid_shipment': 'Give the carrier and the tracking number.',
   'order/invalid_cancel_reason': 'Give a reason for cancelling (up to 500 characters).',
   'settings/invalid_tax': 'Give the tax a name and a rate from 0 to 100 %.',
+  'job/not_found': 'This job no longer exists. Reload the list.',
+  'job/not_dead': 'This job is {0}, not failed: only failed jobs can be retried. Reload the list.',
   'general/unknown_error': 'Something went wrong on our side. Please try again in a moment.',
   'general/missing_argument': 'Some details are missing. Please fill in every field marked as required.',
   'general/argument_error': 'Some of the details are not valid. Please check them and try again.',
@@ -236,6 +238,7 @@ const WITHOUT_PARAMS: Partial<Record<ErrorCode, string>> = {
   'quotation/invalid_decline_reason': 'Give the shopper a reason.',
   'payment/too_many_reports': 'You already have PayNow transfers waiting for the shop to check. Please wait until the shop confirms them.',
   'settings/invalid_paynow_settle_days': 'Give a whole number of days.',
+  'job/not_dead': 'Only failed jobs can be retried. Reload the list.',
 };
 
 /**

@@ -6,6 +6,7 @@ import { LIFTED_LIMITS, newEmail, staffClient } from '../accounts';
 import type { TestClient } from '../client';
 import { createTestApp, type TestApp } from '../helpers';
 import { placeOrder, sgShopper } from '../shop';
+import { JobRunner, queueJob } from '../../src/platform/jobs';
 
 /**
  * Every back-office write of the OpenAPI document records who did what, to which object, with the
@@ -104,6 +105,20 @@ async function pendingQuotation() {
 }
 
 const voucherDraft = () => ({ code: `AUD${unique()}`.toUpperCase(), kind: 'percent', percentBp: 1000, scope: 'cart', regions: ['SG'] });
+/** A job that failed its one try: dead (made by the real runner with a kind of the test's own that always fails). */
+async function deadJob(): Promise<number> {
+  const id = (await queueJob(t.app.db, 'test.failing', {}, { maxAttempts: 1, runAt: t.clock.now() }))!;
+  const runner = new JobRunner({
+    db: t.app.db,
+    log: t.app.log,
+    clock: t.clock.now,
+    recurring: [],
+    kinds: [{ name: 'test.failing', run: () => Promise.reject(new Error('refused')) }],
+  });
+  await runner.runDue();
+  return id;
+}
+
 const imageBlocks = [{ image: 'pages/about-kedai-1.svg', alt: 'Our merchants', link: '/search' }];
 
 /** One valid call per back-office write, keyed as the OpenAPI document names it. */
@@ -560,6 +575,18 @@ const CASES: Record<string, (perform: Perform) => Promise<unknown>> = {
         after: some({ active: false }),
       },
     );
+  },
+
+  // ——— Jobs ———
+  'POST /admin/jobs/{id}/retry': async (perform) => {
+    const id = await deadJob();
+    await perform({ id: String(id) }, undefined, {
+      action: 'job.retry',
+      objectType: 'job',
+      objectId: String(id),
+      before: some({ kind: 'test.failing', state: 'dead', attempts: 1, lastError: 'refused' }),
+      after: { state: 'queued', attempts: 0 },
+    });
   },
 
   // ——— The shop's settings (owners) ———
