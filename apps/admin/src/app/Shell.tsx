@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { sessionAllows } from '../features/auth/gate';
 import { useSession, useSignOut } from '../features/auth/session';
+import { useDeadJobCount } from '../features/jobs/queries';
 import { usePendingTransferCount } from '../features/payments/queries';
 import { usePendingCount } from '../features/quotations/queries';
 import { ShopBanners } from './ShopBanners';
@@ -12,6 +13,7 @@ export function Shell() {
   const profile = session?.profile;
   const pendingQuotations = usePendingCount();
   const pendingTransfers = usePendingTransferCount();
+  const deadJobs = useDeadJobCount();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -56,6 +58,12 @@ export function Shell() {
             </li>
             <li>
               <NavLink to="/help-pages">Help pages</NavLink>
+            </li>
+            <li>
+              <NavLink to="/jobs">
+                Jobs
+                <CountBadge count={deadJobs} what="failed" />
+              </NavLink>
             </li>
             {sessionAllows(session, 'owner') ? (
               <>

@@ -6,6 +6,7 @@ import { AuthGate } from '../features/auth/AuthGate';
 import { CategoriesPage } from '../features/categories/CategoriesPage';
 import { HelpPageEditorPage } from '../features/help-pages/HelpPageEditorPage';
 import { HelpPagesPage } from '../features/help-pages/HelpPagesPage';
+import { JobsPage } from '../features/jobs/JobsPage';
 import { BannerEditorPage, PopupEditorPage } from '../features/home-page/BannerPopupEditors';
 import { GroupEditorPage } from '../features/home-page/GroupEditorPage';
 import { BannersPage, GroupsPage, ImagePagesPage, PopupsPage } from '../features/home-page/HomeContentPages';
@@ -47,6 +48,7 @@ export const router = createBrowserRouter([
       { path: 'vouchers', element: <VoucherListPage /> },
       { path: 'vouchers/new', element: <VoucherEditorPage /> },
       { path: 'vouchers/:id', element: <VoucherEditorPage /> },
+      { path: 'jobs', element: <JobsPage /> },
       { path: 'categories', element: <CategoriesPage /> },
       { path: 'merchants', element: <MerchantListPage /> },
       { path: 'merchants/new', element: <MerchantEditorPage /> },

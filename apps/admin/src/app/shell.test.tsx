@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { PublicConfig } from '@kedai/contract';
 import { SESSION_KEY } from '../features/auth/session';
+import { DEAD_JOBS_KEY } from '../features/jobs/queries';
 import { PENDING_TRANSFERS_KEY } from '../features/payments/queries';
 import { QUEUE_KEY } from '../features/quotations/queries';
 import { AuthGate } from '../features/auth/AuthGate';
@@ -19,9 +20,11 @@ function shell({
   transfers,
   quotations,
   payments,
+  deadJobs,
   role = 'staff',
 }: {
   transfers?: number;
+  deadJobs?: number;
   quotations?: number;
   payments?: Payments;
   role?: 'staff' | 'owner';
@@ -38,6 +41,8 @@ function shell({
   const page = (total: number) => ({ total, page: 1, limit: 1, pages: total, payments: [], items: [] });
   if (transfers !== undefined) client.setQueryData(PENDING_TRANSFERS_KEY, page(transfers));
   if (quotations !== undefined) client.setQueryData([...QUEUE_KEY, 'pending-count'], page(quotations));
+  if (deadJobs !== undefined)
+    client.setQueryData(DEAD_JOBS_KEY, { jobs: [], counts: { queued: 0, running: 0, done: 0, dead: deadJobs }, nextBefore: null });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/payments']}>
@@ -67,6 +72,13 @@ describe('the navigation', () => {
     expect(shell({})).toContain(
       '<a title="Your account and sign-in security" class="" href="/account" data-discover="true">Ana Lim<span class="visually-hidden">, staff: your account</span></a>',
     );
+  });
+
+  it('links Jobs for every staff member, with the count of failed jobs read out as such', () => {
+    expect(shell({ deadJobs: 2 })).toContain(
+      'href="/jobs" data-discover="true">Jobs <span class="badge badge--count">2</span><span class="visually-hidden"> failed</span></a>',
+    );
+    expect(shell({ deadJobs: 0 })).toContain('href="/jobs" data-discover="true">Jobs</a>');
   });
 
   it('shows no badge when nothing waits, or before the count is known', () => {
