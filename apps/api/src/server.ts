@@ -73,8 +73,11 @@ async function main() {
   const stopBackInStock = startBackInStockMails(app);
   // Durable jobs (platform/jobs.ts, the lists in jobs.ts): recurring work rows exist (order expiry,
   // two-factor resets, …), then due jobs and mail deliveries run here until shutdown.
-  await app.jobs.schedule();
-  app.jobs.start();
+  // Only where SERVICES names `jobs`: other processes queue work, and wake the runners through the database.
+  if (config.services.has('jobs')) {
+    await app.jobs.schedule();
+    app.jobs.start();
+  }
   // The search index loads now, not on the first shopper's search.
   warmSearchEngine(app.db);
   // Another API process's back-office change drops this process's cached reference data too.

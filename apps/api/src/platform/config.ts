@@ -14,6 +14,15 @@ import { SecretBoxError, parseBoxKeys, type BoxKey } from './secret-box';
 const SEARCH_ENGINES = ['memory', 'postgres'] as const;
 export type SearchEngineName = (typeof SEARCH_ENGINES)[number];
 
+/**
+ * What one API process may run (SERVICES; decision 0023): spec §7's `auth` and `store` services and
+ * its serverless `fn`, the back office (`admin`) and the durable job runner (`jobs`). Health and
+ * system routes are served by every process.
+ */
+export const SERVICE_NAMES = ['auth', 'store', 'admin', 'fn', 'jobs'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+const isServiceName = (name: string): name is ServiceName => (SERVICE_NAMES as readonly string[]).includes(name);
+
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.url({ protocol: /^https?$/ });
@@ -51,6 +60,25 @@ export const EnvSchema = z.object({
     .max(300)
     .default(10)
     .describe('On SIGTERM, how long /health/ready answers 503 (requests still served) before the process stops taking requests'),
+  SERVICES: z
+    .string()
+    .transform((v, ctx): ServiceName[] => {
+      const names = v
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
+      const unknown = names.filter((n) => !isServiceName(n));
+      if (names.length === 0 || unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of ${SERVICE_NAMES.join(', ')}; unknown: ${unknown.join(', ') || '(none given)'}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(names as ServiceName[])];
+    })
+    .default([...SERVICE_NAMES])
+    .describe('What this API process runs: auth, store, admin (the back office), fn, jobs (the durable job runner); health always'),
   DATA_DIR: z.string().min(1).default('.data').describe('PGlite data (pglite/) and the local assets host (assets/)'),
   ASSETS_URL: url.optional().describe("Public base URL of the assets host; default `/assets` on the storefront's origin"),
   PUBLIC_API_URL: url.optional().describe('Public base URL of this API, used to build the default ASSETS_URL'),
@@ -269,6 +297,8 @@ export interface AppConfig {
   databasePoolSize: number;
   /** On SIGTERM: how long the process says it is not ready before it stops taking requests (a balancer's time to notice). */
   shutdownGraceSeconds: number;
+  /** What this process runs (SERVICES): its routes' services, the back office, the job runner. */
+  services: ReadonlySet<ServiceName>;
   dataDir: string;
   pgliteDir: string;
   assetsDir: string;
@@ -451,6 +481,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    services: new Set(e.SERVICES),
     dataDir,
     pgliteDir: resolve(dataDir, 'pglite'),
     assetsDir: resolve(dataDir, 'assets'),

@@ -1,0 +1,52 @@
+import type { KedaiModule } from './platform/modules';
+import { systemModule } from './modules/system/module';
+import { healthModule } from './modules/health/module';
+import { regionsModule } from './modules/regions/module';
+import { catalogueModule } from './modules/catalogue/module';
+import { merchantsModule } from './modules/merchants/module';
+import { contentModule } from './modules/content/module';
+import { authModule } from './modules/auth/module';
+import { tfaModule } from './modules/tfa/module';
+import { usersModule } from './modules/users/module';
+import { addressesModule } from './modules/addresses/module';
+import { cartModule } from './modules/cart/module';
+import { wishlistModule } from './modules/wishlist/module';
+import { backInStockModule } from './modules/back-in-stock/module';
+import { recentlyViewedModule } from './modules/recently-viewed/module';
+import { quotationsModule } from './modules/quotations/module';
+import { checkoutModule } from './modules/checkout/module';
+import { ordersModule } from './modules/orders/module';
+import { paymentsModule } from './modules/payments/module';
+import { vouchersModule } from './modules/vouchers/module';
+import { staffModule } from './modules/staff/module';
+import { imagesModule } from './modules/images/module';
+import { devModule } from './modules/dev/module';
+
+/**
+ * Every feature of the API, each declared in its folder's `module.ts` (platform/modules.ts): the one
+ * list `app.ts`, the back office and the job runner read. Routes are registered in this order.
+ */
+export const MODULES: readonly KedaiModule[] = [
+  systemModule,
+  healthModule,
+  regionsModule,
+  catalogueModule,
+  merchantsModule,
+  contentModule,
+  authModule,
+  tfaModule,
+  usersModule,
+  addressesModule,
+  cartModule,
+  wishlistModule,
+  backInStockModule,
+  recentlyViewedModule,
+  quotationsModule,
+  checkoutModule,
+  ordersModule,
+  paymentsModule,
+  vouchersModule,
+  staffModule,
+  imagesModule,
+  devModule,
+];

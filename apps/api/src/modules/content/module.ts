@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/modules';
+import { contentRoutes } from './routes';
+
+/** Banners, pop-ups, text pages and home product groups. */
+export const contentModule = defineModule({
+  name: 'content',
+  service: 'store',
+  routes: [contentRoutes],
+});

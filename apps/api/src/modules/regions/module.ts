@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/modules';
+import { regionRoutes } from './routes';
+
+/** Regions, shipping locations and the visitor's preferred region. */
+export const regionsModule = defineModule({
+  name: 'regions',
+  service: 'store',
+  routes: [regionRoutes],
+});
