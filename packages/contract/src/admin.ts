@@ -368,3 +368,5 @@ export const AdminJobList = z.object({
   nextBefore: z.int().nullable().describe('`before` for the next page; null on the last one'),
 });
 export type AdminJobList = z.infer<typeof AdminJobList>;
+
+export const DevFailedJobAnswer = z.object({ job: AdminJob });

@@ -18,6 +18,7 @@ import {
   AdminJobIdParam,
   AdminJobList,
   AdminJobListQuery,
+  DevFailedJobAnswer,
   AdminMerchantInput,
   AdminPopupDetail,
   AdminPopupInput,
@@ -307,6 +308,7 @@ export const endpoints = {
 
   /** Only where the development outbox is on (never in production). */
   'GET /dev/outbox': { query: OutboxQuery, response: OutboxResponse },
+  'POST /dev/failed_job': { response: DevFailedJobAnswer, status: 201 },
 
   'GET /admin/product': { query: AdminProductListQuery, response: AdminProductList },
   'GET /admin/product/:id': { params: AdminIdParam, response: AdminProduct },

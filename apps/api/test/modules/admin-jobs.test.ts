@@ -161,3 +161,27 @@ describe('POST /admin/jobs/{id}/retry', () => {
     expect(audits.filter((row) => row.action === 'job.retry')).toHaveLength(1);
   });
 });
+
+describe('POST /dev/failed_job (development outbox on, loopback only)', () => {
+  it('makes a job that failed for good, which staff see and retry; no runner of the app knows its kind, so it then stays queued', async () => {
+    const here = new TestClient(t.app);
+    const made = await here.post('/dev/failed_job');
+    expect(made.status, made.response.payload).toBe(201);
+    const { job } = made.body;
+    expect(job).toMatchObject({ kind: 'dev.example', state: 'dead', attempts: 1, maxAttempts: 1 });
+    expect(job.lastError).toMatch(/fails on purpose/);
+
+    const listed = await staff.get('/admin/jobs?state=dead&kind=dev.example');
+    expect(listed.body.jobs.map((one: { id: number }) => one.id)).toContain(job.id);
+    expect((await staff.post(`/admin/jobs/${job.id}/retry`)).body.state).toBe('queued');
+    await t.app.jobs.runDue();
+    // A second example does not claim the retried one.
+    expect((await here.post('/dev/failed_job')).status).toBe(201);
+    const queued = await staff.get('/admin/jobs?state=queued&kind=dev.example');
+    expect(queued.body.jobs.map((one: { id: number }) => one.id)).toContain(job.id);
+  });
+
+  it('does not exist for a request forwarded from another machine', async () => {
+    expectError(await new TestClient(t.app, { 'x-forwarded-for': '203.0.113.7' }).post('/dev/failed_job'), 404, 'general/not_found');
+  });
+});

@@ -32,6 +32,7 @@ const KIND_LABELS: Record<string, string> = {
   'orders.expiry': 'Cancelling unpaid orders past their time to pay',
   'tfa.resets': 'Two-factor resets that are due',
   'jobs.purge': 'Clearing old finished jobs',
+  'dev.example': 'Example job (development tools)',
 };
 
 export const jobKindLabel = (kind: string): string => KIND_LABELS[kind] ?? kind;

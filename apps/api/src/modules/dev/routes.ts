@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError, toUnixSeconds } from '@kedai/domain';
-import { ErrorEnvelope, OutboxQuery, OutboxResponse } from '@kedai/contract';
+import { DevFailedJobAnswer, ErrorEnvelope, OutboxQuery, OutboxResponse } from '@kedai/contract';
 import { listOutbox } from '../../platform/mailer';
+import { makeFailedJob } from './failed-job';
 
 /** Headers a proxy adds when it forwards a request: such a request did not start on this machine. */
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via'];
@@ -44,5 +45,20 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: toUnixSeconds(m.createdAt),
       })),
     }),
+  );
+
+  app.post(
+    '/dev/failed_job',
+    {
+      schema: {
+        tags: ['development'],
+        summary: "A job that failed for good, for trying the back office's Jobs page (DEV_OUTBOX on, loopback clients only)",
+        description:
+          'A `dev.example` job run once by a runner of its own that fails it: dead after its one try. No process runs that kind, ' +
+          'so once staff retry it, it stays queued.',
+        response: { 201: DevFailedJobAnswer, 404: ErrorEnvelope },
+      },
+    },
+    async (_request, reply) => reply.code(201).send({ job: await makeFailedJob(app) }),
   );
 };
