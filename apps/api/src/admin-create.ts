@@ -2,9 +2,10 @@
  * `npm run admin:create -- --email owner@shop.example [--role owner|staff] [--first-name …] [--last-name …]`
  *
  * Makes an account a member of the shop's staff (by default an owner), creating it when the address
- * has none, and prints a one-time link to choose its password (also e-mailed: through SMTP when
- * MAIL_URL is set, else kept in the outbox). Uses the same configuration as the API (DATABASE_URL,
- * or the embedded database in DATA_DIR).
+ * has none, and prints a one-time link to choose its password (also e-mailed: when MAIL_URL is set
+ * the mail is queued as a `mail.deliver` job, which the running API's job runner delivers; else it is
+ * kept in the outbox). Uses the same configuration as the API (DATABASE_URL, or the embedded
+ * database in DATA_DIR).
  *
  * `npm run admin:create -- --email owner@shop.example --reset-two-factor` turns an existing account's
  * two-factor authentication off instead (audited, the account e-mailed, every session ended): the
