@@ -97,6 +97,9 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
   // cart, profile, sessions), so no cache keeps them unless a route says otherwise itself.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
+    // Draining (SIGTERM): each answer closes its connection, so no keep-alive client is caught sending
+    // on a socket the closing server drops; its next request opens one the balancer sends elsewhere.
+    if (app.readiness.draining) reply.header('connection', 'close');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

@@ -13,7 +13,7 @@ import { and, count, desc, eq, inArray, schema, sql, type Database, type SQL } f
 import type { AdminOrder, AdminOrderCancel, AdminOrderList, AdminOrderListQuery, AdminOrderMove, AdminOrderRefund } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
 import { refundOrder, refundableOf, type PaymentProvider } from '../payments/service';
-import { cancelOrder, lockOrder, moveOrder, withDetails, type OrderMove } from './service';
+import { askCardProvider, cancelOrder, lockOrder, moveOrder, withDetails, type OrderMove } from './service';
 
 /**
  * The back office's orders (issue 16): the list (by status, by reference or e-mail, a page at a
@@ -121,11 +121,11 @@ export async function moveOrderForStaff(
     move.set = { carrier, trackingNumber, shippedAt: now };
   } else if (to === 'delivered') move.set = { deliveredAt: now };
   else if (to !== 'processing' && to !== 'refunded') throw new AppError('order/invalid_transition', ['', String(body.to)]);
-  await db.transaction(async (tx) => {
+  const orderId = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, null);
     await moveOrder(tx, order, move);
-    // A refund after a dispute gives the money back through the provider that took it.
-    if (to === 'refunded') await refundOrder(tx, provider, order.id);
+    // A refund after a dispute gives the money back through the provider that took it (recorded here, made after the commit).
+    if (to === 'refunded') await refundOrder(tx, order.id);
     await recordAudit(tx, {
       actorId,
       action: `order.${to}`,
@@ -134,7 +134,9 @@ export async function moveOrderForStaff(
       before: { status: order.status },
       after: { status: to, ...move.set, note },
     });
+    return order.id;
   });
+  if (to === 'refunded') await askCardProvider(db, provider, orderId);
 }
 
 /** `POST /admin/order/{id}/cancel`: with a reason the shopper reads; a paid order is refunded. */
@@ -170,8 +172,9 @@ export async function cancelOrderForStaff(
 /**
  * `POST /admin/order/{id}/refund`: gives part of the payment back (a missing item, a goodwill
  * gesture), whatever the order's status; the order keeps its status. Never more than the shop still
- * holds (400 `payment/invalid_refund_amount`, `params[0]` that amount). A card is refunded through
- * its provider at once; a PayNow order gets a refund for staff to send. Audited with the reason.
+ * holds (400 `payment/invalid_refund_amount`, `params[0]` that amount). A card refund is recorded
+ * with the order locked and made at its provider after the commit (one left unanswered is asked
+ * again by `payments.settle`); a PayNow order gets a refund for staff to send. Audited with the reason.
  */
 export async function refundPartForStaff(
   db: Database,
@@ -183,12 +186,12 @@ export async function refundPartForStaff(
   const reason = parsePaymentReason(body.reason);
   if (reason === null) throw new AppError('payment/invalid_reason');
   const amount = body.amount;
-  return db.transaction(async (tx) => {
+  const { orderId, refunded } = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, null);
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
       throw new AppError('payment/invalid_refund_amount', [(await refundableOf(tx, order.id)).refundable]);
     }
-    const refunded = await refundOrder(tx, provider, order.id, amount);
+    const refunded = await refundOrder(tx, order.id, amount);
     if (refunded === 0) throw new AppError('payment/invalid_refund_amount', [0]);
     await recordAudit(tx, {
       actorId,
@@ -198,6 +201,8 @@ export async function refundPartForStaff(
       before: { status: order.status },
       after: { refunded: amount, currency: order.currency, reason },
     });
-    return refunded;
+    return { orderId: order.id, refunded };
   });
+  await askCardProvider(db, provider, orderId);
+  return refunded;
 }

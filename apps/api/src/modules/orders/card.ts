@@ -15,6 +15,7 @@ import {
   recordProviderPayment,
   refundOrder,
   refundableOf,
+  sendPendingRefunds,
   waitingCardPayment,
   type CardChoice,
   type CardOutcome,
@@ -48,7 +49,7 @@ export interface CardPayResult {
 }
 
 /** Moves the order on the provider's settled answer: paid, or the money back when it no longer waits for it. */
-async function settleOrder(tx: Database, provider: PaymentProvider, order: OrderRow, outcome: CardOutcome, now: Date): Promise<boolean> {
+async function settleOrder(tx: Database, order: OrderRow, outcome: CardOutcome, now: Date): Promise<boolean> {
   if (outcome !== 'succeeded') return false;
   if (order.status === 'awaiting_payment') {
     await moveOrder(tx, order, { to: 'paid', actor: 'payment', actorId: null, set: { paidAt: now } });
@@ -57,7 +58,8 @@ async function settleOrder(tx: Database, provider: PaymentProvider, order: Order
   // Paid twice, or paid after it was cancelled: what the shop holds beyond what the order keeps goes back.
   const keeps = order.status === 'cancelled' ? 0 : order.total;
   const { refundable } = await refundableOf(tx, order.id);
-  if (refundable > keeps) await refundOrder(tx, provider, order.id, refundable - keeps);
+  // Recorded here; made at the provider once the caller's transaction commits (`sendPendingRefunds`).
+  if (refundable > keeps) await refundOrder(tx, order.id, refundable - keeps);
   return false;
 }
 
@@ -145,8 +147,9 @@ async function payAttempt(
   const settled = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, shopper.id);
     const { payment, outcome } = await applyAttemptAnswer(tx, provider, recorded.attempt, answer, shopper.id);
-    return { payment, paidNow: await settleOrder(tx, provider, order, outcome, options.now) };
+    return { payment, paidNow: await settleOrder(tx, order, outcome, options.now) };
   });
+  await sendPendingRefunds(db, provider, settled.payment.orderId);
   const clientSecret =
     settled.payment.providerRef === answer.providerRef ? answer.clientSecret : await clientSecretOf(provider, settled.payment);
   return { ...settled, clientSecret };
@@ -170,14 +173,16 @@ export async function confirmCardPayment(
     return waitingCardPayment(tx, provider, order.id, paymentId);
   });
   const answer = await provider.confirm(waiting.providerRef!);
-  return db.transaction(async (tx) => {
+  const settled = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
     // As it is now: a webhook may have applied the same answer meanwhile.
     const row = (await cardPaymentByRef(tx, provider, waiting.providerRef!)) ?? waiting;
     const { payment, outcome } = await applyProviderAnswer(tx, provider, row, answer, userId);
-    const paidNow = await settleOrder(tx, provider, order, outcome, now);
+    const paidNow = await settleOrder(tx, order, outcome, now);
     return { payment, clientSecret: null, paidNow };
   });
+  await sendPendingRefunds(db, provider, settled.payment.orderId);
+  return settled;
 }
 
 /**
@@ -205,7 +210,7 @@ export async function settleProviderEvent(
     .where(and(eq(schema.paymentEvents.provider, provider.name), eq(schema.paymentEvents.eventId, event.id)));
   if (seen) return null;
   const answer = await provider.retrieve(about.providerRef);
-  return db.transaction(async (tx) => {
+  const paidOrder = await db.transaction(async (tx) => {
     // The order first, as every payment path locks it: a `pay` call applying this payment finishes first.
     const order = await lockOrder(tx, orderId, null);
     // Then the event, recorded only when acted on; a second delivery waits for the first on the order's lock.
@@ -213,6 +218,25 @@ export async function settleProviderEvent(
     const row = (await cardPaymentByRef(tx, provider, answer.providerRef)) ?? (await recordProviderPayment(tx, provider, order, answer));
     if (row.orderId !== order.id) return null;
     const { outcome } = await applyProviderAnswer(tx, provider, row, answer, order.userId);
-    return (await settleOrder(tx, provider, order, outcome, now)) ? order.id : null;
+    return (await settleOrder(tx, order, outcome, now)) ? order.id : null;
   });
+  await sendPendingRefunds(db, provider, orderId.toLowerCase());
+  return paidOrder;
+}
+
+/**
+ * A card payment of a cancelled order the provider would not cancel (`payments.settle`): asked as
+ * it is now, with no transaction open, and its answer applied as a webhook's would be (money that
+ * arrived is refunded, since the order no longer waits for it).
+ */
+export async function settleCardPayment(db: Database, provider: PaymentProvider, row: PaymentRow, now: Date): Promise<void> {
+  const answer = await provider.retrieve(row.providerRef!);
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, row.orderId, null);
+    const current = await cardPaymentByRef(tx, provider, answer.providerRef);
+    if (!current) return;
+    const { outcome } = await applyProviderAnswer(tx, provider, current, answer, order.userId);
+    await settleOrder(tx, order, outcome, now);
+  });
+  await sendPendingRefunds(db, provider, row.orderId);
 }

@@ -14,7 +14,7 @@ import type { DisputeInfo, Order, OrderList, OrderListQuery } from '@kedai/contr
 import { returnStock } from '../catalogue/service';
 import { releaseQuotationItems } from '../quotations/service';
 import { releaseVoucher } from '../vouchers/service';
-import { abandonOpenCardPayments, refundOrder, type PaymentProvider } from '../payments/service';
+import { abandonOpenCardPayments, refundOrder, sendPendingRefunds, type PaymentProvider } from '../payments/service';
 
 /**
  * Orders (issue 16, rules: entities.md "Order"): written once, in the transaction that places them,
@@ -227,10 +227,12 @@ export async function lockOrder(tx: Database, id: string, userId: string | null)
   return row!;
 }
 
-/** Gives back what a cancelled order held: its payment, its stock, its voucher's use, its quotation items. */
-async function giveBack(tx: Database, provider: PaymentProvider, orderId: string): Promise<void> {
-  await abandonOpenCardPayments(tx, provider, orderId);
-  await refundOrder(tx, provider, orderId);
+/**
+ * Gives back what a cancelled order held: its payment (refunds recorded, sent to the card provider
+ * after the commit), its stock, its voucher's use, its quotation items.
+ */
+async function giveBack(tx: Database, orderId: string): Promise<void> {
+  await refundOrder(tx, orderId);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   await returnStock(
     tx,
@@ -244,7 +246,8 @@ async function giveBack(tx: Database, provider: PaymentProvider, orderId: string
 
 /**
  * Cancels an order (the shopper's `DELETE /order/{id}`, staff, or the job that cancels unpaid
- * orders) and gives back what it held, in one transaction.
+ * orders) and gives back what it held, in one transaction; then, with none open, the card provider
+ * is asked to cancel its open payments and to make the refunds recorded (decision 0019).
  */
 export async function cancelOrder(
   db: Database,
@@ -260,7 +263,7 @@ export async function cancelOrder(
     audit?: (tx: Database, order: OrderRow) => Promise<void>;
   },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const orderId = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id, by.userId);
     await moveOrder(tx, order, {
       to: 'cancelled',
@@ -269,9 +272,21 @@ export async function cancelOrder(
       note: by.reason,
       set: { cancelReason: by.reason, cancelledAt: by.now },
     });
-    await giveBack(tx, by.provider, order.id);
+    await giveBack(tx, order.id);
     await by.audit?.(tx, order);
+    return order.id;
   });
+  await askCardProvider(db, by.provider, orderId);
+}
+
+/**
+ * Steps 2 and 3 of what a committed change recorded for the card provider: open payments of a
+ * cancelled order cancelled, pending refunds made. What the provider leaves unanswered is asked
+ * again by `payments.settle` (card-settle.ts).
+ */
+export async function askCardProvider(db: Database, provider: PaymentProvider, orderId: string): Promise<void> {
+  await abandonOpenCardPayments(db, provider, orderId);
+  await sendPendingRefunds(db, provider, orderId);
 }
 
 const METHOD_NAMES: Record<string, string> = { card: 'card', paynow: 'PayNow' };

@@ -1,5 +1,5 @@
 import { AppError, amountHeld, amountToRefund, cardDigits, isLuhnValid, isUuid } from '@kedai/domain';
-import { and, asc, count, desc, eq, inArray, isNull, schema, sql, type Database } from '@kedai/db';
+import { and, asc, desc, eq, inArray, isNull, schema, sql, type Database } from '@kedai/db';
 import type { CardInput, PaymentMethodInput, PaymentProvider, ProviderEvent, ProviderPayment, SavedCardDetails } from './provider';
 import { createTestGateway } from './providers/test-gateway';
 import { requireSameRequest } from '../../platform/request-digest';
@@ -414,11 +414,12 @@ interface ChargeLeft {
 /**
  * Gives money back: `amount` (a part, staff's choice) or all the shop still holds (a paid order
  * cancelled, refunded after a dispute, or a second payment of an order already paid). Each charge
- * is refunded the way it was taken: a card through its provider at once; a PayNow transfer as a
- * pending refund staff send from the shop's bank and then mark done. Never more than is held: a
+ * is refunded the way it was taken: a card refund recorded pending, for the caller to send to its
+ * provider once its transaction commits (`sendPendingRefunds`); a PayNow transfer as a pending refund
+ * staff send from the shop's bank and then mark done. Never more than is held: a
  * part refunded before is not refunded again. Answers the amount.
  */
-export async function refundOrder(tx: Database, provider: PaymentProvider, orderId: string, amount?: number): Promise<number> {
+export async function refundOrder(tx: Database, orderId: string, amount?: number): Promise<number> {
   const { refundable, charges } = await refundableOf(tx, orderId);
   const giving = amount ?? refundable;
   if (charges.length === 0 || giving <= 0) return 0;
@@ -428,49 +429,84 @@ export async function refundOrder(tx: Database, provider: PaymentProvider, order
   for (const { charge, left } of charges.reverse()) {
     const part = Math.min(rest, left);
     if (part <= 0) continue;
-    await refundCharge(tx, provider, charge, part);
+    await refundCharge(tx, charge, part);
     rest -= part;
     if (rest === 0) break;
   }
   return giving;
 }
 
-async function refundCharge(tx: Database, provider: PaymentProvider, charge: PaymentRow, amount: number): Promise<void> {
+/**
+ * Step 1 of a refund (decision 0019): recorded, with the order locked, as a pending refund of the
+ * charge; the card provider is asked only after the caller's transaction commits (`sendPendingRefunds`).
+ * Pending, it already counts as promised back, so a second refund meanwhile cannot give it again.
+ */
+async function refundCharge(tx: Database, charge: PaymentRow, amount: number): Promise<void> {
   if (charge.provider === PAYNOW) return owePayNowRefund(tx, charge, amount);
-  // A test-gateway charge taken before Stripe was configured moved no money: the gateway refunds it.
-  const by = charge.provider === provider.name ? provider : createTestGateway();
-  // The key follows the charge's refunds so far: a retry after a failed transaction (the provider
-  // answered, the shop did not commit) asks for the same refund again instead of a second one.
-  const [{ made } = { made: 0 }] = await tx
-    .select({ made: count() })
-    .from(payments)
-    .where(and(eq(payments.kind, 'refund'), eq(payments.refundOf, charge.id)));
-  const refund = await by.refund({
-    providerRef: charge.providerRef!,
-    amount,
-    currency: charge.currency,
-    idempotencyKey: `refund:${charge.id}:${made}:${amount}`,
-  });
   await tx.insert(payments).values({
     orderId: charge.orderId,
     provider: charge.provider,
     kind: 'refund',
-    status: 'succeeded',
+    status: 'pending',
     amount,
     currency: charge.currency,
-    providerRef: refund.providerRef,
     methodSummary: charge.methodSummary,
     refundOf: charge.id,
   });
 }
 
+/** The provider's idempotency key of a refund: its own ledger row, so asking again after a crash refunds once. */
+const refundIdempotencyKey = (refund: PaymentRow) => `refund:${refund.id}`;
+
 /**
- * Card payments of a cancelled order still waiting for the shopper are cancelled at the provider,
- * so they cannot be completed later; one that cannot be (it just succeeded) is refunded when its
- * success is reported.
+ * Steps 2 and 3 of card refunds recorded pending (of one order, or every one a crash left): each
+ * asked of its provider with no transaction open, under its row's idempotency key, and the answer
+ * recorded if the refund is still pending (another process may have recorded it meanwhile). A refund
+ * the provider did not answer stays pending for the next ask (`payments.settle`). Answers how many were recorded.
  */
-export async function abandonOpenCardPayments(tx: Database, provider: PaymentProvider, orderId: string): Promise<void> {
-  const open = await tx
+export async function sendPendingRefunds(db: Database, provider: PaymentProvider, orderId?: string): Promise<number> {
+  const pending = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.kind, 'refund'),
+        eq(payments.status, 'pending'),
+        sql`${payments.provider} <> ${PAYNOW}`,
+        ...(orderId ? [eq(payments.orderId, orderId)] : []),
+      ),
+    )
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  let sent = 0;
+  for (const refund of pending) {
+    const [charge] = await db.select().from(payments).where(eq(payments.id, refund.refundOf!));
+    if (!charge?.providerRef) continue;
+    // A test-gateway charge taken before Stripe was configured moved no money: the gateway refunds it.
+    const by = charge.provider === provider.name ? provider : createTestGateway();
+    let answer: { providerRef: string };
+    try {
+      answer = await by.refund({
+        providerRef: charge.providerRef,
+        amount: refund.amount,
+        currency: refund.currency,
+        idempotencyKey: refundIdempotencyKey(refund),
+      });
+    } catch {
+      continue; // unanswered (down, or the answer lost): asked again under the same key later
+    }
+    const recorded = await db
+      .update(payments)
+      .set({ status: 'succeeded', providerRef: answer.providerRef, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, refund.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    sent += recorded.length;
+  }
+  return sent;
+}
+
+/** The card charges of an order still waiting for the shopper or the provider (with the provider's reference). */
+async function openCardCharges(db: Database, provider: PaymentProvider, orderId: string): Promise<PaymentRow[]> {
+  return db
     .select()
     .from(payments)
     .where(
@@ -479,13 +515,79 @@ export async function abandonOpenCardPayments(tx: Database, provider: PaymentPro
         eq(payments.provider, provider.name),
         eq(payments.kind, 'charge'),
         inArray(payments.status, ['pending', 'requires_action']),
+        sql`${payments.providerRef} IS NOT NULL`,
       ),
     );
-  for (const row of open) {
-    if (row.providerRef && (await provider.cancel(row.providerRef))) {
-      await updatePayment(tx, row, { status: 'failed', failureCode: 'canceled', failureMessage: 'Cancelled with the order.' });
-    }
+}
+
+/**
+ * Card payments of an order cancelled (and committed) that still wait for the shopper are cancelled
+ * at the provider, with no transaction open, so they cannot be completed later; the cancellation is
+ * recorded only if the payment is still open. One that cannot be cancelled (it just succeeded, or the
+ * provider did not answer) is left open: its success is refunded when reported (webhook, or `payments.settle`).
+ * Answers those left open.
+ */
+export async function abandonOpenCardPayments(db: Database, provider: PaymentProvider, orderId: string): Promise<PaymentRow[]> {
+  const left: PaymentRow[] = [];
+  for (const row of await openCardCharges(db, provider, orderId)) {
+    if (await provider.cancel(row.providerRef!)) {
+      await db
+        .update(payments)
+        .set({ status: 'failed', failureCode: 'canceled', failureMessage: 'Cancelled with the order.', updatedAt: sql`now()` })
+        .where(and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'requires_action'])));
+    } else left.push(row);
   }
+  return left;
+}
+
+/** Why an attempt the provider never answered (a crash while it was asked) was closed. */
+const NO_ANSWER = 'no_answer';
+
+/**
+ * Card attempts recorded and never answered (the process stopped while the provider was asked)
+ * older than `olderThanMinutes`: closed as failed, so the ledger shows no payment waiting. A payment
+ * the provider did make for one reaches the ledger by its webhook (its own row), or by the shopper
+ * repeating the same attempt (the same idempotency key answers it). Answers how many were closed.
+ */
+export async function closeUnansweredAttempts(db: Database, olderThanMinutes: number): Promise<number> {
+  const closed = await db
+    .update(payments)
+    .set({
+      status: 'failed',
+      failureCode: NO_ANSWER,
+      failureMessage: 'The card provider did not answer. Please try again.',
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(payments.kind, 'charge'),
+        eq(payments.status, 'pending'),
+        isNull(payments.providerRef),
+        sql`${payments.attemptKey} IS NOT NULL`,
+        sql`${payments.provider} <> ${PAYNOW}`,
+        sql`${payments.createdAt} < now() - make_interval(mins => ${olderThanMinutes})`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return closed.length;
+}
+
+/** Open card charges (with the provider's reference) of orders already cancelled: the ones `payments.settle` asks about. */
+export async function openChargesOfCancelledOrders(db: Database, provider: PaymentProvider, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider.name),
+        eq(payments.kind, 'charge'),
+        inArray(payments.status, ['pending', 'requires_action']),
+        sql`${payments.providerRef} IS NOT NULL`,
+        sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = ${payments.orderId} AND o.status = 'cancelled')`,
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
 }
 
 /** A refund of (part of) a PayNow transfer, for staff to send from the shop's bank and then mark done. */
