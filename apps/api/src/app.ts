@@ -18,14 +18,16 @@ import { registerErrorHandling } from './platform/errors';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input';
 import { loggerOptions } from './platform/logging';
 import { readinessInputs } from './modules/health/readiness';
-import { useSearchEngine } from './modules/catalogue/search';
+import { followCatalogueChanges, useSearchEngine } from './modules/catalogue/search';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createStripeProvider, createTestGateway, type PaymentProvider } from './modules/payments/service';
 import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
 import { backOffice, refuseAdminRoutesOutsideBackOffice } from './back-office';
-import { JobRunner } from './platform/jobs';
+import { JobRunner, wakeJobRunners } from './platform/jobs';
+import { CHANNELS, inProcessPubSub, usePubSub, type PubSub } from './platform/pubsub';
+import { followCacheChanges } from './platform/cache';
 import { servesRoutes } from './platform/modules';
 import { MODULES } from './module-list';
 import { JOB_KINDS, RECURRING_JOBS } from './jobs';
@@ -47,6 +49,8 @@ declare module 'fastify' {
      * `app.jobs.runDue()` to do what is due at once.
      */
     jobs: JobRunner;
+    /** "Wake up, something changed" between API processes (platform/pubsub.ts); the app closes it. */
+    pubsub: PubSub;
   }
 }
 
@@ -57,10 +61,21 @@ export interface BuildAppOptions {
   logger?: false | object;
   /** Tests: the Stripe simulator (e2e/fixture-stripe.ts). Otherwise Stripe when its keys are configured, else the test gateway. */
   paymentProvider?: PaymentProvider;
+  /**
+   * The seam to the other API processes (server.ts: `createPubSub`; tests: the test database's). The app
+   * subscribes and closes it. Absent: within this process only, for an app alone on its database.
+   */
+  pubsub?: PubSub;
 }
 
 /** Builds the whole API without listening: `server.ts` listens, tests use `app.inject`. */
-export async function buildApp({ config, db, logger, paymentProvider }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  paymentProvider,
+  pubsub = inProcessPubSub(),
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy,
@@ -79,8 +94,16 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
   app.decorate('config', config);
   app.decorate('readiness', readinessInputs());
   useSearchEngine(db, config.searchEngine);
-  // A queued delivery wakes this process's job runner at once.
-  const mailer = createMailer({ db, config, log: app.log, wake: () => app.jobs.wake() });
+  // A queued delivery wakes this process's job runner at once, and the other processes' through the seam.
+  const mailer = createMailer({
+    db,
+    config,
+    log: app.log,
+    wake: () => {
+      app.jobs.wake();
+      wakeJobRunners(db);
+    },
+  });
   app.decorate('mailer', mailer);
   app.decorate('paymentProvider', paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestGateway()));
   const jobs = new JobRunner({ db, log: app.log, clock: config.clock, kinds: JOB_KINDS(app), recurring: RECURRING_JOBS(app) });
@@ -90,6 +113,15 @@ export async function buildApp({ config, db, logger, paymentProvider }: BuildApp
     await jobs.stop();
     await mailer.close();
   });
+  // Caches, the search index and the job runner follow what other processes announce; readiness
+  // (GET /health/ready) says whether the subscription is up.
+  app.decorate('pubsub', pubsub);
+  usePubSub(db, pubsub);
+  app.addHook('onClose', () => pubsub.close());
+  await followCacheChanges(db, pubsub);
+  await followCatalogueChanges(db, pubsub);
+  await pubsub.subscribe(CHANNELS.jobs, () => jobs.wake());
+  app.readiness.subscriptionUp = () => pubsub.isUp();
   registerErrorHandling(app);
   registerInputGuards(app);
 

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { loggerOptions } from './platform/logging';
 import { warmSearchEngine } from './modules/catalogue/search';
-import { followCacheChanges } from './platform/cache';
+import { createPubSub } from './platform/pubsub';
 import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
 import { startBackInStockMails } from './modules/back-in-stock/job';
@@ -50,7 +50,10 @@ async function main() {
     );
   }
 
-  const app = await buildApp({ config, db: handle.db });
+  // Pub/sub to the other API processes (Redis when REDIS_URL is set); the app follows it and closes it.
+  const pubsub = createPubSub(handle, config, log);
+  log.info({ pubsub: pubsub.kind }, 'pub/sub chosen');
+  const app = await buildApp({ config, db: handle.db, pubsub });
   // Payments that move no money, or none at all, are said at start (decision 0019).
   if (config.env === 'production' && config.payments.testMode) {
     log.warn(
@@ -80,13 +83,6 @@ async function main() {
   }
   // The search index loads now, not on the first shopper's search.
   warmSearchEngine(app.db);
-  // Another API process's back-office change drops this process's cached reference data too.
-  const stopFollowingChanges = await followCacheChanges(handle, {
-    onError: (error) => app.log.error({ err: error }, 'cache changes: listening connection lost; trying again'),
-    onReconnect: () => app.log.info('cache changes: listening again; cached entries dropped'),
-  });
-  // GET /health/ready says whether the subscription is up.
-  app.readiness.subscriptionUp = () => stopFollowingChanges.isUp();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -102,7 +98,6 @@ async function main() {
       await new Promise((done) => setTimeout(done, grace));
       await stopBackInStock();
       await app.jobs.stop();
-      await stopFollowingChanges();
       await app.close();
       await handle.close();
       clearTimeout(force);

@@ -9,6 +9,7 @@ import { seedDemo } from '@kedai/db/seed';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/platform/config';
 import type { PaymentProvider } from '../src/modules/payments/service';
+import { databasePubSub } from '../src/platform/pubsub';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -50,7 +51,14 @@ export async function createTestApp(
   };
   const handle = await createTestDatabase();
   if (options.seed !== false) await seedDemo(handle.db, { assetsDir: config.assetsDir });
-  const app = await buildApp({ config, db: handle.db, logger: false, paymentProvider: options.paymentProvider });
+  // The database's own LISTEN/NOTIFY, as a process without REDIS_URL has (PGlite: within this process).
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    logger: false,
+    paymentProvider: options.paymentProvider,
+    pubsub: databasePubSub(handle),
+  });
   return {
     app,
     handle,

@@ -1,4 +1,5 @@
-import { databaseIdentity, isTransaction, sql, type Database, type DatabaseHandle, type ListenOptions, type Subscription } from '@kedai/db';
+import { databaseIdentity, isTransaction, type Database, type Subscription } from '@kedai/db';
+import { CHANNELS, tellOthers, type PubSub, type SubscribeOptions } from './pubsub';
 
 /**
  * Small read-through cache for reference data (regions, categories, config) that every catalogue
@@ -51,9 +52,6 @@ export function cached<T>(db: Database, key: string, load: (db: Database) => Pro
   return value;
 }
 
-/** The channel on which an API process tells the others that reference data changed. */
-const CHANGES_CHANNEL = 'kedai_cache';
-
 function dropLocal(db: Database, key?: string) {
   if (key === undefined) caches.delete(databaseIdentity(db));
   else caches.get(databaseIdentity(db))?.delete(key);
@@ -61,28 +59,24 @@ function dropLocal(db: Database, key?: string) {
 
 /**
  * Drops cached entries after a change (the back office's writes): in this process at once, and in
- * every other API process on the same database through a `NOTIFY` (see `followCacheChanges`), so
- * the storefront shows the change within moments rather than when the entries expire.
+ * every other API process on the same database through the pub/sub seam (see `followCacheChanges`),
+ * so the storefront shows the change within moments rather than when the entries expire.
  */
 export function invalidate(db: Database, key?: string) {
   dropLocal(db, key);
-  Promise.resolve()
-    .then(() => db.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${key ?? '*'})`))
-    .catch(() => {
-      // Not told: the other processes' entries still expire within REFERENCE_TTL_MS.
-    });
+  // Not told (no seam, or it is down): the other processes' entries still expire within REFERENCE_TTL_MS.
+  tellOthers(db, CHANNELS.cache, key ?? '*');
 }
 
 /**
- * Drops this process's entries whenever any API process says the data changed; resolves to the
- * subscription (call it to stop; `isUp()` says whether changes are followed now). When the listening
- * connection comes back after a drop, every entry goes: changes told meanwhile were missed.
+ * Drops this process's entries of `db` whenever any API process says the data changed; resolves to
+ * the subscription (call it to stop). When the seam comes back after a drop, every entry goes:
+ * changes told meanwhile were missed.
  */
-export function followCacheChanges(handle: Pick<DatabaseHandle, 'db' | 'listen'>, options: ListenOptions = {}): Promise<Subscription> {
-  return handle.listen(CHANGES_CHANNEL, (payload) => dropLocal(handle.db, payload === '*' ? undefined : payload), {
-    ...options,
+export function followCacheChanges(db: Database, pubsub: PubSub, options: SubscribeOptions = {}): Promise<Subscription> {
+  return pubsub.subscribe(CHANNELS.cache, (key) => dropLocal(db, key === '*' ? undefined : key), {
     onReconnect: () => {
-      dropLocal(handle.db);
+      dropLocal(db);
       options.onReconnect?.();
     },
   });

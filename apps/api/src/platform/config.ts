@@ -53,6 +53,10 @@ export const EnvSchema = z.object({
     .optional()
     .describe('PostgreSQL connection; the embedded PGlite is used when absent'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('PostgreSQL connections per API process'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .optional()
+    .describe("Redis for the processes' wake-ups (pub/sub: caches, search index, jobs); the database's LISTEN/NOTIFY when absent"),
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number()
     .int()
@@ -295,6 +299,8 @@ export interface AppConfig {
   port: number;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Pub/sub between API processes over Redis; absent, over the database (platform/pubsub.ts). */
+  redisUrl: string | undefined;
   /** On SIGTERM: how long the process says it is not ready before it stops taking requests (a balancer's time to notice). */
   shutdownGraceSeconds: number;
   /** What this process runs (SERVICES): its routes' services, the back office, the job runner. */
@@ -480,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.API_PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     services: new Set(e.SERVICES),
     dataDir,

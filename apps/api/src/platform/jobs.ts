@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { queryRows, sql, type Database, type SQL } from '@kedai/db';
+import { isTransaction, queryRows, sql, type Database, type SQL } from '@kedai/db';
+import { CHANNELS, tellOthers } from './pubsub';
 import type { DomainEvent, DomainEventType } from './events';
 
 /**
@@ -84,7 +85,18 @@ export async function queueJob(
         ON CONFLICT (singleton_key) DO NOTHING
         RETURNING id`,
   );
+  // Due now and visible now: every runner looks at once. A transaction's job waits for the commit,
+  // which its caller announces (`wakeJobRunners`), or for the runners' next poll.
+  if (rows[0] && !options.runAt && !isTransaction(db)) wakeJobRunners(db);
   return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
+ * Tells every process's job runner (this one's too, through its own subscription) to look for due
+ * jobs now. A lost message only waits for the runners' next poll (`pollMs`).
+ */
+export function wakeJobRunners(db: Database): void {
+  tellOthers(db, CHANNELS.jobs);
 }
 
 export interface JobRow {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { SearchResult } from '@kedai/contract';
-import { openDatabase, reconnectDelay, sql, type DatabaseHandle, type Subscription } from '@kedai/db';
+import { openDatabase, reconnectDelay, sql, type DatabaseHandle } from '@kedai/db';
 import { createTestDatabase } from '@kedai/db/testing';
 import { buildApp } from '../../src/app';
-import { cached, followCacheChanges } from '../../src/platform/cache';
+import { cached } from '../../src/platform/cache';
+import { databasePubSub, type PubSub } from '../../src/platform/pubsub';
 import { LIFTED_LIMITS, staffClient } from '../accounts';
 import type { TestClient } from '../client';
 import { createTestApp, get, type TestApp } from '../helpers';
@@ -24,7 +25,7 @@ describe('a subscription', () => {
   it('is up until stopped', async () => {
     const handle = await createTestDatabase();
     try {
-      const subscription = await followCacheChanges(handle);
+      const subscription = await handle.listen('kedai_probe', () => undefined);
       expect(subscription.isUp()).toBe(true);
       await subscription();
       expect(subscription.isUp()).toBe(false);
@@ -35,16 +36,17 @@ describe('a subscription', () => {
 });
 
 /**
- * A second API process (its own pool and app on the same PostgreSQL database) whose listening
+ * A second API process (its own pool, pub/sub and app on the same PostgreSQL database) whose listening
  * connection is cut: it is logged, opened again after the backoff (driven here, not waited for), and
- * what changed meanwhile is in its caches and its search. PostgreSQL only (TEST_DATABASE_URL).
+ * what changed meanwhile is in its caches and its search index (told to catch up from the change log
+ * at once). PostgreSQL only (TEST_DATABASE_URL).
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('the listening connection comes back after a drop (PostgreSQL)', () => {
   let t: TestApp;
   let staff: TestClient;
   let second: DatabaseHandle;
   let secondApp: FastifyInstance;
-  let subscription: Subscription;
+  let pubsub: PubSub;
   const errors: unknown[] = [];
   const waits: number[] = [];
   let reconnected = 0;
@@ -54,19 +56,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the listening connection comes ba
     t = await createTestApp({ env: LIFTED_LIMITS });
     ({ client: staff } = await staffClient(t.app, 'staff', t.clock.now));
     second = await openDatabase({ url: (t.handle as { url?: string }).url!, poolSize: 2 });
-    secondApp = await buildApp({ config: t.config, db: second.db, logger: false });
-    subscription = await followCacheChanges(second, {
-      onError: (error) => errors.push(error),
-      onReconnect: () => reconnected++,
+    pubsub = databasePubSub(second, {
+      log: { error: (details) => errors.push(details), info: () => undefined },
       wait: (ms) => {
         waits.push(ms);
         return new Promise<void>((resolve) => (endWait = resolve));
       },
     });
+    // The app subscribes its caches, search index and job runner, and closes the pub/sub with itself.
+    secondApp = await buildApp({ config: t.config, db: second.db, logger: false, pubsub });
+    await pubsub.subscribe('probe', () => undefined, { onReconnect: () => reconnected++ });
   });
   afterAll(async () => {
     endWait?.();
-    await subscription?.();
     await secondApp?.close();
     await second?.close();
     await t?.close();
@@ -96,13 +98,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the listening connection comes ba
     expect(created.status).toBe(201);
     expect(await price(secondApp)).toEqual([2490]);
     expect(await cached(second.db, 'probe', async () => 'before')).toBe('before');
-    expect(subscription.isUp()).toBe(true);
+    expect(pubsub.isUp()).toBe(true);
+    expect((await get(secondApp, '/health/ready')).status).toBe(200);
 
+    // Every process's listening connection (the first app's comes back on its own, after a real backoff).
     await t.handle.db.execute(
       sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND application_name = 'kedai listen kedai_cache'`,
+          WHERE datname = current_database() AND application_name = 'kedai listen kedai_pubsub'`,
     );
-    await vi.waitFor(() => expect(subscription.isUp()).toBe(false), { timeout: 5000 });
+    await vi.waitFor(() => expect(pubsub.isUp()).toBe(false), { timeout: 5000 });
+    // Not ready while changes may be missed.
+    expect((await get(secondApp, '/health/ready')).status).toBe(503);
     expect(errors.length).toBeGreaterThan(0);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThanOrEqual(250);
@@ -114,8 +120,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the listening connection comes ba
     expect(await cached(second.db, 'probe', async () => 'not asked')).toBe('before');
 
     endWait!();
-    await vi.waitFor(() => expect(subscription.isUp()).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(pubsub.isUp()).toBe(true), { timeout: 5000 });
     expect(reconnected).toBe(1);
+    expect((await get(secondApp, '/health/ready')).status).toBe(200);
     // Caught up from the tables: the cache reads again, the search index read the change log.
     expect(await cached(second.db, 'probe', async () => 'after')).toBe('after');
     expect(await price(secondApp)).toEqual([3990]);

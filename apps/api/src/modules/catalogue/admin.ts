@@ -32,6 +32,7 @@ import { invalidate } from '../../platform/cache';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { listRegions } from '../regions/service';
 import { getProduct } from './service';
+import { announceCatalogueChange } from './search';
 
 const { products, productVariantPaths, productRegionPrices, categories, merchants } = schema;
 const DEFAULT_LIMIT = 25;
@@ -225,6 +226,7 @@ export async function createProduct(db: Database, actorId: string, input: AdminP
     throw error;
   }
   invalidate(db);
+  announceCatalogueChange(db);
   return productForStaff(db, id);
 }
 
@@ -264,6 +266,7 @@ export async function updateProduct(db: Database, actorId: string, id: string, i
     throw error;
   }
   invalidate(db);
+  announceCatalogueChange(db);
   return productForStaff(db, id);
 }
 
@@ -322,5 +325,6 @@ export async function changeStock(db: Database, actorId: string, id: string, cha
     return { variantPath: change.variantPath, stock: changed.stock, inStock: derived!.in_stock };
   });
   invalidate(db);
+  announceCatalogueChange(db);
   return answer;
 }

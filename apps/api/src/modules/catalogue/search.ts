@@ -1,5 +1,6 @@
 import { AppError } from '@kedai/domain';
-import { databaseIdentity, type Database } from '@kedai/db';
+import { databaseIdentity, type Database, type Subscription } from '@kedai/db';
+import { CHANNELS, tellOthers, type PubSub } from '../../platform/pubsub';
 import { SEARCH_DEFAULT_LIMIT, type SearchQuery, type SearchResult } from '@kedai/contract';
 import { regionCurrencies, resolveRegion } from '../regions/service';
 import { findMerchant } from '../merchants/service';
@@ -25,6 +26,23 @@ export function warmSearchEngine(db: Database): void {
 /** Whether the database's search engine has what it needs to answer (readiness, modules/health). */
 export function searchEngineLoaded(db: Database): boolean {
   return (chosen.get(databaseIdentity(db)) ?? memorySearch).loaded?.(db) ?? true;
+}
+
+/**
+ * After a catalogue write (the back office's): every API process's index reads the change log now
+ * rather than at its next search. A search reads the log itself, so a lost message only costs that search the work.
+ */
+export function announceCatalogueChange(db: Database): void {
+  tellOthers(db, CHANNELS.catalogue);
+}
+
+/**
+ * Keeps the database's search engine following what any process announces; after a gap in the
+ * subscription it catches up from the change log at once.
+ */
+export function followCatalogueChanges(db: Database, pubsub: PubSub): Promise<Subscription> {
+  const changed = () => (chosen.get(databaseIdentity(db)) ?? memorySearch).changed?.(db);
+  return pubsub.subscribe(CHANNELS.catalogue, changed, { onReconnect: changed });
 }
 
 /**

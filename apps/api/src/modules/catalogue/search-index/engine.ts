@@ -46,6 +46,8 @@ export interface SearchEngine {
   warm?(db: Database): void;
   /** Whether its index has loaded (an engine without one is always loaded). */
   loaded?(db: Database): boolean;
+  /** The catalogue changed (another process said so, or its news were missed): bring the index up to date soon. */
+  changed?(db: Database): void;
 }
 
 export type { SearchEngineName } from '../../../platform/config';

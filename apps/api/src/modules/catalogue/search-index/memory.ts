@@ -273,6 +273,12 @@ export const memorySearch: SearchEngine = {
       .load()
       .catch(() => undefined),
   loaded: (db) => followed.get(databaseIdentity(db))?.loadedOnce ?? false,
+  // Reads the change log now, so the next search finds little left to apply. An index not loaded yet
+  // reads everything when it loads; a failed sync is tried again by the next search.
+  changed: (db) => {
+    const followedIndex = followed.get(databaseIdentity(db));
+    if (followedIndex?.ready) followedIndex.sync().catch(() => undefined);
+  },
   async search(db, request): Promise<EngineAnswer> {
     const followedIndex = catalogueIndexOf(db);
     const { q } = request;
