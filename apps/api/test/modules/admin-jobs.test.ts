@@ -154,6 +154,7 @@ describe('POST /admin/jobs/{id}/retry', () => {
     const id = await deadJob({ mailId: 40 });
     const answers = await Promise.all([staff.post(`/admin/jobs/${id}/retry`), staff.post(`/admin/jobs/${id}/retry`)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.params).toEqual(['queued']);
     const audits = await t.app.db
       .select()
       .from(schema.auditLog)

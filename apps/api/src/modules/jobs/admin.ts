@@ -49,7 +49,11 @@ export async function retryJob(db: Database, actorId: string, id: number): Promi
     const before = await findJob(tx, id);
     if (!before) throw new AppError('job/not_found');
     const retried = await retryDeadJob(tx, id);
-    if (!retried) throw new AppError('job/not_dead', [before.state]);
+    if (!retried) {
+      // Read again: a retry that waited for another's commit tells the state that one left (queued), not the dead it first read.
+      const current = await findJob(tx, id);
+      throw new AppError('job/not_dead', [current?.state ?? before.state]);
+    }
     await recordAudit(tx, {
       actorId,
       action: 'job.retry',
