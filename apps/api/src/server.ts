@@ -8,7 +8,6 @@ import { warmSearchEngine } from './modules/catalogue/search';
 import { createPubSub } from './platform/pubsub';
 import { tfaEncryptionKeys } from './platform/secrets';
 import { sealStoredSecrets } from './modules/tfa/service';
-import { startBackInStockMails } from './modules/back-in-stock/job';
 import { DEMO_OWNER, ensureDemoOwner } from './modules/staff/service';
 import { startDraining } from './modules/health/routes';
 
@@ -72,8 +71,6 @@ async function main() {
     );
   }
 
-  // Mails shoppers whose sold-out product is back (each request once, also with several processes).
-  const stopBackInStock = startBackInStockMails(app);
   // Durable jobs (platform/jobs.ts, the lists in jobs.ts): recurring work rows exist (order expiry,
   // two-factor resets, …), then due jobs and mail deliveries run here until shutdown.
   // Only where SERVICES names `jobs`: other processes queue work, and wake the runners through the database.
@@ -96,7 +93,6 @@ async function main() {
     const force = setTimeout(() => process.exit(1), grace + 10_000).unref();
     try {
       await new Promise((done) => setTimeout(done, grace));
-      await stopBackInStock();
       await app.jobs.stop();
       await app.close();
       await handle.close();

@@ -311,6 +311,7 @@ describe('in production without card keys (issue 27)', () => {
     expectError(paid, 409, 'payment/method_unavailable');
     expect((await s.client.get(`/order/${order.body.id}`)).body.payments).toEqual([]);
     // A real shop's mails say nothing of test mode.
+    await t.app.jobs.runDue();
     const [placedMail] = await outbox(t.app, s.user.email);
     expect(placedMail!.subject).toBe(`Order ${order.body.orderRef} placed`);
     expect(placedMail!.text).not.toContain('Test mode');
@@ -347,6 +348,7 @@ describe('in production with PAYMENTS_TEST_MODE=true (issue 27)', () => {
     const paid = await s.client.post('/payment/stripe/card/pay', { orderId: order.body.id, ...CARD });
     expect(paid.status, paid.response.payload).toBe(200);
     expect(paid.body.order.status).toBe('paid');
+    await t.app.jobs.runDue();
     const mails = (await outbox(t.app, s.user.email)).filter((mail) => mail.subject.startsWith('Order'));
     expect(mails.map((mail) => mail.subject)).toEqual([`Order ${order.body.orderRef} paid`, `Order ${order.body.orderRef} placed`]);
     for (const mail of mails) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBackInStock, isValidBackInStockPath } from './back-in-stock';
+import { isBackInStock, isValidBackInStockPath, pathsBackInStock } from './back-in-stock';
 
 const plain = { stock: 0, variants: [], variantPaths: {} };
 const varied = {
@@ -30,5 +30,18 @@ describe('back in stock', () => {
     expect(isBackInStock(varied, '1/0')).toBe(true);
     expect(isBackInStock(varied, '')).toBe(true);
     expect(isBackInStock({ ...varied, variantPaths: { '0/0': { price: {}, stock: 0 } } }, '')).toBe(false);
+  });
+
+  it('tells which paths a change brought back: stock from 0 to more, or enabled again with stock', () => {
+    const on = { ...plain, disabled: false };
+    expect(pathsBackInStock(on, { ...on, stock: 2 })).toEqual(['']);
+    expect(pathsBackInStock({ ...on, stock: 1 }, { ...on, stock: 2 })).toEqual([]);
+    expect(pathsBackInStock({ ...on, stock: 3 }, { ...on, stock: 0 })).toEqual([]);
+    expect(pathsBackInStock({ ...on, stock: 3, disabled: true }, { ...on, stock: 3 })).toEqual(['']);
+    expect(pathsBackInStock(on, { ...on, stock: 3, disabled: true })).toEqual([]);
+    const v = { ...varied, disabled: false };
+    const restocked = { ...v, variantPaths: { ...v.variantPaths, '0/0': { price: { SG: 100 }, stock: 4 } } };
+    expect(pathsBackInStock(v, restocked)).toEqual(['0/0']);
+    expect(pathsBackInStock({ ...v, disabled: true }, restocked)).toEqual(['0/0', '1/0']);
   });
 });

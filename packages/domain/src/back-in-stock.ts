@@ -17,3 +17,18 @@ export function isBackInStock(product: StockHolder, variantPath: string): boolea
   if (variantPath === '') return isInStock(product);
   return stockFor(product, variantPath) > 0;
 }
+
+/** A product as buyable as it is: its stock, and whether staff disabled it. */
+export type BuyableHolder = StockHolder & { disabled: boolean };
+
+/**
+ * What a product change brought back (the `product.back_in_stock` event): the variant paths ('' for
+ * a product without variants) that can be bought after it and could not before — their stock went
+ * from 0 to more, or the product was enabled again with stock. Empty when nothing came back.
+ */
+export function pathsBackInStock(before: BuyableHolder, after: BuyableHolder): string[] {
+  const keys = (product: StockHolder) => (product.variants.length === 0 ? [''] : Object.keys(product.variantPaths));
+  const buyable = (product: BuyableHolder, key: string) =>
+    !product.disabled && (product.variants.length === 0 ? key === '' && product.stock > 0 : (product.variantPaths[key]?.stock ?? 0) > 0);
+  return keys(after).filter((key) => buyable(after, key) && !buyable(before, key));
+}

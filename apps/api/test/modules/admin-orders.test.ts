@@ -86,6 +86,7 @@ describe('moving an order', () => {
     expectError(await step({ to: 'shipped', carrier: 'SingPost' }), 400, 'order/invalid_shipment');
     const shipped = await step({ to: 'shipped', carrier: 'SingPost', trackingNumber: 'RR123456789SG' });
     expect(shipped.body).toMatchObject({ status: 'shipped', carrier: 'SingPost', trackingNumber: 'RR123456789SG', canCancel: false });
+    await t.app.jobs.runDue();
     const [mail] = await outbox(t.app, user.email);
     expect(mail!.subject).toBe(`Order ${order.orderRef} shipped`);
     expect(mail!.text).toContain('RR123456789SG');
@@ -162,6 +163,7 @@ describe('refunding part of a payment', () => {
       `charge:${paid.total}`,
       'refund:500',
     ]);
+    await t.app.jobs.runDue();
     const [mail] = await outbox(t.app, user.email);
     expect(mail!.subject).toMatch(new RegExp(`^Order ${order.orderRef}: a refund of SGD\\s5\\.00$`));
     expect(mail!.text).toContain('One cup arrived broken');
@@ -203,6 +205,7 @@ describe('cancelling', () => {
     expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: 'The courier cannot reach this address', nextStatuses: [] });
     expect(cancelled.body.payments.map((p: { kind: string }) => p.kind)).toEqual(['charge', 'refund']);
     expect(await stockOf(productId)).toBe(5);
+    await t.app.jobs.runDue();
     expect((await outbox(t.app, user.email))[0]!.text).toContain('The courier cannot reach this address');
     const [audit] = await t.app.db
       .select()

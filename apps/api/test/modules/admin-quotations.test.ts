@@ -100,6 +100,7 @@ describe('resolve', () => {
       checkable: true,
       declineReason: null,
     });
+    await t.app.jobs.runDue();
     const [mail] = await outbox(t.app, user.email);
     expect(mail!.subject).toBe('Your quotation is here: Rice cooker 3L');
     expect(mail!.text).toContain('/quotations');
@@ -172,6 +173,7 @@ describe('decline', () => {
       statusData: null,
       checkable: false,
     });
+    await t.app.jobs.runDue();
     const [mail] = await outbox(t.app, user.email);
     expect(mail!.subject).toBe('Your quotation was unsuccessful: Rice cooker 3L');
     expect(mail!.text).toContain('The seller does not ship abroad.');

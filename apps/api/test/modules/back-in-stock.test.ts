@@ -173,12 +173,12 @@ describe('the back-in-stock mail', () => {
     const product = await soldOut({ name: 'Kettle of Pahang', paramName: 'kettle-of-pahang' });
     const { user, client } = await shopper();
     await ask(client, product.id);
-    expect(await sendBackInStockMails(jobDeps())).toBe(0);
+    expect(await sendBackInStockMails(jobDeps(), [product.id])).toBe(0);
     expect(await backMails(user.email)).toEqual([]);
 
     await setStock(product.id, 4);
-    expect(await sendBackInStockMails(jobDeps())).toBe(1);
-    expect(await sendBackInStockMails(jobDeps())).toBe(0);
+    expect(await sendBackInStockMails(jobDeps(), [product.id])).toBe(1);
+    expect(await sendBackInStockMails(jobDeps(), [product.id])).toBe(0);
     const mails = await backMails(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Kettle of Pahang is back in stock');
@@ -194,7 +194,11 @@ describe('the back-in-stock mail', () => {
     const shoppers = [await shopper(), await shopper(), await shopper()];
     for (const { client } of shoppers) await ask(client, product.id);
     await setStock(product.id, 1);
-    const runs = await Promise.all([sendBackInStockMails(jobDeps()), sendBackInStockMails(jobDeps()), sendBackInStockMails(jobDeps())]);
+    const runs = await Promise.all([
+      sendBackInStockMails(jobDeps(), [product.id]),
+      sendBackInStockMails(jobDeps(), [product.id]),
+      sendBackInStockMails(jobDeps(), [product.id]),
+    ]);
     expect(runs.reduce((a, b) => a + b, 0)).toBe(3);
     for (const { user } of shoppers) expect(await backMails(user.email)).toHaveLength(1);
   });
@@ -206,11 +210,11 @@ describe('the back-in-stock mail', () => {
     await ask(one.client, product.id, '1/1');
     await ask(whole.client, product.id, '');
     await setStock(product.id, 5, '0/0');
-    expect(await sendBackInStockMails(jobDeps())).toBe(1);
+    expect(await sendBackInStockMails(jobDeps(), [product.id])).toBe(1);
     expect(await backMails(whole.user.email)).toHaveLength(1);
     expect(await backMails(one.user.email)).toEqual([]);
     await setStock(product.id, 5, '1/1');
-    expect(await sendBackInStockMails(jobDeps())).toBe(1);
+    expect(await sendBackInStockMails(jobDeps(), [product.id])).toBe(1);
     const [mail] = await backMails(one.user.email);
     expect(mail!.text).toContain('(Size: M, Colour: Blue) is back in stock');
   });
@@ -220,7 +224,7 @@ describe('the back-in-stock mail', () => {
     const { user, client } = await shopper();
     await ask(client, product.id);
     await t.app.db.update(schema.products).set({ stock: 9, inStock: true, disabled: true }).where(eq(schema.products.id, product.id));
-    expect(await sendBackInStockMails(jobDeps())).toBe(0);
+    expect(await sendBackInStockMails(jobDeps(), [product.id])).toBe(0);
     expect(await backMails(user.email)).toEqual([]);
     const [row] = await t.app.db.select().from(schema.backInStockRequests).where(eq(schema.backInStockRequests.productId, product.id));
     expect(row!.notifiedAt).toBeNull();
@@ -231,23 +235,24 @@ describe('the back-in-stock mail', () => {
     const { user, client } = await shopper();
     await ask(client, product.id);
     await setStock(product.id, 1);
-    await sendBackInStockMails(jobDeps());
+    await sendBackInStockMails(jobDeps(), [product.id]);
     await setStock(product.id, 0);
     expect(await ask(client, product.id)).toEqual({ productId: product.id, variantPaths: [''] });
     await setStock(product.id, 2);
-    await sendBackInStockMails(jobDeps());
+    await sendBackInStockMails(jobDeps(), [product.id]);
     expect(await backMails(user.email)).toHaveLength(2);
   });
 
-  it('a mail that cannot be queued is tried again on the next run', async () => {
+  it('a mail that cannot be queued fails the run, its request claimed again by the next', async () => {
     const product = await soldOut();
     const { user, client } = await shopper();
     await ask(client, product.id);
     await setStock(product.id, 1);
     const failing: Mailer = { ...t.app.mailer, send: () => Promise.reject(new Error('outbox down')) };
     const quiet = { ...t.app.log, error: () => undefined } as unknown as BackInStockJobDeps['log'];
-    expect(await sendBackInStockMails(jobDeps({ mailer: failing, log: quiet }))).toBe(0);
-    expect(await sendBackInStockMails(jobDeps())).toBe(1);
+    await expect(sendBackInStockMails(jobDeps({ mailer: failing, log: quiet }), [product.id])).rejects.toThrow('outbox down');
+    expect(await backMails(user.email)).toEqual([]);
+    expect(await sendBackInStockMails(jobDeps(), [product.id])).toBe(1);
     expect(await backMails(user.email)).toHaveLength(1);
   });
 });

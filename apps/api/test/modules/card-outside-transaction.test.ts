@@ -156,6 +156,7 @@ describe('on Stripe, a webhook that arrives while the provider call is in flight
     expect(held).toBe(order.total);
     const after = (await s.client.get(`/order/${order.id}`)).body;
     expect(after.history.map((h: { to: string }) => h.to)).toEqual(['awaiting_payment', 'paid']);
+    await t.app.jobs.runDue();
     expect((await outbox(t.app, s.email)).filter((m) => m.subject.endsWith('paid'))).toHaveLength(1);
   }
 

@@ -766,6 +766,7 @@ describe('e-mails', () => {
       card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', name: 'T' },
     });
     await s.client.delete(`/order/${placed.id}`);
+    await t.app.jobs.runDue();
     const mails = (await outbox(t.app, s.email)).slice(0, 3).map((mail) => mail.subject);
     expect(mails).toEqual([`Order ${placed.orderRef} cancelled`, `Order ${placed.orderRef} paid`, `Order ${placed.orderRef} placed`]);
     const [cancelled] = await outbox(t.app, s.email);

@@ -256,6 +256,7 @@ describe('reports left waiting', () => {
     const after = (await s.client.get(`/order/${order.id}`)).body;
     expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'No transfer arrived in 4 days' });
     expect(after.history.at(-1)).toMatchObject({ to: 'cancelled', actor: 'staff' });
+    await t.app.jobs.runDue();
     expect((await outbox(t.app, s.user.email))[0]!.subject).toBe(`Order ${order.orderRef} cancelled`);
     expect(amountHeld(await ledgerOf(order.id))).toBe(0);
     // Once: the report is decided, the order no longer waits.
@@ -290,6 +291,7 @@ describe('staff and a reported transfer', () => {
     expect(after.status).toBe('paid');
     expect(after.history.at(-1)).toMatchObject({ to: 'paid', actor: 'payment', note: 'PayNow transfer confirmed by staff' });
     expect((await info(s, order.id)).body).toMatchObject({ state: 'paid', paynow: null });
+    await t.app.jobs.runDue();
     expect((await outbox(t.app, s.user.email))[0]!.subject).toBe(`Order ${order.orderRef} paid`);
     expect(amountHeld(await ledgerOf(order.id))).toBe(order.total);
     expect((await staff.get('/admin/payment?status=succeeded')).body.payments.map((p: { id: string }) => p.id)).toContain(task!.id);
@@ -331,6 +333,7 @@ describe('staff and a reported transfer', () => {
     expect(now.body).toMatchObject({ state: 'awaiting_payment', lastProblem: 'No transfer with this reference arrived' });
     expect(now.body.payBy).toBe(Math.floor(t.clock.now().getTime() / 1000) + t.config.orderPaymentMinutes * 60);
     expect(now.body.paynow.payload).toContain(order.orderRef);
+    await t.app.jobs.runDue();
     const [mail] = await outbox(t.app, s.user.email);
     expect(mail!.subject).toBe(`Order ${order.orderRef}: your PayNow transfer was not found`);
     expect(mail!.text).toContain('No transfer with this reference arrived');
@@ -358,6 +361,7 @@ describe('refunds of PayNow orders', () => {
     expect((await s.client.delete(`/order/${order.id}`)).status).toBe(200);
     let ledger = await ledgerOf(order.id);
     expect([amountHeld(ledger), amountToRefund(ledger)]).toEqual([order.total, order.total]);
+    await t.app.jobs.runDue();
     const [mail] = await outbox(t.app, s.user.email);
     expect(mail!.text).toContain('back by PayNow');
 
@@ -382,6 +386,7 @@ describe('refunds of PayNow orders', () => {
     expect(part.body.refundable).toBe(order.total - 1000);
     let ledger = await ledgerOf(order.id);
     expect([amountHeld(ledger), amountToRefund(ledger)]).toEqual([order.total, 1000]);
+    await t.app.jobs.runDue();
     expect((await outbox(t.app, s.user.email))[0]!.text).toContain('back to you by PayNow');
     expect((await s.client.delete(`/order/${order.id}`)).status).toBe(200);
     ledger = await ledgerOf(order.id);

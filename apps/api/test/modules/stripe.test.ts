@@ -127,6 +127,7 @@ describe('a card entered in Stripe Elements', () => {
     ]);
     expect((await ledgerOf(t.app, order.id)).held).toBe(order.total);
     expectError(await confirm(s, order.id, started.paymentId), 409, 'payment/not_payable');
+    await t.app.jobs.runDue();
     expect((await outbox(t.app, s.email)).filter((m) => m.subject.endsWith('paid'))).toHaveLength(1);
   });
 
@@ -197,6 +198,7 @@ describe("Stripe's webhook", () => {
     const after = (await s.client.get(`/order/${order.id}`)).body;
     expect(after.history.filter((h: { to: string }) => h.to === 'paid')).toHaveLength(1);
     expect((await ledgerOf(t.app, order.id)).held).toBe(order.total);
+    await t.app.jobs.runDue();
     expect((await outbox(t.app, s.email)).filter((m) => m.subject.endsWith('paid'))).toHaveLength(1);
   });
 

@@ -1,30 +1,26 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isBackInStock, variantOptionsOf } from '@kedai/domain';
-import { and, asc, eq, gt, inArray, isNull, schema, type Database } from '@kedai/db';
+import { and, eq, inArray, isNull, schema, type Database } from '@kedai/db';
 import type { Product } from '@kedai/contract';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
-import { startRepeating } from '../../platform/jobs';
+import type { EventJobPayload, JobKind } from '../../platform/jobs';
 import { shopName } from '../../platform/shop-config';
 import { productsByIds } from '../catalogue/service';
 import { mailContacts } from '../users/service';
 
 /**
- * The "back in stock" mail (issue 13): finds the requests still waiting whose product (enabled) or
- * variant path can be bought again, claims them, mails "<Product> is back in stock" with a link to
- * the product page, and leaves them notified. Safe with several API processes running it at once:
- * a request is claimed by one conditional update (`notified_at IS NULL` -> now), so only the process
- * whose update took the row mails it. A mail that cannot be queued gives its claim back, to be tried
- * on the next run.
+ * The "back in stock" mail (issues 13 and 28): when a product's stock comes back (the
+ * `product.back_in_stock` event, recorded wherever stock goes from 0 to more: the back office's
+ * stock edit or product edit, an order cancelled), its job finds the requests still waiting whose
+ * product (enabled) or variant path can be bought now, claims them, mails "<Product> is back in
+ * stock" with a link to the product page, and leaves them notified. Each request is mailed once,
+ * also with several processes or the job run twice: it is claimed by one conditional update
+ * (`notified_at IS NULL` -> now), so only the run whose update took the row mails it. A mail that
+ * cannot be queued gives its claim back and fails the job, which is tried again.
  */
 
 const { backInStockRequests } = schema;
-
-/** Products looked at per page of the scan. */
-const PRODUCTS_PER_PAGE = 200;
-
-/** How often the API process runs the job. */
-const BACK_IN_STOCK_INTERVAL_MS = 60_000;
 
 export interface BackInStockJobDeps {
   db: Database;
@@ -43,29 +39,11 @@ interface Claimed {
   variantPath: string;
 }
 
-/** One run of the job: the number of mails queued. */
-export async function sendBackInStockMails(deps: BackInStockJobDeps): Promise<number> {
-  let sent = 0;
-  let after: string | undefined;
-  for (;;) {
-    const page = await deps.db
-      .selectDistinct({ productId: backInStockRequests.productId })
-      .from(backInStockRequests)
-      .where(and(isNull(backInStockRequests.notifiedAt), after ? gt(backInStockRequests.productId, after) : undefined))
-      .orderBy(asc(backInStockRequests.productId))
-      .limit(PRODUCTS_PER_PAGE);
-    if (page.length === 0) break;
-    after = page[page.length - 1]!.productId;
-    sent += await sendForProducts(
-      deps,
-      page.map((row) => row.productId),
-    );
-    if (page.length < PRODUCTS_PER_PAGE) break;
-  }
-  return sent;
-}
-
-async function sendForProducts(deps: BackInStockJobDeps, productIds: string[]): Promise<number> {
+/**
+ * Mails the waiting requests of these products that can be bought now; answers how many mails were
+ * queued. Rejects, with the claims of the mails not queued given back, when any could not be queued.
+ */
+export async function sendBackInStockMails(deps: BackInStockJobDeps, productIds: string[]): Promise<number> {
   const back = new Map((await productsByIds(deps.db, productIds)).filter((product) => !product.disabled).map((p) => [p.uuid, p]));
   if (back.size === 0) return 0;
   const waiting = await deps.db
@@ -91,6 +69,7 @@ async function sendForProducts(deps: BackInStockJobDeps, productIds: string[]): 
   const contacts = new Map((await mailContacts(deps.db, [...new Set(claimed.map((row) => row.userId))])).map((c) => [c.id, c]));
   const shop = await shopName(deps.db);
   let sent = 0;
+  let failed: Error | undefined;
   for (const request of claimed) {
     const contact = contacts.get(request.userId);
     // A blocked account is not mailed; its request stays marked, as if mailed.
@@ -99,13 +78,15 @@ async function sendForProducts(deps: BackInStockJobDeps, productIds: string[]): 
       await deps.mailer.send(backInStockMail(deps.publicWebUrl, shop, contact, back.get(request.productId)!, request.variantPath));
       sent++;
     } catch (error) {
-      deps.log.error({ err: error, requestId: request.id }, 'could not queue the back-in-stock mail; it is tried again on the next run');
+      failed ??= error instanceof Error ? error : new Error(String(error));
+      deps.log.error({ err: error, requestId: request.id }, 'could not queue the back-in-stock mail; it is tried again');
       await deps.db
         .update(backInStockRequests)
         .set({ notifiedAt: null })
         .where(and(eq(backInStockRequests.id, request.id), eq(backInStockRequests.notifiedAt, at)));
     }
   }
+  if (failed) throw failed;
   return sent;
 }
 
@@ -129,14 +110,22 @@ function backInStockMail(
   });
 }
 
-/** Mails every BACK_IN_STOCK_INTERVAL_MS in this process (platform/jobs); answers the stop function. */
-export function startBackInStockMails(app: FastifyInstance, intervalMs = BACK_IN_STOCK_INTERVAL_MS): () => Promise<void> {
-  const deps: BackInStockJobDeps = {
-    db: app.db,
-    mailer: app.mailer,
-    log: app.log,
-    publicWebUrl: app.config.publicWebUrl,
-    clock: () => new Date(),
+/** `back_in_stock.mail`: the `product.back_in_stock` event's handler, for that product's waiting requests. */
+export function backInStockMailJob(app: FastifyInstance): JobKind<EventJobPayload> {
+  return {
+    name: 'back_in_stock.mail',
+    on: ['product.back_in_stock'],
+    async run({ event }) {
+      await sendBackInStockMails(
+        {
+          db: app.db,
+          mailer: app.mailer,
+          log: app.log,
+          publicWebUrl: app.config.publicWebUrl,
+          clock: () => app.config.clock?.() ?? new Date(),
+        },
+        [event.subject],
+      );
+    },
   };
-  return startRepeating(app, { name: 'back-in-stock mails', intervalMs, run: () => sendBackInStockMails(deps) });
 }

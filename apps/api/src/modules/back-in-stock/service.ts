@@ -1,12 +1,13 @@
 import { AppError, isBackInStock, isUuid, isValidBackInStockPath } from '@kedai/domain';
 import { and, asc, eq, isNull, schema, sql, type Database } from '@kedai/db';
 import type { BackInStockState } from '@kedai/contract';
+import { recordEvent } from '../../platform/events';
 import { productsByIds } from '../catalogue/service';
 
 /**
  * "Tell me when it is back" (issue 13). A signed-in shopper asks to be e-mailed when a sold-out
- * product (variant path '') or one sold-out variant path of it can be bought again; the job in
- * `job.ts` sends the mail once and marks the request notified. Asking is idempotent (one row per
+ * product (variant path '') or one sold-out variant path of it can be bought again; the
+ * `product.back_in_stock` event's job (`job.ts`) sends the mail once and marks the request notified. Asking is idempotent (one row per
  * user, product and variant path by a unique key; asking again after the mail waits again), and
  * so is cancelling. Refused: an unknown product (404 `product/not_found`), a disabled one (409
  * `product/disabled`), a path that is not '' or a full path of the product (400
@@ -46,6 +47,12 @@ export async function askBackInStock(
       set: { notifiedAt: null, createdAt: sql`now()` },
       setWhere: sql`${backInStockRequests.notifiedAt} IS NOT NULL`,
     });
+  // Stock that came back between the check above and the request's commit had its event handled
+  // before this request existed: looked at again now, so the request is mailed rather than forgotten.
+  const [now] = await productsByIds(db, [productId]);
+  if (now && !now.disabled && isBackInStock(now, variantPath)) {
+    await recordEvent(db, { type: 'product.back_in_stock', subject: productId, payload: { variantPaths: [variantPath] } });
+  }
   return backInStockState(db, userId, productId);
 }
 

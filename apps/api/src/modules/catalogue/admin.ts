@@ -11,6 +11,7 @@ import {
   isInStock,
   isUuid,
   mergeVariantPaths,
+  pathsBackInStock,
   priceRange,
   PRODUCT_STOCK_MAX,
   toUnixSeconds,
@@ -28,6 +29,7 @@ import type {
   AdminStockChange,
 } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
+import { recordEvent } from '../../platform/events';
 import { invalidate } from '../../platform/cache';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { listRegions } from '../regions/service';
@@ -251,6 +253,12 @@ export async function updateProduct(db: Database, actorId: string, id: string, i
         .set({ ...productColumns(draft, stock, paths), version: current.version + 1, updatedAt: new Date() })
         .where(eq(products.id, id));
       await writeDerivedRows(tx, id, draft.price, paths);
+      // Enabled again with stock, or a new path with stock: shoppers waiting for it are told.
+      const variantPaths = pathsBackInStock(
+        { disabled: current.disabled, stock: current.stock, variants: current.variants, variantPaths: stored },
+        { disabled: draft.disabled, stock, variants: draft.variants, variantPaths: paths },
+      );
+      if (variantPaths.length > 0) await recordEvent(tx, { type: 'product.back_in_stock', subject: id, payload: { variantPaths } });
       const { searchVector: _search, ...before } = current;
       await recordAudit(tx, {
         actorId,
@@ -314,6 +322,9 @@ export async function changeStock(db: Database, actorId: string, id: string, cha
           WHERE p.id = ${id}::uuid RETURNING in_stock`,
     );
     const before = byDelta ? changed.stock - change.delta! : change.expected!;
+    if (before <= 0 && changed.stock > 0) {
+      await recordEvent(tx, { type: 'product.back_in_stock', subject: id, payload: { variantPaths: [change.variantPath] } });
+    }
     await recordAudit(tx, {
       actorId,
       action: 'product.stock',

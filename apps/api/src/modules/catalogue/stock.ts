@@ -1,4 +1,5 @@
 import { queryRows, sql, uuidList, type Database } from '@kedai/db';
+import { recordEvent } from '../../platform/events';
 
 /**
  * Stock taken by orders and given back when they are cancelled (issue 16). Each line is one
@@ -74,18 +75,31 @@ export async function takeStock(db: Database, lines: readonly StockLine[]): Prom
   return short;
 }
 
-/** Gives the units of every line back (a cancelled order); a product or path deleted since is skipped. */
+/**
+ * Gives the units of every line back (a cancelled order); a product or path deleted since is skipped.
+ * Stock that was sold out and is back records `product.back_in_stock`, once per product, in the
+ * caller's transaction.
+ */
 export async function returnStock(db: Database, lines: readonly StockLine[]): Promise<void> {
   const lineList = merged(lines);
+  const back = new Map<string, string[]>();
   for (const line of lineList) {
-    if (line.variantPath) {
-      await db.execute(
-        sql`UPDATE product_variant_paths SET stock = stock + ${line.quantity}
-            WHERE product_id = ${line.productId}::uuid AND path = ${line.variantPath}`,
-      );
-    } else {
-      await db.execute(sql`UPDATE products SET stock = stock + ${line.quantity} WHERE id = ${line.productId}::uuid`);
+    const [returned] = line.variantPath
+      ? await queryRows<{ stock: number }>(
+          db,
+          sql`UPDATE product_variant_paths SET stock = stock + ${line.quantity}
+              WHERE product_id = ${line.productId}::uuid AND path = ${line.variantPath} RETURNING stock`,
+        )
+      : await queryRows<{ stock: number }>(
+          db,
+          sql`UPDATE products SET stock = stock + ${line.quantity} WHERE id = ${line.productId}::uuid RETURNING stock`,
+        );
+    if (returned && line.quantity > 0 && returned.stock - line.quantity <= 0 && returned.stock > 0) {
+      back.set(line.productId, [...(back.get(line.productId) ?? []), line.variantPath]);
     }
   }
   await refreshInStock(db, [...new Set(lineList.map((line) => line.productId))]);
+  for (const [productId, variantPaths] of back) {
+    await recordEvent(db, { type: 'product.back_in_stock', subject: productId, payload: { variantPaths } });
+  }
 }

@@ -16,7 +16,6 @@ import {
   QuotationEstimateQuery,
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
-import { mailOrder, orderMailDeps } from '../orders/service';
 import { voucherGuessLimit } from '../vouchers/service';
 import {
   createCheckoutSession,
@@ -45,7 +44,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     payments: app.config.payments,
   };
   const userId = (request: FastifyRequest) => authOf(request).user.id;
-  const mail = orderMailDeps(app);
   const voucherGuesses =
     'A voucher code nobody knows counts as a try against `POST /voucher/validate`’s limits per address and per user ' +
     '(429 `general/rate_limited`, `Retry-After`); a known code costs nothing.';
@@ -170,7 +168,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         idempotencyKeyOf(request.headers['idempotency-key']),
       );
-      if (created) await mailOrder(mail, order.id, 'placed');
       return reply.code(created ? 201 : 200).send(order);
     },
   );
@@ -203,7 +200,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         idempotencyKeyOf(request.headers['idempotency-key']),
       );
-      if (created) await mailOrder(mail, order.id, 'placed');
       return reply.code(created ? 201 : 200).send(order);
     },
   );

@@ -17,14 +17,12 @@ import {
 import { authOf } from '../../platform/auth-guard';
 import { cancelOrderForStaff, listOrdersForStaff, moveOrderForStaff, orderForStaff, refundPartForStaff } from './admin';
 import { completeRefund, confirmTransfer, listPaymentTasks, rejectTransfer, releaseReportedOrder } from './paynow';
-import { mailOrder, orderMailDeps } from './service';
 
 /** The back office's orders (issue 16): staff and owners, two-factor passed. */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const denied = { 401: ErrorEnvelope, 403: ErrorEnvelope };
   const now = () => app.config.clock?.() ?? new Date();
-  const mail = orderMailDeps(app);
 
   app.get(
     '/admin/order',
@@ -68,7 +66,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await moveOrderForStaff(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body, now());
-      if (request.body.to === 'shipped') await mailOrder(mail, request.params.id, 'shipped');
       return orderForStaff(app.db, request.params.id);
     },
   );
@@ -88,7 +85,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await cancelOrderForStaff(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body, now());
-      await mailOrder(mail, request.params.id, 'cancelled');
       return orderForStaff(app.db, request.params.id);
     },
   );
@@ -109,7 +105,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await refundPartForStaff(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body);
-      await mailOrder(mail, request.params.id, 'refunded_part', String(request.body.reason).trim());
       return orderForStaff(app.db, request.params.id);
     },
   );
@@ -141,8 +136,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The reported PayNow transfer is in the shop’s account: the order is paid', description: once, ...decided },
     },
     async (request) => {
-      const { task, orderPaid } = await confirmTransfer(app.db, authOf(request).user.id, request.params.id, now());
-      if (orderPaid) await mailOrder(mail, task.order.id, 'paid');
+      const { task } = await confirmTransfer(app.db, authOf(request).user.id, request.params.id, now());
       return task;
     },
   );
@@ -158,18 +152,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ...decided,
       },
     },
-    async (request) => {
-      const task = await rejectTransfer(
-        app.db,
-        authOf(request).user.id,
-        request.params.id,
-        request.body.reason,
-        now(),
-        app.config.orderPaymentMinutes,
-      );
-      if (task.order.status === 'awaiting_payment') await mailOrder(mail, task.order.id, 'transfer_rejected');
-      return task;
-    },
+    async (request) =>
+      rejectTransfer(app.db, authOf(request).user.id, request.params.id, request.body.reason, now(), app.config.orderPaymentMinutes),
   );
 
   app.post(
@@ -200,16 +184,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const task = await releaseReportedOrder(
-        app.db,
-        app.paymentProvider,
-        authOf(request).user.id,
-        request.params.id,
-        request.body.reason,
-        now(),
-      );
-      await mailOrder(mail, task.order.id, 'cancelled');
-      return task;
+      return releaseReportedOrder(app.db, app.paymentProvider, authOf(request).user.id, request.params.id, request.body.reason, now());
     },
   );
 };

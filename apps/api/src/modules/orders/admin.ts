@@ -12,6 +12,7 @@ import {
 import { and, count, desc, eq, inArray, schema, sql, type Database, type SQL } from '@kedai/db';
 import type { AdminOrder, AdminOrderCancel, AdminOrderList, AdminOrderListQuery, AdminOrderMove, AdminOrderRefund } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
+import { recordEvent } from '../../platform/events';
 import { refundOrder, refundableOf, type PaymentProvider } from '../payments/service';
 import { askCardProvider, cancelOrder, lockOrder, moveOrder, withDetails, type OrderMove } from './service';
 
@@ -200,6 +201,11 @@ export async function refundPartForStaff(
       objectId: order.id,
       before: { status: order.status },
       after: { refunded: amount, currency: order.currency, reason },
+    });
+    await recordEvent(tx, {
+      type: 'order.refunded',
+      subject: order.id,
+      payload: { part: true, amount: refunded, currency: order.currency, reason },
     });
     return { orderId: order.id, refunded };
   });

@@ -14,7 +14,7 @@ import {
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { cardOf, requireMethodOffered, type CardChoice } from '../payments/service';
 import { confirmCardPayment, payOrderByCard, settleProviderEvent, type CardPayResult } from './card';
-import { getOrder, mailOrder, orderMailDeps } from './service';
+import { getOrder } from './service';
 
 /**
  * Paying orders by card (issue 17; rules: api.md "Card payments"): the spec's
@@ -27,12 +27,10 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** What paying can answer besides success: bad input, a decline, not found, not payable, the provider unreachable. */
   const paymentErrors = { 400: ErrorEnvelope, 402: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 503: ErrorEnvelope, ...errors };
   const now = () => app.config.clock?.() ?? new Date();
-  const mail = orderMailDeps(app);
   const provider = app.paymentProvider;
 
-  /** A declined card is the shopper's answer (402, the attempt kept in the ledger); a success is mailed. */
+  /** A declined card is the shopper's answer (402, the attempt kept in the ledger); a success is mailed (`orders.mail`). */
   async function answered(userId: string, orderId: string, result: CardPayResult) {
-    if (result.paidNow) await mailOrder(mail, orderId, 'paid');
     if (result.payment.status === 'failed') throw new AppError('payment/declined', [result.payment.failureMessage ?? 'declined']);
     return getOrder(app.db, userId, orderId);
   }
@@ -133,8 +131,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const event = provider.readEvent(Buffer.from(request.body as Uint8Array), typeof signature === 'string' ? signature : undefined);
         // Without Stripe configured there is no webhook to take: not found, like any unknown call.
         if (!event) throw new AppError('general/not_found');
-        const paidOrder = await settleProviderEvent(app.db, provider, event, now());
-        if (paidOrder) await mailOrder(mail, paidOrder, 'paid');
+        await settleProviderEvent(app.db, provider, event, now());
         return { received: true as const };
       },
     );

@@ -4,7 +4,7 @@ import { and, asc, eq, lt, schema, sql, type Database } from '@kedai/db';
 import type { RecurringJob } from '../../platform/jobs';
 import { askToSettleStaleReports } from './paynow';
 import type { PaymentProvider } from '../payments/service';
-import { cancelOrder, lockOrder, mailOrder, moveOrder, orderMailDeps, type OrderMailDeps } from './service';
+import { cancelOrder, lockOrder, moveOrder, orderMailDeps, type OrderMailDeps } from './service';
 
 /**
  * What happens to orders when their time runs out (issue 16):
@@ -50,7 +50,6 @@ export async function cancelUnpaidOrders(deps: {
         provider: deps.provider,
       });
       cancelled++;
-      if (deps.mail) await mailOrder(deps.mail, id, 'cancelled');
     } catch (error) {
       // Paid or cancelled by someone else since it was read: nothing to do.
       if (!(error instanceof AppError && error.errorCode === 'order/invalid_transition')) throw error;

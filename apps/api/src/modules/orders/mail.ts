@@ -3,14 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { TEST_MODE_NOTICE, formatMoney } from '@kedai/domain';
 import { desc, eq, schema, type Database } from '@kedai/db';
 import type { Mailer } from '../../platform/mailer';
+import type { DomainEvent, DomainEventType } from '../../platform/events';
+import type { EventJobPayload, JobKind } from '../../platform/jobs';
 import { simpleMail } from '../../platform/mail-template';
 import { configEntries, shopName } from '../../platform/shop-config';
 import { mailContacts } from '../users/service';
 
 /**
- * The e-mails of an order's life (issue 16): placed, paid, shipped, cancelled. Queued after the
- * change is committed (the outbox by default, SMTP when configured); a mail that cannot be queued
- * is logged and never undoes the change.
+ * The e-mails of an order's life (issue 16): placed, paid, shipped, cancelled, refunded, a PayNow
+ * transfer not found. Sent by the `orders.mail` job from the order's domain events (issue 28), so
+ * only after the change committed, and never undoing it.
  */
 
 export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'transfer_rejected' | 'refunded_part' | 'settle_asked';
@@ -29,98 +31,167 @@ export function orderMailDeps(app: FastifyInstance): OrderMailDeps {
   return { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl, testMode: app.config.payments.testMode };
 }
 
-/** `reason`: staff's words for a part refunded, told to the shopper. */
+/**
+ * Mails an order's shopper now, and never fails: a mail that cannot be queued is logged (the PayNow
+ * settle job's ask). `reason`: staff's words for a part refunded, told to the shopper.
+ */
 export async function mailOrder(deps: OrderMailDeps, orderId: string, kind: OrderMailKind, reason?: string): Promise<void> {
   try {
-    const [order] = await deps.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
-    if (!order) return;
-    const [contact] = await mailContacts(deps.db, [order.userId]);
-    if (!contact) return; // a blocked account is not mailed
-    const shop = await shopName(deps.db);
-    const shopEmail = String((await configEntries(deps.db)).contact_email);
-    // The newest ledger entry: the rejected transfer, or the refund just made.
-    const [latest] =
-      kind === 'transfer_rejected' || kind === 'refunded_part'
-        ? await deps.db
-            .select()
-            .from(schema.payments)
-            .where(eq(schema.payments.orderId, order.id))
-            .orderBy(desc(schema.payments.updatedAt), desc(schema.payments.createdAt))
-            .limit(1)
-        : [];
-    const lastProblem = latest?.failureMessage ?? null;
-    const refunded = latest ? formatMoney(latest.amount, latest.currency) : '';
-    const total = formatMoney(order.total, order.currency);
-    const ref = order.orderRef;
-    const text: Record<OrderMailKind, { subject: string; paragraphs: string[] }> = {
-      placed: {
-        subject: `Order ${ref} placed`,
-        paragraphs: [
-          `Thank you for your order ${ref} at ${shop}: ${total}.`,
-          order.payBy ? `Please pay for it by ${order.payBy.toUTCString()}; unpaid orders are cancelled after that.` : '',
-        ].filter(Boolean),
-      },
-      paid: {
-        subject: `Order ${ref} paid`,
-        paragraphs: [`We have received your payment of ${total} for order ${ref}. We will tell you when it ships.`],
-      },
-      shipped: {
-        subject: `Order ${ref} shipped`,
-        paragraphs: [
-          `Your order ${ref} is on its way.`,
-          order.carrier || order.trackingNumber ? `Carrier: ${order.carrier ?? '—'}, tracking number: ${order.trackingNumber ?? '—'}.` : '',
-        ].filter(Boolean),
-      },
-      settle_asked: {
-        subject: `Order ${ref}: we have not yet found your PayNow transfer`,
-        paragraphs: [
-          `We have not yet found your PayNow transfer of ${total} for order ${ref} in ${shop}'s account.`,
-          `Please reply to this e-mail or write to ${shopEmail} with proof of the transfer (your bank's confirmation with its reference), or the order may be cancelled and its items released.`,
-        ],
-      },
-      transfer_rejected: {
-        subject: `Order ${ref}: your PayNow transfer was not found`,
-        paragraphs: [
-          `The shop could not find the PayNow transfer you reported for order ${ref}.`,
-          `The shop says: ${lastProblem ?? 'no reason given'}`,
-          order.payBy ? `You can pay again by ${order.payBy.toUTCString()}, from the order's page.` : '',
-        ].filter(Boolean),
-      },
-      refunded_part: {
-        subject: `Order ${ref}: a refund of ${refunded}`,
-        paragraphs: [
-          latest?.provider === 'paynow'
-            ? `The shop is sending ${refunded} of your payment for order ${ref} back to you by PayNow.`
-            : `${refunded} of your payment for order ${ref} has been refunded to the card you paid with.`,
-          reason ? `The shop says: ${reason}` : '',
-        ].filter(Boolean),
-      },
-      cancelled: {
-        subject: `Order ${ref} cancelled`,
-        paragraphs: [
-          `Your order ${ref} has been cancelled${order.cancelReason ? `: ${order.cancelReason}` : ''}.`,
-          !order.paidAt
-            ? 'Nothing was charged.'
-            : order.paymentMethod === 'paynow'
-              ? `The shop will send the ${total} you paid back by PayNow.`
-              : `The payment of ${total} is refunded to the card you paid with.`,
-        ],
-      },
-    };
-    await deps.mailer.send(
-      simpleMail({
-        to: contact.email,
-        subject: text[kind].subject,
-        name: contact.firstName,
-        // Test mode first, so a shopper of a trial shop never takes the order for a real one.
-        paragraphs: [
-          ...(deps.testMode ? [`${TEST_MODE_NOTICE}: this shop is on trial, so nothing was charged for real.`] : []),
-          ...text[kind].paragraphs,
-        ],
-        action: { label: 'See your order', url: `${deps.publicWebUrl}/orders/${order.id}` },
-      }),
-    );
+    await sendOrderMail(deps, orderId, kind, { reason });
   } catch (error) {
     deps.log.error({ err: error, orderId, kind }, 'could not queue the order mail');
   }
+}
+
+/** What the event told, as it was then (the ledger may have moved on by the time the mail is made). */
+interface OrderMailFacts {
+  /** Staff's words: the reason for a part refund, or for a transfer not found. */
+  reason?: string;
+  /** The part refunded, in the order's currency. */
+  amount?: number;
+}
+
+/** Queues the order mail of `kind`; rejects when it cannot be queued (the event handler's try fails and is retried). */
+async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMailKind, facts: OrderMailFacts = {}): Promise<void> {
+  const { reason } = facts;
+  const [order] = await deps.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  if (!order) return;
+  const [contact] = await mailContacts(deps.db, [order.userId]);
+  if (!contact) return; // a blocked account is not mailed
+  const shop = await shopName(deps.db);
+  const shopEmail = String((await configEntries(deps.db)).contact_email);
+  // The newest ledger entry: the rejected transfer, or the refund just made.
+  const [latest] =
+    kind === 'transfer_rejected' || kind === 'refunded_part'
+      ? await deps.db
+          .select()
+          .from(schema.payments)
+          .where(eq(schema.payments.orderId, order.id))
+          .orderBy(desc(schema.payments.updatedAt), desc(schema.payments.createdAt))
+          .limit(1)
+      : [];
+  const lastProblem = (kind === 'transfer_rejected' ? reason : undefined) ?? latest?.failureMessage ?? null;
+  const refunded =
+    facts.amount !== undefined ? formatMoney(facts.amount, order.currency) : latest ? formatMoney(latest.amount, latest.currency) : '';
+  const total = formatMoney(order.total, order.currency);
+  const ref = order.orderRef;
+  const text: Record<OrderMailKind, { subject: string; paragraphs: string[] }> = {
+    placed: {
+      subject: `Order ${ref} placed`,
+      paragraphs: [
+        `Thank you for your order ${ref} at ${shop}: ${total}.`,
+        order.payBy ? `Please pay for it by ${order.payBy.toUTCString()}; unpaid orders are cancelled after that.` : '',
+      ].filter(Boolean),
+    },
+    paid: {
+      subject: `Order ${ref} paid`,
+      paragraphs: [`We have received your payment of ${total} for order ${ref}. We will tell you when it ships.`],
+    },
+    shipped: {
+      subject: `Order ${ref} shipped`,
+      paragraphs: [
+        `Your order ${ref} is on its way.`,
+        order.carrier || order.trackingNumber ? `Carrier: ${order.carrier ?? '—'}, tracking number: ${order.trackingNumber ?? '—'}.` : '',
+      ].filter(Boolean),
+    },
+    settle_asked: {
+      subject: `Order ${ref}: we have not yet found your PayNow transfer`,
+      paragraphs: [
+        `We have not yet found your PayNow transfer of ${total} for order ${ref} in ${shop}'s account.`,
+        `Please reply to this e-mail or write to ${shopEmail} with proof of the transfer (your bank's confirmation with its reference), or the order may be cancelled and its items released.`,
+      ],
+    },
+    transfer_rejected: {
+      subject: `Order ${ref}: your PayNow transfer was not found`,
+      paragraphs: [
+        `The shop could not find the PayNow transfer you reported for order ${ref}.`,
+        `The shop says: ${lastProblem ?? 'no reason given'}`,
+        order.payBy ? `You can pay again by ${order.payBy.toUTCString()}, from the order's page.` : '',
+      ].filter(Boolean),
+    },
+    refunded_part: {
+      subject: `Order ${ref}: a refund of ${refunded}`,
+      paragraphs: [
+        latest?.provider === 'paynow'
+          ? `The shop is sending ${refunded} of your payment for order ${ref} back to you by PayNow.`
+          : `${refunded} of your payment for order ${ref} has been refunded to the card you paid with.`,
+        reason ? `The shop says: ${reason}` : '',
+      ].filter(Boolean),
+    },
+    cancelled: {
+      subject: `Order ${ref} cancelled`,
+      paragraphs: [
+        `Your order ${ref} has been cancelled${order.cancelReason ? `: ${order.cancelReason}` : ''}.`,
+        !order.paidAt
+          ? 'Nothing was charged.'
+          : order.paymentMethod === 'paynow'
+            ? `The shop will send the ${total} you paid back by PayNow.`
+            : `The payment of ${total} is refunded to the card you paid with.`,
+      ],
+    },
+  };
+  await deps.mailer.send(
+    simpleMail({
+      to: contact.email,
+      subject: text[kind].subject,
+      name: contact.firstName,
+      // Test mode first, so a shopper of a trial shop never takes the order for a real one.
+      paragraphs: [
+        ...(deps.testMode ? [`${TEST_MODE_NOTICE}: this shop is on trial, so nothing was charged for real.`] : []),
+        ...text[kind].paragraphs,
+      ],
+      action: { label: 'See your order', url: `${deps.publicWebUrl}/orders/${order.id}` },
+    }),
+  );
+}
+
+/** The mail each order event brings its shopper, or none. */
+function mailFor(event: DomainEvent): { kind: OrderMailKind; facts?: OrderMailFacts } | null {
+  const { payload } = event;
+  switch (event.type) {
+    case 'order.placed':
+      return { kind: 'placed' };
+    case 'order.paid':
+      return { kind: 'paid' };
+    case 'order.shipped':
+      return { kind: 'shipped' };
+    case 'order.cancelled':
+      return { kind: 'cancelled' };
+    // A part refund tells the shopper staff's reason; the whole order refunded after a dispute is not mailed.
+    case 'order.refunded':
+      return payload.part === true
+        ? { kind: 'refunded_part', facts: { reason: String(payload.reason ?? ''), amount: Number(payload.amount) } }
+        : null;
+    // Only while the order awaits payment again: a report released with its order cancelled is told by the cancellation.
+    case 'transfer.rejected':
+      return payload.orderAwaitingPayment === true ? { kind: 'transfer_rejected', facts: { reason: String(payload.reason ?? '') } } : null;
+    default:
+      return null;
+  }
+}
+
+export const ORDER_MAIL_EVENTS = [
+  'order.placed',
+  'order.paid',
+  'order.shipped',
+  'order.cancelled',
+  'order.refunded',
+  'transfer.rejected',
+] as const satisfies readonly DomainEventType[];
+
+/**
+ * `orders.mail`: the shopper's mail for each order event, after its change committed. One job per
+ * event (the runner's singleton key); jobs are at least once, so a process that dies after queuing
+ * the mail and before recording the job done sends it a second time when the job is claimed again —
+ * accepted for these notices, as the mail outbox has no key of the event to check.
+ */
+export function orderMailJob(app: FastifyInstance): JobKind<EventJobPayload> {
+  return {
+    name: 'orders.mail',
+    on: ORDER_MAIL_EVENTS,
+    async run({ event }) {
+      const mail = mailFor(event);
+      if (mail) await sendOrderMail(orderMailDeps(app), event.subject, mail.kind, mail.facts);
+    },
+  };
 }

@@ -14,6 +14,7 @@ import {
 import { and, asc, count, desc, eq, isNull, lockKey, lte, schema, sql, type Database } from '@kedai/db';
 import type { AdminPaymentQuery, AdminPaymentTask, AdminPaymentTaskList, PaymentInfo } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
+import { recordEvent } from '../../platform/events';
 import { configEntries, payNowSettingsOf, payNowSettleDaysOf } from '../../platform/shop-config';
 import {
   PAYNOW,
@@ -263,6 +264,11 @@ export async function confirmTransfer(
       before: { payment: payment.id, status: 'pending' },
       after: { status: 'succeeded', orderStatus: paying ? 'paid' : order.status },
     });
+    await recordEvent(tx, {
+      type: 'transfer.confirmed',
+      subject: order.id,
+      payload: { paymentId: payment.id, amount: payment.amount, orderPaid: paying },
+    });
     return paying;
   });
   return { task: await taskOf(db, paymentId.toLowerCase(), now), orderPaid };
@@ -285,6 +291,12 @@ export async function rejectTransfer(
   await db.transaction(async (tx) => {
     const { payment, order } = await lockTask(tx, paymentId, 'charge');
     await settlePayNowPayment(tx, payment, { status: 'failed', reason: text });
+    // The shopper is mailed to pay again only while the order still awaits payment.
+    await recordEvent(tx, {
+      type: 'transfer.rejected',
+      subject: order.id,
+      payload: { paymentId: payment.id, reason: text, orderAwaitingPayment: order.status === 'awaiting_payment' },
+    });
     if (order.status === 'awaiting_payment') {
       await tx
         .update(orders)
@@ -376,6 +388,12 @@ export async function releaseReportedOrder(
   await db.transaction(async (tx) => {
     const { payment, order } = await lockTask(tx, paymentId, 'charge');
     await settlePayNowPayment(tx, payment, { status: 'failed', reason: text });
+    // Rejected with the order cancelled: the shopper's mail is the cancellation's.
+    await recordEvent(tx, {
+      type: 'transfer.rejected',
+      subject: order.id,
+      payload: { paymentId: payment.id, reason: text, orderAwaitingPayment: false },
+    });
     await cancelOrder(tx, order.id, {
       actor: 'staff',
       actorId: staffId,

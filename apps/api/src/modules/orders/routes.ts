@@ -13,7 +13,7 @@ import {
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { paymentInfo, reportPayNowTransfer } from './paynow';
 import { paymentMethodsOffered, requireMethodOffered } from '../payments/service';
-import { cancelOrder, confirmReceipt, getOrder, listOrders, mailOrder, orderDisputeInfo, orderMailDeps } from './service';
+import { cancelOrder, confirmReceipt, getOrder, listOrders, orderDisputeInfo } from './service';
 
 /** The shopper's orders (rules: api.md "Checkout and orders", issue 16). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +21,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope };
   const now = () => app.config.clock?.() ?? new Date();
   const userId = (request: FastifyRequest) => authOf(request).user.id;
-  const mail = orderMailDeps(app);
   const one = { params: OrderIdParams, response: { 200: Order, 404: ErrorEnvelope, ...errors } };
 
   for (const [path, kind, what] of [
@@ -73,7 +72,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         now: now(),
         provider: app.paymentProvider,
       });
-      await mailOrder(mail, request.params.id, 'cancelled');
       return getOrder(app.db, me, request.params.id);
     },
   );

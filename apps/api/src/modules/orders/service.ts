@@ -15,6 +15,7 @@ import { returnStock } from '../catalogue/service';
 import { releaseQuotationItems } from '../quotations/service';
 import { releaseVoucher } from '../vouchers/service';
 import { abandonOpenCardPayments, refundOrder, sendPendingRefunds, type PaymentProvider } from '../payments/service';
+import { recordEvent, type DomainEventType } from '../../platform/events';
 
 /**
  * Orders (issue 16, rules: entities.md "Order"): written once, in the transaction that places them,
@@ -48,6 +49,7 @@ export async function writeOrder(tx: Database, order: NewOrder & { id: string },
     .insert(orderEvents)
     .values({ orderId: order.id, fromStatus: null, toStatus: order.status, actor: 'shopper', actorId: order.userId })
     .returning();
+  await recordEvent(tx, { type: 'order.placed', subject: order.id, payload: { total: row!.total, currency: row!.currency } });
   return toOrder(row!, lineRows, events, []);
 }
 
@@ -189,10 +191,23 @@ export interface OrderMove {
   >;
 }
 
+/** The statuses whose reaching is a domain event (platform/events.ts), with what the event tells. */
+const STATUS_EVENTS: Partial<
+  Record<OrderStatus, { type: DomainEventType; payload: (moved: OrderRow, move: OrderMove) => Record<string, unknown> }>
+> = {
+  paid: { type: 'order.paid', payload: (moved) => ({ amount: moved.total, currency: moved.currency, method: moved.paymentMethod }) },
+  shipped: { type: 'order.shipped', payload: (moved) => ({ carrier: moved.carrier, trackingNumber: moved.trackingNumber }) },
+  delivered: { type: 'order.delivered', payload: () => ({}) },
+  cancelled: { type: 'order.cancelled', payload: (moved, move) => ({ reason: moved.cancelReason, actor: move.actor }) },
+  // The whole order refunded after a dispute (a part refund records `order.refunded` with `part: true`, admin.ts).
+  refunded: { type: 'order.refunded', payload: () => ({ part: false }) },
+};
+
 /**
  * Moves an order along one allowed transition, in the caller's transaction: a conditional update on
  * the status it is in now, so of two moves at once only one happens; the other is 409
- * `order/invalid_transition` (from, to) as if it had come second.
+ * `order/invalid_transition` (from, to) as if it had come second. Every path that pays, ships,
+ * delivers, cancels or refunds an order comes here, so this records its domain event.
  */
 export async function moveOrder(tx: Database, order: Pick<OrderRow, 'id' | 'status'>, move: OrderMove): Promise<OrderRow> {
   if (!canMoveOrder(order.status, move.to, move.actor)) throw new AppError('order/invalid_transition', [order.status, move.to]);
@@ -210,6 +225,8 @@ export async function moveOrder(tx: Database, order: Pick<OrderRow, 'id' | 'stat
     actorId: move.actorId,
     note: move.note ?? null,
   });
+  const event = STATUS_EVENTS[move.to];
+  if (event) await recordEvent(tx, { type: event.type, subject: order.id, payload: event.payload(moved, move) });
   return moved;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   AppError,
   DECLINE_REASON_MAX,
@@ -21,6 +21,8 @@ import type {
   AdminQuotationResolve,
 } from '@kedai/contract';
 import { recordAudit } from '../../platform/audit';
+import { recordEvent } from '../../platform/events';
+import type { EventJobPayload, JobKind } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
 import { configEntries, quotationPricingOf, shopName } from '../../platform/shop-config';
@@ -34,8 +36,8 @@ import { relatedOf, toQuotationItem } from './service';
  * rule of packages/domain (`canChangeQuotationStatus`). Each answer carries the `version` it was
  * read at and is written by one conditional update (`status = 'p' AND version = $read`), so of two
  * staff answering at once one wins and the other gets 409 `quotation/version_conflict`. The answer,
- * its audit record and nothing else are written in one transaction; the shopper's e-mail is queued
- * after it (a mail that cannot be queued is logged, never undoes the answer).
+ * its audit record and its domain event (`quotation.answered` or `quotation.declined`) are written in
+ * one transaction; the shopper's e-mail is the event's job (`quotations.mail`), after the commit.
  */
 
 type ItemRow = typeof schema.quotationItems.$inferSelect;
@@ -185,9 +187,13 @@ async function answer(
       before: { status: row.status, version },
       after: { status: change.status, statusData: change.statusData, declineReason: change.declineReason },
     });
+    await recordEvent(tx, {
+      type: change.status === 'r' ? 'quotation.answered' : 'quotation.declined',
+      subject: row.id,
+      payload: change.status === 'r' ? {} : { reason: change.declineReason },
+    });
     return updated;
   });
-  await mailAnswer(deps, written);
   const [item] = await toAdminItems(deps.db, [written]);
   return item!;
 }
@@ -226,34 +232,54 @@ export async function declineQuotation(
   return answer(deps, actorId, row, version, { status: 'd', statusData: null, declineReason: reason });
 }
 
-/** "Your quotation is here" or "… is unsuccessful", with a link to the quotation list. */
+/**
+ * `quotations.mail`: the shopper's mail for a quotation item answered or declined, after the answer
+ * committed. One job per event; at least once, so a process that dies after queuing the mail and
+ * before recording the job done sends it again when the job is claimed again (accepted, as for orders).
+ */
+export function quotationMailJob(app: FastifyInstance): JobKind<EventJobPayload> {
+  return {
+    name: 'quotations.mail',
+    on: ['quotation.answered', 'quotation.declined'],
+    async run({ event }) {
+      const [row] = await app.db.select().from(quotationItems).where(eq(quotationItems.id, event.subject));
+      if (!row) return; // deleted since
+      // The answer as it was given, whatever the item became since (ordered, …).
+      await mailAnswer(
+        { db: app.db, mailer: app.mailer, log: app.log, publicWebUrl: app.config.publicWebUrl },
+        {
+          ...row,
+          status: event.type === 'quotation.answered' ? 'r' : 'd',
+        },
+      );
+    },
+  };
+}
+
+/** "Your quotation is here" or "… is unsuccessful", with a link to the quotation list; rejects when it cannot be queued (the job retries). */
 async function mailAnswer(deps: QuotationAdminDeps, row: ItemRow): Promise<void> {
-  try {
-    const [contact] = await mailContacts(deps.db, [row.userId]);
-    if (!contact) return; // a blocked account is not mailed
-    const shop = await shopName(deps.db);
-    const regions = await listRegions(deps.db);
-    const prices =
-      row.status === 'r' && row.statusData
-        ? regions.flatMap((region) => {
-            const amount = row.statusData!.quotedPrice[region.key];
-            return amount === undefined ? [] : [`${region.name}: ${formatMoney(amount, region.currency)} each`];
-          })
-        : [];
-    const paragraphs =
-      row.status === 'r'
-        ? [`${shop} has quoted ${row.name} (quantity ${row.quantity}).`, ...prices, 'Tick it in your quotation list to check out.']
-        : [`${shop} could not quote ${row.name}.`, `The reason: ${row.declineReason ?? ''}`];
-    await deps.mailer.send(
-      simpleMail({
-        to: contact.email,
-        subject: row.status === 'r' ? `Your quotation is here: ${row.name}` : `Your quotation was unsuccessful: ${row.name}`,
-        name: contact.firstName,
-        paragraphs,
-        action: { label: 'See your quotations', url: `${deps.publicWebUrl}/quotations` },
-      }),
-    );
-  } catch (error) {
-    deps.log.error({ err: error, quotationItemId: row.id }, 'could not queue the quotation answer mail');
-  }
+  const [contact] = await mailContacts(deps.db, [row.userId]);
+  if (!contact) return; // a blocked account is not mailed
+  const shop = await shopName(deps.db);
+  const regions = await listRegions(deps.db);
+  const prices =
+    row.status === 'r' && row.statusData
+      ? regions.flatMap((region) => {
+          const amount = row.statusData!.quotedPrice[region.key];
+          return amount === undefined ? [] : [`${region.name}: ${formatMoney(amount, region.currency)} each`];
+        })
+      : [];
+  const paragraphs =
+    row.status === 'r'
+      ? [`${shop} has quoted ${row.name} (quantity ${row.quantity}).`, ...prices, 'Tick it in your quotation list to check out.']
+      : [`${shop} could not quote ${row.name}.`, `The reason: ${row.declineReason ?? ''}`];
+  await deps.mailer.send(
+    simpleMail({
+      to: contact.email,
+      subject: row.status === 'r' ? `Your quotation is here: ${row.name}` : `Your quotation was unsuccessful: ${row.name}`,
+      name: contact.firstName,
+      paragraphs,
+      action: { label: 'See your quotations', url: `${deps.publicWebUrl}/quotations` },
+    }),
+  );
 }
