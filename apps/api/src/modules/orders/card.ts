@@ -44,7 +44,7 @@ type PaymentRow = typeof schema.payments.$inferSelect;
 export interface CardPayResult {
   payment: PaymentRow;
   clientSecret: string | null;
-  /** The order became paid with this call: mail the shopper after the commit. */
+  /** The order became paid with this call (its `order.paid` event, recorded by `moveOrder`, mails the shopper). */
   paidNow: boolean;
 }
 
@@ -188,7 +188,7 @@ export async function confirmCardPayment(
 /**
  * A provider's webhook event, verified by the caller. Acted on once per event id; the payment is
  * fetched again from the provider (before the transaction), so events that come late or out of
- * order act on the payment as it is now. Answers the order that became paid, if one did (to mail its shopper).
+ * order act on the payment as it is now. Answers the order that became paid, if one did.
  */
 export async function settleProviderEvent(
   db: Database,
