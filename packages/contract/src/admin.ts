@@ -332,9 +332,9 @@ export const AdminImagePageDetail = z.object({ imagePage: AdminImagePage });
 
 // ——— Jobs: work done after a change (mail, …), and staff's retry of what failed for good (issue 28) ———
 
-export const JOB_STATES = ['queued', 'running', 'done', 'dead'] as const;
+const JOB_STATES = ['queued', 'running', 'done', 'dead'] as const;
 export type JobState = (typeof JOB_STATES)[number];
-export const ADMIN_JOBS_MAX_LIMIT = 100;
+const ADMIN_JOBS_MAX_LIMIT = 100;
 
 export const AdminJobListQuery = z.object({
   state: z.enum(JOB_STATES).optional().describe('Only jobs in this state; every state when absent'),

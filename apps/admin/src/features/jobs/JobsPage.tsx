@@ -118,7 +118,7 @@ interface TableProps {
 }
 
 /** A page of jobs as a table (or the sentence saying there is none), failed ones first, with a link to older ones. */
-export function JobTable({ data, state, updating, retrying, onRetry }: TableProps) {
+function JobTable({ data, state, updating, retrying, onRetry }: TableProps) {
   const newest = `?${jobSearchOf({ ...state, before: null }).toString()}`;
   if (data.jobs.length === 0) {
     return (

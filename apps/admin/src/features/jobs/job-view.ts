@@ -9,7 +9,7 @@ import type { AdminJob, AdminJobList, AdminJobListQuery, JobState } from '@kedai
 export const JOB_FILTERS = ['dead', 'queued', 'running', 'done', 'all'] as const;
 export type JobFilter = (typeof JOB_FILTERS)[number];
 
-export const JOB_FILTER_LABELS: Record<JobFilter, string> = {
+const JOB_FILTER_LABELS: Record<JobFilter, string> = {
   dead: 'Failed',
   queued: 'Waiting',
   running: 'Running',
@@ -56,7 +56,7 @@ export interface JobListState {
   before: number | null;
 }
 
-export const JOB_PAGE_SIZE = 50;
+const JOB_PAGE_SIZE = 50;
 
 export function jobStateFrom(search: URLSearchParams): JobListState {
   const state = search.get('state');

@@ -4,7 +4,7 @@ import type { AdminJob } from '@kedai/contract';
 import { JobRunner, findJob, queueJob } from '../../platform/jobs';
 
 /** The kind of the development tool's failed job: no runner of the app knows it, so it only runs here. */
-export const DEV_EXAMPLE_JOB = 'dev.example';
+const DEV_EXAMPLE_JOB = 'dev.example';
 const FAILURE = 'The example job fails on purpose (made with POST /dev/failed_job)';
 
 /**
