@@ -122,6 +122,11 @@ export async function buildApp({
   await followCatalogueChanges(db, pubsub);
   await pubsub.subscribe(CHANNELS.jobs, () => jobs.wake());
   app.readiness.subscriptionUp = () => pubsub.isUp();
+  // Each module's own close step, as its module.ts declares (server.ts has stopped the jobs by then).
+  for (const module of MODULES) {
+    const close = module.onClose;
+    if (close) app.addHook('onClose', () => close(app));
+  }
   registerErrorHandling(app);
   registerInputGuards(app);
 

@@ -1,15 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { routeKey, staffGuard } from './platform/auth-guard';
-import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
-import { staffAdminRoutes } from './modules/staff/admin-routes';
-import { imageAdminRoutes } from './modules/images/admin-routes';
-import { merchantAdminRoutes } from './modules/merchants/admin-routes';
-import { regionAdminRoutes } from './modules/regions/admin-routes';
-import { contentAdminRoutes } from './modules/content/admin-routes';
-import { quotationAdminRoutes } from './modules/quotations/admin-routes';
-import { orderAdminRoutes } from './modules/orders/admin-routes';
-import { voucherAdminRoutes } from './modules/vouchers/admin-routes';
-import { jobAdminRoutes } from './modules/jobs/admin-routes';
+import { MODULES } from './module-list';
 
 /**
  * The back office's calls only owners may make (rules: access.md "Staff"), by `routeKey`: the one
@@ -36,19 +27,8 @@ export const OWNER_ONLY: ReadonlySet<string> = new Set([
   'DELETE /admin/tax_rate/:countryCode',
 ]);
 
-/** Every feature's back-office routes. */
-const BACK_OFFICE_ROUTES: FastifyPluginAsync[] = [
-  catalogueAdminRoutes,
-  merchantAdminRoutes,
-  regionAdminRoutes,
-  contentAdminRoutes,
-  staffAdminRoutes,
-  imageAdminRoutes,
-  quotationAdminRoutes,
-  orderAdminRoutes,
-  voucherAdminRoutes,
-  jobAdminRoutes,
-];
+/** Every module's back-office routes (their `module.ts`, listed in module-list.ts). */
+const BACK_OFFICE_ROUTES: FastifyPluginAsync[] = MODULES.flatMap((module) => module.adminRoutes ?? []);
 
 const OWNER_TAG = 'owner only';
 const isAdminPath = (url: string) => url === '/admin' || url.startsWith('/admin/');

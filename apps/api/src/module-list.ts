@@ -1,4 +1,5 @@
-import type { KedaiModule } from './platform/modules';
+import { defineModule, type KedaiModule } from './platform/modules';
+import { mailDeliveryJob } from './platform/mailer';
 import { systemModule } from './modules/system/module';
 import { healthModule } from './modules/health/module';
 import { regionsModule } from './modules/regions/module';
@@ -20,11 +21,19 @@ import { paymentsModule } from './modules/payments/module';
 import { vouchersModule } from './modules/vouchers/module';
 import { staffModule } from './modules/staff/module';
 import { imagesModule } from './modules/images/module';
+import { jobsModule } from './modules/jobs/module';
 import { devModule } from './modules/dev/module';
+
+/** Delivery of every mail the modules send (platform/mailer.ts: the `mail.deliver` job). */
+const mailModule = defineModule({
+  name: 'mail',
+  jobs: (app) => [mailDeliveryJob(app)],
+});
 
 /**
  * Every feature of the API, each declared in its folder's `module.ts` (platform/modules.ts): the one
- * list `app.ts`, the back office and the job runner read. Routes are registered in this order.
+ * list `app.ts` (routes by SERVICES), the back office (`adminRoutes`) and the job runner (`jobs`,
+ * `recurring`) read. Routes are registered in this order.
  */
 export const MODULES: readonly KedaiModule[] = [
   systemModule,
@@ -48,5 +57,7 @@ export const MODULES: readonly KedaiModule[] = [
   vouchersModule,
   staffModule,
   imagesModule,
+  jobsModule,
+  mailModule,
   devModule,
 ];

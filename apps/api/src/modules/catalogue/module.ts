@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { catalogueAdminRoutes } from './admin-routes';
 import { catalogueRoutes } from './routes';
 
 /** Products, categories and search. */
@@ -6,4 +7,5 @@ export const catalogueModule = defineModule({
   name: 'catalogue',
   service: 'store',
   routes: [catalogueRoutes],
+  adminRoutes: [catalogueAdminRoutes],
 });

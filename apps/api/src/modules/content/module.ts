@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { contentAdminRoutes } from './admin-routes';
 import { contentRoutes } from './routes';
 
 /** Banners, pop-ups, text pages and home product groups. */
@@ -6,4 +7,5 @@ export const contentModule = defineModule({
   name: 'content',
   service: 'store',
   routes: [contentRoutes],
+  adminRoutes: [contentAdminRoutes],
 });

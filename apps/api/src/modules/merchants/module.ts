@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { merchantAdminRoutes } from './admin-routes';
 import { merchantRoutes } from './routes';
 
 /** Merchants. */
@@ -6,4 +7,5 @@ export const merchantsModule = defineModule({
   name: 'merchants',
   service: 'store',
   routes: [merchantRoutes],
+  adminRoutes: [merchantAdminRoutes],
 });

@@ -1,4 +1,6 @@
 import { defineModule } from '../../platform/modules';
+import { quotationAdminRoutes } from './admin-routes';
+import { quotationMailJob } from './admin';
 import { quotationRoutes } from './routes';
 
 /** Quotations ("buy it for me"). */
@@ -6,4 +8,6 @@ export const quotationsModule = defineModule({
   name: 'quotations',
   service: 'store',
   routes: [quotationRoutes],
+  adminRoutes: [quotationAdminRoutes],
+  jobs: (app) => [quotationMailJob(app)],
 });

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { regionAdminRoutes } from './admin-routes';
 import { regionRoutes } from './routes';
 
 /** Regions, shipping locations and the visitor's preferred region. */
@@ -6,4 +7,5 @@ export const regionsModule = defineModule({
   name: 'regions',
   service: 'store',
   routes: [regionRoutes],
+  adminRoutes: [regionAdminRoutes],
 });

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { tfaResetsJob } from './resets';
 import { tfaRoutes } from './routes';
 
 /** Two-factor authentication. */
@@ -6,4 +7,5 @@ export const tfaModule = defineModule({
   name: 'tfa',
   service: 'auth',
   routes: [tfaRoutes],
+  recurring: (app) => [tfaResetsJob(app)],
 });

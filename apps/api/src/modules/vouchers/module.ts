@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { voucherAdminRoutes } from './admin-routes';
 import { voucherRoutes } from './routes';
 
 /** Vouchers. */
@@ -6,4 +7,5 @@ export const vouchersModule = defineModule({
   name: 'vouchers',
   service: 'store',
   routes: [voucherRoutes],
+  adminRoutes: [voucherAdminRoutes],
 });
