@@ -140,6 +140,12 @@ describe('products in the back office', () => {
     expect((await get(t.app, `/product/one/${product.uuid}`)).body.stock).toBe(4);
     expect((await staff.post(url, { variantPath: '', stock: 7, expected: 4 })).body.stock).toBe(7);
     expectError(await staff.post(url, { variantPath: '0/0', delta: 1 }), 400, 'cart/invalid_variant_path');
+    // Values past the column's range are refused like any other impossible change (found by the fuzz test: a 500 before).
+    expectError(await staff.post(url, { variantPath: '', delta: -9007199254740970 }), 400, 'product/invalid_stock');
+    expectError(await staff.post(url, { variantPath: '', delta: 9007199254740970 }), 400, 'product/invalid_stock');
+    const farOff = await staff.post(url, { variantPath: '', stock: 1, expected: 9007199254740970 });
+    expectError(farOff, 409, 'product/stock_changed');
+    expect(farOff.body.params).toEqual([7]);
   });
 
   it('keeps each variant path’s stock through an edit of its prices, and starts new paths at their given stock', async () => {

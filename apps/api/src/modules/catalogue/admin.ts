@@ -293,8 +293,11 @@ export async function changeStock(db: Database, actorId: string, id: string, cha
     const onPaths = product.variants.length > 0;
     if (onPaths !== (change.variantPath !== '')) throw new AppError('cart/invalid_variant_path');
     // One conditional update: a sale or another change made meanwhile is counted, never overwritten.
-    const guard = byDelta ? sql`stock + ${change.delta!} BETWEEN 0 AND ${PRODUCT_STOCK_MAX}` : sql`stock = ${change.expected!}`;
-    const value = byDelta ? sql`stock + ${change.delta!}` : sql`${change.stock!}`;
+    // As bigint: a delta or an expected value past the column's range is refused by the guard, not overflowed.
+    const guard = byDelta
+      ? sql`stock + ${change.delta!}::bigint BETWEEN 0 AND ${PRODUCT_STOCK_MAX}`
+      : sql`stock = ${change.expected!}::bigint`;
+    const value = byDelta ? sql`stock + ${change.delta!}::bigint` : sql`${change.stock!}`;
     const [changed] = onPaths
       ? await queryRows<{ stock: number }>(
           tx,
