@@ -3,7 +3,7 @@ import type { ServiceName } from './config';
 import type { JobKind, RecurringJob } from './jobs';
 
 /** The services a module's shopper routes belong to (spec §7: auth, store, and the serverless fn). */
-export type RouteService = Extract<ServiceName, 'auth' | 'store' | 'fn'>;
+type RouteService = Extract<ServiceName, 'auth' | 'store' | 'fn'>;
 
 /**
  * What a feature folder brings to the process (decision 0023), declared in its `module.ts` and
