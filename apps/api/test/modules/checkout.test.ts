@@ -774,3 +774,19 @@ describe('e-mails', () => {
     expect(cancelled!.text).toContain('refunded');
   });
 });
+
+describe("the server's order expiry job", () => {
+  it('cancels an order not paid in time on its next run after pay_by, on the app clock', async () => {
+    const s = await shopper();
+    const p = await product(3);
+    const unpaid = (await order(s, await session(s, [await line(s, p, 1)]))).body.id as string;
+    // `orders.expiry` runs when scheduled and then every minute (jobs.ts RECURRING_JOBS).
+    await t.app.jobs.schedule();
+    await t.app.jobs.runDue();
+    expect((await s.client.get(`/order/${unpaid}`)).body.status).toBe('awaiting_payment');
+    t.clock.advance(31 * 60);
+    await t.app.jobs.runDue();
+    expect((await s.client.get(`/order/${unpaid}`)).body).toMatchObject({ status: 'cancelled', cancelReason: 'Not paid in time' });
+    expect(await stockOf(p)).toBe(3);
+  });
+});
