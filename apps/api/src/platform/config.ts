@@ -19,7 +19,7 @@ export type SearchEngineName = (typeof SEARCH_ENGINES)[number];
  * its serverless `fn`, the back office (`admin`) and the durable job runner (`jobs`). Health and
  * system routes are served by every process.
  */
-export const SERVICE_NAMES = ['auth', 'store', 'admin', 'fn', 'jobs'] as const;
+const SERVICE_NAMES = ['auth', 'store', 'admin', 'fn', 'jobs'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 const isServiceName = (name: string): name is ServiceName => (SERVICE_NAMES as readonly string[]).includes(name);
 

@@ -5,7 +5,7 @@ import { schema, type Database } from '@kedai/db';
  * event in the same transaction as the change it tells of; the jobs runner hands it to every job kind
  * that handles its type (`JobKind.on`, platform/jobs.ts), each once.
  */
-export const DOMAIN_EVENT_TYPES = [
+const DOMAIN_EVENT_TYPES = [
   'order.placed',
   'order.paid',
   'order.shipped',

@@ -12,7 +12,7 @@ import type { DomainEvent, DomainEventType } from './events';
  * a second run harmless (a mail already sent is not sent again, a state already changed is left).
  */
 
-export interface JobContext {
+interface JobContext {
   db: Database;
   log: FastifyBaseLogger;
   jobId: number;
@@ -44,11 +44,11 @@ export interface EventJobPayload {
   event: DomainEvent;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 8;
+const DEFAULT_MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 10_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 /** How long a claimed job is its process's: past it, another process takes it for dead and claims the job again. */
-export const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_LEASE_MS = 5 * 60_000;
 /** Finished jobs are kept this long for staff to look at, then deleted. */
 const DONE_KEPT = '7 days';
 /** Longest error text kept on a job. */

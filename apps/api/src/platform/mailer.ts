@@ -31,7 +31,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export const MAIL_DELIVER = 'mail.deliver';
+const MAIL_DELIVER = 'mail.deliver';
 /** Tries of one mail before it is dead: with the runner's backoff, about four hours. */
 export const MAIL_MAX_ATTEMPTS = 10;
 /** Longest error text kept in the outbox. */

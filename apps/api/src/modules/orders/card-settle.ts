@@ -26,7 +26,7 @@ const SETTLE_INTERVAL_MS = 60_000;
 const UNANSWERED_MINUTES = 15;
 const BATCH = 50;
 
-export async function settleCardLeftovers(deps: { db: Database; provider: PaymentProvider; now: Date }): Promise<number> {
+async function settleCardLeftovers(deps: { db: Database; provider: PaymentProvider; now: Date }): Promise<number> {
   let settled = await sendPendingRefunds(deps.db, deps.provider);
   for (const open of await openChargesOfCancelledOrders(deps.db, deps.provider, BATCH)) {
     const left = await abandonOpenCardPayments(deps.db, deps.provider, open.orderId);

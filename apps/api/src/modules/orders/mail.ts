@@ -170,7 +170,7 @@ function mailFor(event: DomainEvent): { kind: OrderMailKind; facts?: OrderMailFa
   }
 }
 
-export const ORDER_MAIL_EVENTS = [
+const ORDER_MAIL_EVENTS = [
   'order.placed',
   'order.paid',
   'order.shipped',
