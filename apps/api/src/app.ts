@@ -92,7 +92,7 @@ export async function buildApp({
   refuseAdminRoutesOutsideBackOffice(app);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('readiness', readinessInputs());
+  app.decorate('readiness', readinessInputs(config.services.has('store')));
   useSearchEngine(db, config.searchEngine);
   // A queued delivery wakes this process's job runner at once, and the other processes' through the seam.
   const mailer = createMailer({
@@ -108,25 +108,23 @@ export async function buildApp({
   app.decorate('paymentProvider', paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestGateway()));
   const jobs = new JobRunner({ db, log: app.log, clock: config.clock, kinds: JOB_KINDS(app), recurring: RECURRING_JOBS(app) });
   app.decorate('jobs', jobs);
-  // The job under way (a mail delivery, …) finishes and records its outcome before SMTP and the database close.
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await mailer.close();
-  });
   // Caches, the search index and the job runner follow what other processes announce; readiness
   // (GET /health/ready) says whether the subscription is up.
   app.decorate('pubsub', pubsub);
   usePubSub(db, pubsub);
-  app.addHook('onClose', () => pubsub.close());
   await followCacheChanges(db, pubsub);
   await followCatalogueChanges(db, pubsub);
   await pubsub.subscribe(CHANNELS.jobs, () => jobs.wake());
   app.readiness.subscriptionUp = () => pubsub.isUp();
-  // Each module's own close step, as its module.ts declares (server.ts has stopped the jobs by then).
-  for (const module of MODULES) {
-    const close = module.onClose;
-    if (close) app.addHook('onClose', () => close(app));
-  }
+  // One close hook, so the order is ours (Fastify runs separate hooks last-added first): the job
+  // under way finishes and records its outcome, then each module's own close step (its module.ts),
+  // then SMTP and the subscriptions close; server.ts closes the database after.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    for (const module of MODULES) await module.onClose?.(app);
+    await mailer.close();
+    await pubsub.close();
+  });
   registerErrorHandling(app);
   registerInputGuards(app);
 

@@ -78,8 +78,8 @@ async function main() {
     await app.jobs.schedule();
     app.jobs.start();
   }
-  // The search index loads now, not on the first shopper's search.
-  warmSearchEngine(app.db);
+  // The search index loads now, not on the first shopper's search; only where shoppers search.
+  if (config.services.has('store')) warmSearchEngine(app.db);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -92,8 +92,8 @@ async function main() {
     const grace = config.shutdownGraceSeconds * 1000;
     const force = setTimeout(() => process.exit(1), grace + 10_000).unref();
     try {
-      await new Promise((done) => setTimeout(done, grace));
-      await app.jobs.stop();
+      // Jobs serve no request: they stop between runs during the grace, not after it.
+      await Promise.all([new Promise((done) => setTimeout(done, grace)), app.jobs.stop()]);
       await app.close();
       await handle.close();
       clearTimeout(force);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/platform/config';
+import { searchEngineLoaded } from '../../src/modules/catalogue/service';
 import { createTestApp, expectError, get, type TestApp } from '../helpers';
 
 /** SERVICES picks what one API process runs (decision 0023); health and system answer everywhere. */
@@ -55,6 +56,13 @@ describe('SERVICES', () => {
       expectError(await get(t.app, '/product/search?query='), 404, 'general/not_found');
       expectError(await get(t.app, '/auth/me'), 404, 'general/not_found');
       expectError(await get(t.app, '/admin/product'), 404, 'general/not_found');
+    });
+
+    it('is ready without loading the search index, which it never uses', async () => {
+      const ready = await get(t.app, '/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body.checks.searchIndex).toBe(true);
+      expect(searchEngineLoaded(t.app.db)).toBe(false);
     });
   });
 

@@ -12,10 +12,15 @@ export interface ReadinessInputs {
   draining: boolean;
   /** Whether the LISTEN subscription to other processes' changes is up (platform/cache.ts); up unless told. */
   subscriptionUp: () => boolean;
+  /**
+   * Whether this process answers searches (SERVICES names `store`): only then does it load the search
+   * index and wait for it to be ready. A jobs-only or auth-only process never searches.
+   */
+  searches: boolean;
 }
 
-export function readinessInputs(): ReadinessInputs {
-  return { draining: false, subscriptionUp: () => true };
+export function readinessInputs(searches = true): ReadinessInputs {
+  return { draining: false, subscriptionUp: () => true, searches };
 }
 
 /** The checks of GET /health/ready: each true when it passes. */
@@ -69,7 +74,7 @@ async function databaseChecks(db: Database): Promise<Pick<ReadinessChecks, 'data
 
 /** Every check of readiness; a probe also (re)starts loading the search index, which a failed load would otherwise await from a search. */
 export async function readinessChecks(db: Database, inputs: ReadinessInputs): Promise<ReadinessChecks> {
-  const searchIndex = searchEngineLoaded(db);
+  const searchIndex = !inputs.searches || searchEngineLoaded(db);
   if (!searchIndex) warmSearchEngine(db);
   const { database, migrations } = await databaseChecks(db);
   return {
