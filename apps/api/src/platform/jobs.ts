@@ -10,6 +10,8 @@ import type { DomainEvent, DomainEventType } from './events';
  * back office and may queue it again. Handlers are at least once: a process that dies after the work
  * and before recording it leaves the job to be claimed again when its lease ends, so a handler makes
  * a second run harmless (a mail already sent is not sent again, a state already changed is left).
+ * Each claim has its own token: a running job's heartbeat extends its lease while it is alive, and an
+ * outcome is recorded only by the claim that still holds the job (a late one is dropped).
  */
 
 interface JobContext {
@@ -49,6 +51,8 @@ const FIRST_RETRY_MS = 10_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 /** How long a claimed job is its process's: past it, another process takes it for dead and claims the job again. */
 const DEFAULT_LEASE_MS = 5 * 60_000;
+/** The error of a job whose process stopped on its last try. */
+const LEASE_EXPIRED_ERROR = 'its process stopped before it finished (lease expired)';
 /** Finished jobs are kept this long for staff to look at, then deleted. */
 const DONE_KEPT = '7 days';
 /** Longest error text kept on a job. */
@@ -97,6 +101,12 @@ export async function queueJob(
  */
 export function wakeJobRunners(db: Database): void {
   tellOthers(db, CHANNELS.jobs);
+}
+
+/** A claimed job: its id and the token of this claim. */
+interface Claim {
+  id: number;
+  token: string;
 }
 
 export interface JobRow {
@@ -160,9 +170,16 @@ export class JobRunner {
     }
   }
 
-  /** Turns events not yet handed out into one job per handler (each once, also with several processes). */
+  /**
+   * Turns events not yet handed out into one job per handler (each once, also with several processes).
+   * Only events of a type this runner handles: another process (a rolling deploy's newer one) may
+   * handle more, so an event no handler here knows stays undispatched for it. Events nobody handles
+   * stay undispatched for good, which is harmless (the notifications feed reads `domain_events` itself).
+   */
   async dispatchEvents(limit = 100): Promise<number> {
     const handlers = [...this.kinds.values()].filter((kind) => kind.on && kind.on.length > 0);
+    const types = [...new Set(handlers.flatMap((kind) => kind.on!))];
+    if (types.length === 0) return 0;
     return this.options.db.transaction(async (tx) => {
       const events = await queryRows<{
         id: string;
@@ -172,7 +189,12 @@ export class JobRunner {
         occurred_at: string;
       }>(
         tx,
-        sql`SELECT id, type, subject, payload, occurred_at FROM domain_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+        sql`SELECT id, type, subject, payload, occurred_at FROM domain_events
+            WHERE dispatched_at IS NULL AND type IN (${sql.join(
+              types.map((type) => sql`${type}`),
+              sql`, `,
+            )})
+            ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
       );
       for (const row of events) {
         const event: DomainEvent = {
@@ -208,31 +230,38 @@ export class JobRunner {
     const { db, log } = this.options;
     const names = [...this.kinds.keys(), ...this.recurring.keys()];
     if (names.length === 0) return false;
-    const lease = `${Math.round((this.options.leaseMs ?? DEFAULT_LEASE_MS) / 1000)} seconds`;
+    const leaseMs = this.options.leaseMs ?? DEFAULT_LEASE_MS;
+    const lease = `${leaseMs} milliseconds`;
+    const kindIn = sql`kind IN (${sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    )})`;
+    await this.buryExpired();
     const [claimed] = await queryRows<{
       id: string;
       kind: string;
       payload: Record<string, unknown>;
       attempts: number;
       max_attempts: number;
+      claim_token: string;
     }>(
       db,
-      sql`UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_until = ${this.now()} + ${lease}::interval
+      sql`UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_until = ${this.now()} + ${lease}::interval,
+              claim_token = gen_random_uuid()
           WHERE id = (
             SELECT id FROM jobs
             WHERE state IN ('queued', 'running') AND run_at <= ${this.now()}
               AND (state = 'queued' OR locked_until < ${this.now()})
-              AND kind IN (${sql.join(
-                names.map((name) => sql`${name}`),
-                sql`, `,
-              )})
+              AND ${kindIn}
             ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, kind, payload, attempts, max_attempts`,
+          RETURNING id, kind, payload, attempts, max_attempts, claim_token`,
     );
     if (!claimed) return false;
     const id = Number(claimed.id);
+    const claim: Claim = { id, token: claimed.claim_token };
     const context: JobContext = { db, log: log.child({ job: claimed.kind, jobId: id }), jobId: id, attempt: claimed.attempts };
     const recurring = this.recurring.get(claimed.kind);
+    const heartbeat = this.heartbeat(claim, leaseMs, context.log);
     let error: string | undefined;
     try {
       if (recurring) {
@@ -243,13 +272,73 @@ export class JobRunner {
       }
     } catch (cause) {
       error = (cause instanceof Error ? cause.message : String(cause)).slice(0, ERROR_MAX_LENGTH) || 'unknown error';
+    } finally {
+      await heartbeat.stop();
     }
-    await this.record(id, claimed.attempts, claimed.max_attempts, recurring, error, context.log);
+    await this.record(claim, claimed.attempts, claimed.max_attempts, recurring, error, context.log);
     return true;
   }
 
+  /**
+   * A running job past its lease on its last try (its process stopped every time) is not claimed and
+   * run again forever: it is dead, as a job that failed its last try is. Recurring jobs never die.
+   */
+  private async buryExpired(): Promise<void> {
+    const names = [...this.kinds.keys()];
+    if (names.length === 0) return;
+    const buried = await queryRows<{ id: string; kind: string; attempts: number }>(
+      this.options.db,
+      sql`UPDATE jobs SET state = 'dead', locked_until = NULL, claim_token = NULL, last_error = ${LEASE_EXPIRED_ERROR},
+              finished_at = ${this.now()}
+          WHERE state = 'running' AND locked_until < ${this.now()} AND attempts >= max_attempts
+            AND kind IN (${sql.join(
+              names.map((name) => sql`${name}`),
+              sql`, `,
+            )})
+          RETURNING id, kind, attempts`,
+    );
+    for (const row of buried) {
+      this.options.log.error({ job: row.kind, jobId: Number(row.id), attempts: row.attempts }, `the job is dead: ${LEASE_EXPIRED_ERROR}`);
+    }
+  }
+
+  /**
+   * While a job runs, moves its lease on every third of it, so a slow but alive job is not taken for
+   * dead; only while this claim still holds the job. Stopped when the job ends.
+   */
+  private heartbeat(claim: Claim, leaseMs: number, log: FastifyBaseLogger): { stop(): Promise<void> } {
+    let beat: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(
+      () => {
+        beat = queryRows(
+          this.options.db,
+          sql`UPDATE jobs SET locked_until = ${this.now()} + ${`${leaseMs} milliseconds`}::interval
+            WHERE ${this.holds(claim)} RETURNING id`,
+        )
+          .then((rows) => {
+            if (rows.length === 0) clearInterval(timer);
+          })
+          .catch((error: unknown) => log.warn({ err: error }, 'jobs: a heartbeat failed; trying again'));
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
+    timer.unref();
+    return {
+      async stop() {
+        clearInterval(timer);
+        await beat;
+      },
+    };
+  }
+
+  /** The job is still this claim's: running under its token (not claimed again since its lease passed). */
+  private holds(claim: Claim): SQL {
+    return sql`id = ${claim.id} AND state = 'running' AND claim_token = ${claim.token}`;
+  }
+
+  /** Writes a claim's outcome; dropped (with a warning) when the job was claimed again meanwhile. */
   private async record(
-    id: number,
+    claim: Claim,
     attempts: number,
     maxAttempts: number,
     recurring: RecurringJob | undefined,
@@ -257,34 +346,43 @@ export class JobRunner {
     log: FastifyBaseLogger,
   ) {
     const { db } = this.options;
+    const update = async (set: SQL) => {
+      const rows = await queryRows(
+        db,
+        sql`UPDATE jobs SET ${set}, locked_until = NULL, claim_token = NULL WHERE ${this.holds(claim)} RETURNING id`,
+      );
+      if (rows.length === 0) {
+        log.warn({ error }, 'the job was claimed again after its lease passed: this outcome is dropped');
+        return false;
+      }
+      return true;
+    };
     if (recurring) {
       // Never dead: the next run comes as usual, and the last failure shows until a run succeeds.
-      if (error) log.error({ error }, 'the job failed; it runs again later');
-      await db.execute(
-        sql`UPDATE jobs SET state = 'queued', locked_until = NULL, run_at = ${this.now()} + ${`${recurring.everyMs} milliseconds`}::interval,
-                attempts = ${error ? sql`attempts` : sql`0`}, last_error = ${error ?? null}, finished_at = ${this.now()}
-            WHERE id = ${id}`,
-      );
+      if (
+        await update(
+          sql`state = 'queued', run_at = ${this.now()} + ${`${recurring.everyMs} milliseconds`}::interval,
+            attempts = ${error ? sql`attempts` : sql`0`}, last_error = ${error ?? null}, finished_at = ${this.now()}`,
+        )
+      ) {
+        if (error) log.error({ error }, 'the job failed; it runs again later');
+      }
       return;
     }
     if (!error) {
-      await db.execute(sql`UPDATE jobs SET state = 'done', locked_until = NULL, finished_at = ${this.now()} WHERE id = ${id}`);
+      await update(sql`state = 'done', finished_at = ${this.now()}`);
       return;
     }
     if (attempts >= maxAttempts) {
-      log.error({ error, attempts }, 'the job failed for the last time: dead until staff retry it');
-      await db.execute(
-        sql`UPDATE jobs SET state = 'dead', locked_until = NULL, last_error = ${error}, finished_at = ${this.now()} WHERE id = ${id}`,
-      );
+      if (await update(sql`state = 'dead', last_error = ${error}, finished_at = ${this.now()}`)) {
+        log.error({ error, attempts }, 'the job failed for the last time: dead until staff retry it');
+      }
       return;
     }
     const delay = retryDelayMs(attempts);
-    log.warn({ error, attempts, retryInMs: delay }, 'the job failed; it is tried again later');
-    await db.execute(
-      sql`UPDATE jobs SET state = 'queued', locked_until = NULL, last_error = ${error},
-              run_at = ${this.now()} + ${`${delay} milliseconds`}::interval
-          WHERE id = ${id}`,
-    );
+    if (await update(sql`state = 'queued', last_error = ${error}, run_at = ${this.now()} + ${`${delay} milliseconds`}::interval`)) {
+      log.warn({ error, attempts, retryInMs: delay }, 'the job failed; it is tried again later');
+    }
   }
 
   /** Hands out new events and runs every job due now; answers how many jobs ran. */
@@ -381,12 +479,14 @@ function toJobRow(row: JobRecord): JobRow {
 
 /**
  * Staff's retry of a dead job: queued again, due at once, with its tries counted from none (its last
- * error stays until a try succeeds). Answers the job, or null when there is no dead job `id`.
+ * error stays until a try succeeds). Answers the job, or null when there is no dead job `id`. `now` is
+ * the runners' clock when tests set one (absent, the database's `now()`).
  */
-export async function retryDeadJob(db: Database, id: number): Promise<JobRow | null> {
+export async function retryDeadJob(db: Database, id: number, now?: Date): Promise<JobRow | null> {
   const [row] = await queryRows<JobRecord>(
     db,
-    sql`UPDATE jobs SET state = 'queued', attempts = 0, run_at = now(), locked_until = NULL, finished_at = NULL
+    sql`UPDATE jobs SET state = 'queued', attempts = 0, run_at = ${now ? sql`${now.toISOString()}::timestamptz` : sql`now()`},
+            locked_until = NULL, claim_token = NULL, finished_at = NULL
         WHERE id = ${id} AND state = 'dead'
         RETURNING ${JOB_COLUMNS}`,
   );

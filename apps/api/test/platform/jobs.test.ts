@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { openDatabase, queryRows, sql, type DatabaseHandle } from '@kedai/db';
@@ -145,6 +145,7 @@ describe('a queued job', () => {
         if (wait) {
           started();
           await stuck;
+          throw new Error('the late try failed');
         }
       },
     });
@@ -163,6 +164,95 @@ describe('a queued job', () => {
     expect(await job(id)).toMatchObject({ state: 'done', attempts: 2 });
     release();
     await first;
+    // The first runner's late failure does not re-queue the job the newer claim finished.
+    expect(await job(id)).toMatchObject({ state: 'done', attempts: 2, last_error: null });
+  });
+
+  it('that is slow but alive keeps its lease: the heartbeat extends it', async () => {
+    const clock = new TestClock();
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const claimed = new Promise<void>((resolve) => (started = resolve));
+    const runs: string[] = [];
+    const kind = (who: string, wait: boolean): JobKind => ({
+      name: 'test.heartbeat',
+      async run() {
+        runs.push(who);
+        if (wait) {
+          started();
+          await stuck;
+        }
+      },
+    });
+    // A lease of 300 ms: the heartbeat, every 100 ms of real time, moves it on from the runner's clock.
+    const slow = runner(clock, { kinds: [kind('slow', true)], leaseMs: 300 });
+    const other = runner(clock, { kinds: [kind('other', false)], leaseMs: 300 });
+    const id = (await queueJob(handle.db, 'test.heartbeat', {}))!;
+    const first = slow.runOne();
+    await claimed;
+    const leaseOf = async () => {
+      const [row] = await queryRows<{ locked_until: string }>(handle.db, sql`SELECT locked_until FROM jobs WHERE id = ${id}`);
+      return new Date(row!.locked_until).getTime();
+    };
+    const claimedUntil = await leaseOf();
+    clock.advance(10);
+    await vi.waitFor(async () => expect(await leaseOf()).toBeGreaterThan(claimedUntil), { timeout: 2000, interval: 50 });
+    // Past the first lease, yet its process is alive: not claimed again.
+    expect(await other.runOne()).toBe(false);
+    release();
+    await first;
+    expect(runs).toEqual(['slow']);
+    expect(await job(id)).toMatchObject({ state: 'done', attempts: 1 });
+    // The heartbeat stopped with the job.
+    const [row] = await queryRows<{ locked_until: string | null }>(handle.db, sql`SELECT locked_until FROM jobs WHERE id = ${id}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const [after] = await queryRows<{ locked_until: string | null }>(handle.db, sql`SELECT locked_until FROM jobs WHERE id = ${id}`);
+    expect(after!.locked_until).toBe(row!.locked_until);
+  });
+
+  it('whose process stopped on its last try is dead once its lease has passed, not run again', async () => {
+    const clock = new TestClock();
+    let started!: () => void;
+    const claimed = new Promise<void>((resolve) => (started = resolve));
+    const runs: string[] = [];
+    const kind = (who: string, wait: boolean): JobKind => ({
+      name: 'test.crashing',
+      async run() {
+        runs.push(who);
+        if (wait) {
+          started();
+          await new Promise(() => {}); // its process died: it never finishes
+        }
+      },
+    });
+    const dying = runner(clock, { kinds: [kind('dying', true)], leaseMs: 60_000 });
+    const other = runner(clock, { kinds: [kind('other', false)], leaseMs: 60_000 });
+    const id = (await queueJob(handle.db, 'test.crashing', {}, { maxAttempts: 1 }))!;
+    void dying.runOne();
+    await claimed;
+    clock.advance(61);
+    expect(await other.runOne()).toBe(false);
+    expect(runs).toEqual(['dying']);
+    expect(await job(id)).toMatchObject({
+      state: 'dead',
+      attempts: 1,
+      last_error: 'its process stopped before it finished (lease expired)',
+    });
+    clock.advance(3600);
+    expect(await other.runOne()).toBe(false);
+  });
+
+  it('is retried by staff at the runner clock when given one', async () => {
+    const clock = new TestClock();
+    const kind = flaky('test.retried_at', 1, 1);
+    const jobs = runner(clock, { kinds: [kind] });
+    const id = (await queueJob(handle.db, kind.name, {}, { maxAttempts: 1, runAt: clock.now() }))!;
+    expect(await jobs.runDue()).toBe(1);
+    expect(await job(id)).toMatchObject({ state: 'dead' });
+    clock.advance(3600);
+    const retried = await retryDeadJob(handle.db, id, clock.now());
+    expect(retried!.runAt).toBe(clock.now().toISOString());
   });
 });
 
@@ -237,6 +327,33 @@ describe('events', () => {
     await jobs.runDue();
     await runner(clock, { kinds: [handler] }).runDue();
     expect(handled).toEqual(['committed']);
+  });
+
+  it('without a handler in this runner stay undispatched for a runner that has one', async () => {
+    const clock = new TestClock();
+    const handled: string[] = [];
+    const handler: JobKind<{ event: { subject: string } }> = {
+      name: 'test.on_cancelled',
+      on: ['order.cancelled'],
+      async run({ event }) {
+        handled.push(event.subject);
+      },
+    };
+    await recordEvent(handle.db, { type: 'order.cancelled', subject: 'cancelled-order' });
+    const dispatched = async () => {
+      const [row] = await queryRows<{ dispatched_at: string | null }>(
+        handle.db,
+        sql`SELECT dispatched_at FROM domain_events WHERE subject = 'cancelled-order'`,
+      );
+      return row!.dispatched_at;
+    };
+    // An older process, without the handler (and one with no handlers at all): the event stays for others.
+    await runner(clock, { kinds: [flaky('test.other_kind', 0)] }).runDue();
+    await runner(clock).runDue();
+    expect(await dispatched()).toBeNull();
+    await runner(clock, { kinds: [handler] }).runDue();
+    expect(handled).toEqual(['cancelled-order']);
+    expect(await dispatched()).not.toBeNull();
   });
 });
 

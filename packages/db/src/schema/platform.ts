@@ -160,6 +160,8 @@ export const jobs = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(8),
     /** A running job's lease: past it, the job is claimed again (its process is taken for dead). */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Which claim runs it: set anew by each claim, so a claim whose lease passed cannot record over a newer one. */
+    claimToken: uuid('claim_token'),
     lastError: text('last_error'),
     /** At most one job per key: one per event and handler, one per recurring kind. */
     singletonKey: text('singleton_key'),

@@ -40,7 +40,7 @@ export const jobAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const job = await retryJob(app.db, authOf(request).user.id, request.params.id);
+      const job = await retryJob(app.db, authOf(request).user.id, request.params.id, app.config.clock?.());
       app.jobs.wake();
       return job;
     },

@@ -42,13 +42,13 @@ export async function listJobsForStaff(db: Database, query: AdminJobListQuery): 
 /**
  * `POST /admin/jobs/{id}/retry`: a dead job queued again, due at once, its tries counted from none.
  * The change is one conditional update, so two staff retrying at once queue it once; the other hears
- * 409 `job/not_dead` with the state it is in.
+ * 409 `job/not_dead` with the state it is in. `now` is the runners' clock when tests set one.
  */
-export async function retryJob(db: Database, actorId: string, id: number): Promise<AdminJob> {
+export async function retryJob(db: Database, actorId: string, id: number, now?: Date): Promise<AdminJob> {
   return db.transaction(async (tx) => {
     const before = await findJob(tx, id);
     if (!before) throw new AppError('job/not_found');
-    const retried = await retryDeadJob(tx, id);
+    const retried = await retryDeadJob(tx, id, now);
     if (!retried) {
       // Read again: a retry that waited for another's commit tells the state that one left (queued), not the dead it first read.
       const current = await findJob(tx, id);
