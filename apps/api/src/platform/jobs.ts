@@ -59,6 +59,13 @@ const DONE_KEPT = '7 days';
 const ERROR_MAX_LENGTH = 1000;
 
 /** The wait before the try after failed try `attempt` (1 for the first): 10 s doubling, at most an hour. */
+/** `JobRunnerOptions.every` by default: a timer that never keeps the process alive. */
+function everyInterval(ms: number, beat: () => void): () => void {
+  const timer = setInterval(beat, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export function retryDelayMs(attempt: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, Math.min(attempt - 1, 20)));
 }
@@ -132,6 +139,11 @@ export interface JobRunnerOptions {
   /** How often an idle runner looks for due jobs; wake-ups (`wake`) come sooner. Default 1 s. */
   pollMs?: number;
   leaseMs?: number;
+  /**
+   * Calls `beat` every `ms` until the returned function is called: the running job's heartbeat.
+   * Default `setInterval`; tests pass one whose beats they fire, so none waits on the real clock.
+   */
+  every?: (ms: number, beat: () => void) => () => void;
 }
 
 /**
@@ -308,24 +320,27 @@ export class JobRunner {
    */
   private heartbeat(claim: Claim, leaseMs: number, log: FastifyBaseLogger): { stop(): Promise<void> } {
     let beat: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(
-      () => {
-        beat = queryRows(
-          this.options.db,
-          sql`UPDATE jobs SET locked_until = ${this.now()} + ${`${leaseMs} milliseconds`}::interval
+    let beating = true;
+    const every = this.options.every ?? everyInterval;
+    const cancel = every(Math.max(1, Math.floor(leaseMs / 3)), () => {
+      if (!beating) return;
+      beat = queryRows(
+        this.options.db,
+        sql`UPDATE jobs SET locked_until = ${this.now()} + ${`${leaseMs} milliseconds`}::interval
             WHERE ${this.holds(claim)} RETURNING id`,
-        )
-          .then((rows) => {
-            if (rows.length === 0) clearInterval(timer);
-          })
-          .catch((error: unknown) => log.warn({ err: error }, 'jobs: a heartbeat failed; trying again'));
-      },
-      Math.max(1, Math.floor(leaseMs / 3)),
-    );
-    timer.unref();
+      )
+        .then((rows) => {
+          if (rows.length === 0) {
+            beating = false;
+            cancel();
+          }
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'jobs: a heartbeat failed; trying again'));
+    });
     return {
       async stop() {
-        clearInterval(timer);
+        beating = false;
+        cancel();
         await beat;
       },
     };

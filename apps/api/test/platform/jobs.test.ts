@@ -185,8 +185,13 @@ describe('a queued job', () => {
         }
       },
     });
-    // A lease of 300 ms: the heartbeat, every 100 ms of real time, moves it on from the runner's clock.
-    const slow = runner(clock, { kinds: [kind('slow', true)], leaseMs: 300 });
+    // The heartbeat's timer is the test's: each beat fired by hand moves the lease on from the runner's clock.
+    const beats: (() => void)[] = [];
+    const every = (_ms: number, beat: () => void) => {
+      beats.push(beat);
+      return () => beats.splice(beats.indexOf(beat), 1);
+    };
+    const slow = runner(clock, { kinds: [kind('slow', true)], leaseMs: 300, every });
     const other = runner(clock, { kinds: [kind('other', false)], leaseMs: 300 });
     const id = (await queueJob(handle.db, 'test.heartbeat', {}))!;
     const first = slow.runOne();
@@ -197,13 +202,17 @@ describe('a queued job', () => {
     };
     const claimedUntil = await leaseOf();
     clock.advance(10);
-    await vi.waitFor(async () => expect(await leaseOf()).toBeGreaterThan(claimedUntil), { timeout: 2000, interval: 50 });
+    expect(beats).toHaveLength(1);
+    beats[0]!();
+    await vi.waitFor(async () => expect(await leaseOf()).toBe(claimedUntil + 10_000), { timeout: 10_000 });
     // Past the first lease, yet its process is alive: not claimed again.
     expect(await other.runOne()).toBe(false);
     release();
     await first;
     expect(runs).toEqual(['slow']);
     expect(await job(id)).toMatchObject({ state: 'done', attempts: 1 });
+    // The job ended: its heartbeat is cancelled.
+    expect(beats).toHaveLength(0);
   });
 
   it('whose process stopped on its last try is dead once its lease has passed, not run again', async () => {
