@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, schema, sql } from '@kedai/db';
-import { LIFTED_LIMITS, staffClient } from '../accounts';
+import { LIFTED_LIMITS, outbox, staffClient } from '../accounts';
 import { TestClock, createTestApp, race, type TestApp } from '../helpers';
 import { ledgerOf, placeOrder, sgShopper, type ShopShopper } from '../shop';
 import { createStripeFake, type StripeFake } from '../support/stripe-fake';
@@ -25,12 +25,17 @@ type RefundInput = Parameters<PaymentProvider['refund']>[0];
 function steerable(inner: PaymentProvider) {
   let gate: { reached: () => void; released: Promise<void> } | null = null;
   let lose = 0;
+  let beforeCancel: ((providerRef: string) => Promise<void>) | null = null;
   const asked: RefundInput[] = [];
   const provider: PaymentProvider = {
     ...inner,
     name: inner.name,
     takesCardNumbers: inner.takesCardNumbers,
     publishableKey: inner.publishableKey,
+    async cancel(providerRef) {
+      await beforeCancel?.(providerRef);
+      return inner.cancel(providerRef);
+    },
     async refund(input) {
       asked.push(input);
       const answer = await inner.refund(input);
@@ -53,7 +58,8 @@ function steerable(inner: PaymentProvider) {
     const reached = new Promise<void>((resolve) => (gate = { reached: resolve, released }));
     return { reached, release };
   };
-  return { provider, hold, asked, loseNext: () => (lose = 1) };
+  const onCancel = (check: ((providerRef: string) => Promise<void>) | null) => (beforeCancel = check);
+  return { provider, hold, asked, loseNext: () => (lose = 1), onCancel };
 }
 
 const WEBHOOK_SECRET = 'whsec_kedaitest';
@@ -77,6 +83,9 @@ beforeAll(async () => {
   await t.app.jobs.schedule();
 }, 120_000);
 afterAll(() => t?.close());
+
+/** Stripe as its dashboard is used by the shop's owner, outside the shop. */
+const dashboard = () => new Stripe('sk_test_kedai', { httpClient: Stripe.createFetchHttpClient(fake.fetch) });
 
 const pay = (s: ShopShopper, orderId: string) => s.client.post('/payment/stripe/card/pay', { orderId });
 
@@ -176,6 +185,13 @@ describe('an answer lost between the refund and its record', () => {
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.params).toEqual([order.total - 700]);
 
+    // The shopper's mail promises only what was asked: the money is being refunded, not yet back.
+    await t.app.jobs.runDue();
+    const mails = await outbox(t.app, s.email);
+    const told = mails.find((m) => m.subject.startsWith(`Order ${order.orderRef}: a refund of`));
+    expect(told, JSON.stringify(mails.map((m) => m.subject))).toBeDefined();
+    expect(told!.text).toContain('is being refunded to the card you paid with');
+
     await nextMinuteOfJobs();
     const settled = await ledgerOf(t.app, order.id);
     expect(settled).toMatchObject({ held: order.total - 700, owed: 0 });
@@ -246,5 +262,114 @@ describe('two staff refunding the same order at once', () => {
     expect(refused.body.errorCode).toBe('payment/invalid_refund_amount');
     expect(refundsAtStripe(intentId)).toEqual([expect.objectContaining({ amount: order.total })]);
     expect(await ledgerOf(t.app, order.id)).toMatchObject({ held: 0, owed: 0 });
+  });
+});
+
+describe('a refund Stripe refuses for good', () => {
+  it('is recorded failed with its reason, never asked again, and the amount is refundable again', async () => {
+    const staff = (await staffClient(t.app, 'staff', clock.now)).client;
+    const s = await sgShopper(t.app);
+    const { order, intentId } = await paidOrder(s);
+    // The owner refunded the whole payment in Stripe's dashboard: Stripe refuses any further refund of it.
+    await dashboard().refunds.create({ payment_intent: intentId });
+    const part = await staff.post(`/admin/order/${order.id}/refund`, { amount: 500, reason: 'One item arrived scratched' });
+    expect(part.status, part.response.payload).toBe(200);
+
+    const { rows, owed } = await ledgerOf(t.app, order.id);
+    const refund = rows.find((r) => r.kind === 'refund')!;
+    expect(refund).toMatchObject({ status: 'failed', failureCode: 'charge_already_refunded', providerRef: null });
+    expect(refund.failureMessage).toMatch(/already been refunded/);
+    expect(owed).toBe(0);
+    // Staff see it on the order's payments.
+    const seen = await staff.get(`/admin/order/${order.id}`);
+    expect(JSON.stringify(seen.body)).toContain('charge_already_refunded');
+    const asks = stripe.asked.filter((a) => a.providerRef === intentId).length;
+    await nextMinuteOfJobs();
+    expect(stripe.asked.filter((a) => a.providerRef === intentId)).toHaveLength(asks);
+    // The refused 500 is refundable again (the ledger does not know of the dashboard's refund).
+    const again = await staff.post(`/admin/order/${order.id}/refund`, { amount: order.total + 1, reason: 'Too much' });
+    expect(again.body.params).toEqual([order.total]);
+  });
+});
+
+describe('a PayNow order released by staff with a card intent left open', () => {
+  it('is cancelled and committed before Stripe is asked to cancel the intent', async () => {
+    const staff = (await staffClient(t.app, 'staff', clock.now)).client;
+    const s = await sgShopper(t.app);
+    const order = await placeOrder(t.app, s, { paymentMethod: 'paynow' });
+    // The shopper tried a card first: Stripe holds an intent waiting for a card.
+    const intent = await dashboard().paymentIntents.create({ amount: order.total, currency: order.currency.toLowerCase() });
+    await t.app.db.insert(schema.payments).values({
+      orderId: order.id,
+      provider: 'stripe',
+      kind: 'charge',
+      status: 'pending',
+      amount: order.total,
+      currency: order.currency,
+      providerRef: intent.id,
+    });
+    expect((await s.client.post(`/order/${order.id}/paynow_paid`, {})).status).toBe(200);
+    const report = (await ledgerOf(t.app, order.id)).rows.find((r) => r.provider === 'paynow')!;
+
+    const checked: string[] = [];
+    stripe.onCancel(async (ref) => {
+      await expectOrderUnlocked(order.id);
+      const [row] = await t.app.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+      checked.push(`${ref}:${row!.status}`);
+    });
+    try {
+      const released = await staff.post(`/admin/payment/${report.id}/release`, { reason: 'No transfer arrived' });
+      expect(released.status, released.response.payload).toBe(200);
+      expect(released.body.order).toMatchObject({ status: 'cancelled' });
+    } finally {
+      stripe.onCancel(null);
+    }
+    expect(checked).toEqual([`${intent.id}:cancelled`]);
+    expect(fake.intents.get(intent.id)!.status).toBe('canceled');
+    const card = (await ledgerOf(t.app, order.id)).rows.find((r) => r.provider === 'stripe')!;
+    expect(card).toMatchObject({ status: 'failed', failureCode: 'canceled' });
+    await t.app.jobs.runDue();
+    expect((await outbox(t.app, s.email)).map((m) => m.subject)).toContain(`Order ${order.orderRef} cancelled`);
+  });
+});
+
+describe('payments.settle in a process without Stripe keys (the test gateway)', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({ env: LIFTED_LIMITS });
+    await other.app.jobs.schedule();
+  }, 120_000);
+  afterAll(() => other?.close());
+
+  it("leaves Stripe's pending refunds pending (no money moved); refunds the test gateway's own", async () => {
+    const s = await sgShopper(other.app);
+    const order = await placeOrder(other.app, s);
+    const charge = async (provider: string, providerRef: string) =>
+      (
+        await other.app.db
+          .insert(schema.payments)
+          .values({ orderId: order.id, provider, kind: 'charge', status: 'succeeded', amount: 1000, currency: order.currency, providerRef })
+          .returning()
+      )[0]!;
+    const refundOf = async (paid: typeof schema.payments.$inferSelect) =>
+      other.app.db.insert(schema.payments).values({
+        orderId: order.id,
+        provider: paid.provider,
+        kind: 'refund',
+        status: 'pending',
+        amount: 400,
+        currency: order.currency,
+        refundOf: paid.id,
+      });
+    await refundOf(await charge('stripe', 'pi_taken_by_stripe'));
+    await refundOf(await charge('test', `test_pi.succeeded.1000.${order.currency}.trial`));
+
+    other.clock.advance(61);
+    await other.app.jobs.runDue();
+    const refunds = (await ledgerOf(other.app, order.id)).rows.filter((r) => r.kind === 'refund');
+    expect(refunds.map((r) => [r.provider, r.status, r.providerRef?.startsWith('test_re_') ?? null]).sort()).toEqual([
+      ['stripe', 'pending', null],
+      ['test', 'succeeded', true],
+    ]);
   });
 });

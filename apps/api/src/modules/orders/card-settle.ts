@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '@kedai/db';
 import type { RecurringJob } from '../../platform/jobs';
 import {
@@ -26,8 +26,8 @@ const SETTLE_INTERVAL_MS = 60_000;
 const UNANSWERED_MINUTES = 15;
 const BATCH = 50;
 
-async function settleCardLeftovers(deps: { db: Database; provider: PaymentProvider; now: Date }): Promise<number> {
-  let settled = await sendPendingRefunds(deps.db, deps.provider);
+async function settleCardLeftovers(deps: { db: Database; provider: PaymentProvider; now: Date; log: FastifyBaseLogger }): Promise<number> {
+  let settled = await sendPendingRefunds(deps.db, deps.provider, undefined, deps.log);
   for (const open of await openChargesOfCancelledOrders(deps.db, deps.provider, BATCH)) {
     const left = await abandonOpenCardPayments(deps.db, deps.provider, open.orderId);
     if (!left.some((row) => row.id === open.id)) settled++;
@@ -48,6 +48,6 @@ export function cardSettleJob(app: FastifyInstance, everyMs = SETTLE_INTERVAL_MS
   return {
     name: 'payments.settle',
     everyMs,
-    run: () => settleCardLeftovers({ db: app.db, provider: app.paymentProvider, now: app.config.clock?.() ?? new Date() }),
+    run: () => settleCardLeftovers({ db: app.db, provider: app.paymentProvider, now: app.config.clock?.() ?? new Date(), log: app.log }),
   };
 }

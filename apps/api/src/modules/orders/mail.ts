@@ -114,7 +114,7 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
       paragraphs: [
         latest?.provider === 'paynow'
           ? `The shop is sending ${refunded} of your payment for order ${ref} back to you by PayNow.`
-          : `${refunded} of your payment for order ${ref} has been refunded to the card you paid with.`,
+          : `${refunded} of your payment for order ${ref} is being refunded to the card you paid with; your bank may take up to 10 working days to show it.`,
         reason ? `The shop says: ${reason}` : '',
       ].filter(Boolean),
     },
@@ -126,7 +126,7 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
           ? 'Nothing was charged.'
           : order.paymentMethod === 'paynow'
             ? `The shop will send the ${total} you paid back by PayNow.`
-            : `The payment of ${total} is refunded to the card you paid with.`,
+            : `The payment of ${total} is being refunded to the card you paid with; your bank may take up to 10 working days to show it.`,
       ],
     },
   };

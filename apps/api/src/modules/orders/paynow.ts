@@ -26,7 +26,7 @@ import {
   settlePayNowPayment,
   type PaymentProvider,
 } from '../payments/service';
-import { cancelOrder, lockOrder, mailOrder, moveOrder, requireMethod, type OrderMailDeps } from './service';
+import { askCardProvider, cancelOrderIn, lockOrder, mailOrder, moveOrder, requireMethod, type OrderMailDeps } from './service';
 
 /**
  * Paying an order (issue 17): what is owed and how, and PayNow — Singapore's bank transfer by QR
@@ -385,7 +385,7 @@ export async function releaseReportedOrder(
 ): Promise<AdminPaymentTask> {
   const text = parsePaymentReason(reason);
   if (text === null) throw new AppError('payment/invalid_reason');
-  await db.transaction(async (tx) => {
+  const orderId = await db.transaction(async (tx) => {
     const { payment, order } = await lockTask(tx, paymentId, 'charge');
     await settlePayNowPayment(tx, payment, { status: 'failed', reason: text });
     // Rejected with the order cancelled: the shopper's mail is the cancellation's.
@@ -394,13 +394,12 @@ export async function releaseReportedOrder(
       subject: order.id,
       payload: { paymentId: payment.id, reason: text, orderAwaitingPayment: false },
     });
-    await cancelOrder(tx, order.id, {
+    return cancelOrderIn(tx, order.id, {
       actor: 'staff',
       actorId: staffId,
       userId: null,
       reason: text,
       now,
-      provider,
       audit: (inner, cancelled) =>
         recordAudit(inner, {
           actorId: staffId,
@@ -412,5 +411,7 @@ export async function releaseReportedOrder(
         }),
     });
   });
+  // An open card intent of the order (a card tried before PayNow), refunds: asked once the cancel is committed.
+  await askCardProvider(db, provider, orderId);
   return taskOf(db, paymentId.toLowerCase(), now);
 }

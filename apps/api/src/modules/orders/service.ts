@@ -261,39 +261,44 @@ async function giveBack(tx: Database, orderId: string): Promise<void> {
   await releaseQuotationItems(tx, orderId);
 }
 
+/** Who cancels an order, and why. */
+export interface Cancellation {
+  actor: OrderActor;
+  actorId: string | null;
+  userId: string | null;
+  reason: string | null;
+  now: Date;
+  /** Records the change in the audit log, in the same transaction (staff). */
+  audit?: (tx: Database, order: OrderRow) => Promise<void>;
+}
+
 /**
  * Cancels an order (the shopper's `DELETE /order/{id}`, staff, or the job that cancels unpaid
  * orders) and gives back what it held, in one transaction; then, with none open, the card provider
  * is asked to cancel its open payments and to make the refunds recorded (decision 0019).
  */
-export async function cancelOrder(
-  db: Database,
-  id: string,
-  by: {
-    actor: OrderActor;
-    actorId: string | null;
-    userId: string | null;
-    reason: string | null;
-    now: Date;
-    provider: PaymentProvider;
-    /** Records the change in the audit log, in the same transaction (staff). */
-    audit?: (tx: Database, order: OrderRow) => Promise<void>;
-  },
-): Promise<void> {
-  const orderId = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id, by.userId);
-    await moveOrder(tx, order, {
-      to: 'cancelled',
-      actor: by.actor,
-      actorId: by.actorId,
-      note: by.reason,
-      set: { cancelReason: by.reason, cancelledAt: by.now },
-    });
-    await giveBack(tx, order.id);
-    await by.audit?.(tx, order);
-    return order.id;
-  });
+export async function cancelOrder(db: Database, id: string, by: Cancellation & { provider: PaymentProvider }): Promise<void> {
+  const orderId = await db.transaction((tx) => cancelOrderIn(tx, id, by));
   await askCardProvider(db, by.provider, orderId);
+}
+
+/**
+ * Step 1 of a cancellation, in the caller's transaction (with more of its own: a PayNow report
+ * released): the order cancelled, what it held given back, its card refunds recorded pending.
+ * Answers the order's id, for the caller to `askCardProvider` once its transaction commits.
+ */
+export async function cancelOrderIn(tx: Database, id: string, by: Cancellation): Promise<string> {
+  const order = await lockOrder(tx, id, by.userId);
+  await moveOrder(tx, order, {
+    to: 'cancelled',
+    actor: by.actor,
+    actorId: by.actorId,
+    note: by.reason,
+    set: { cancelReason: by.reason, cancelledAt: by.now },
+  });
+  await giveBack(tx, order.id);
+  await by.audit?.(tx, order);
+  return order.id;
 }
 
 /**

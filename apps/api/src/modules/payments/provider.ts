@@ -77,6 +77,9 @@ export interface StartPaymentInput {
   orderRef: string;
 }
 
+/** A provider's word on a refund: made, or refused for good (asking again would be refused again). */
+export type RefundAnswer = { providerRef: string } | { refused: { code: string; message: string } };
+
 export interface PaymentProvider {
   /** Stored with every payment, saved card and customer (`test`, `stripe`). */
   readonly name: string;
@@ -91,8 +94,12 @@ export interface PaymentProvider {
   retrieve(providerRef: string): Promise<ProviderPayment>;
   /** Cancels a payment still waiting for the shopper (the order was cancelled); false when it could not be (it just succeeded). */
   cancel(providerRef: string): Promise<boolean>;
-  /** Gives (part of) a succeeded payment back. */
-  refund(input: { providerRef: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ providerRef: string }>;
+  /**
+   * Gives (part of) a succeeded payment back: the provider's refund, or its refusal for good (the
+   * payment already refunded at the provider, the amount too large), with its reason. Throws when the
+   * provider could not be asked or did not answer (asked again later under the same key).
+   */
+  refund(input: { providerRef: string; amount: number; currency: string; idempotencyKey: string }): Promise<RefundAnswer>;
   createCustomer(input: { userId: string; email: string }): Promise<string>;
   /** Removes a saved card at the provider (the shopper removed it). */
   removeCard(methodRef: string): Promise<void>;

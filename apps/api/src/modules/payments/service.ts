@@ -1,6 +1,14 @@
 import { AppError, amountHeld, amountToRefund, cardDigits, isLuhnValid, isUuid } from '@kedai/domain';
 import { and, asc, desc, eq, inArray, isNull, schema, sql, type Database } from '@kedai/db';
-import type { CardInput, PaymentMethodInput, PaymentProvider, ProviderEvent, ProviderPayment, SavedCardDetails } from './provider';
+import type {
+  CardInput,
+  PaymentMethodInput,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderPayment,
+  RefundAnswer,
+  SavedCardDetails,
+} from './provider';
 import { createTestGateway } from './providers/test-gateway';
 import { requireSameRequest } from '../../platform/request-digest';
 
@@ -313,12 +321,14 @@ export async function applyProviderAnswer(
   if (row.status === 'succeeded' || (row.status === 'failed' && row.failureCode === AMOUNT_MISMATCH))
     return { payment: row, outcome: 'unchanged' };
   if (answer.status === 'succeeded' && (answer.amountReceived !== row.amount || answer.currency !== row.currency)) {
-    await provider.refund({
+    const refunded = await provider.refund({
       providerRef: answer.providerRef,
       amount: answer.amountReceived,
       currency: answer.currency,
       idempotencyKey: `mismatch:${row.id}`,
     });
+    // Not recorded as refunded unless it was: the caller's transaction fails and is retried, as when unanswered.
+    if ('refused' in refunded) throw new AppError('payment/provider_unavailable');
     const payment = await updatePayment(tx, row, {
       status: 'failed',
       failureCode: AMOUNT_MISMATCH,
@@ -458,13 +468,34 @@ async function refundCharge(tx: Database, charge: PaymentRow, amount: number): P
 /** The provider's idempotency key of a refund: its own ledger row, so asking again after a crash refunds once. */
 const refundIdempotencyKey = (refund: PaymentRow) => `refund:${refund.id}`;
 
+/** The test gateway, to refund its own charges whatever this process's provider (they moved no money). */
+const TEST_GATEWAY = createTestGateway();
+
+/**
+ * Who refunds a charge: the provider that took it. A test-gateway charge taken before Stripe was
+ * configured is refunded by the gateway (no money moved); a charge of another provider than this
+ * process's (a Stripe charge in a process without Stripe keys) cannot be refunded here: null.
+ */
+function refunderOf(charge: PaymentRow, provider: PaymentProvider): PaymentProvider | null {
+  if (charge.provider === provider.name) return provider;
+  return charge.provider === TEST_GATEWAY.name ? TEST_GATEWAY : null;
+}
+
 /**
  * Steps 2 and 3 of card refunds recorded pending (of one order, or every one a crash left): each
  * asked of its provider with no transaction open, under its row's idempotency key, and the answer
  * recorded if the refund is still pending (another process may have recorded it meanwhile). A refund
- * the provider did not answer stays pending for the next ask (`payments.settle`). Answers how many were recorded.
+ * the provider did not answer stays pending for the next ask (`payments.settle`); one it refused for
+ * good is recorded `failed` with its reason (staff see it on the order; the amount is refundable
+ * again). A refund of a provider this process is not configured for stays pending, logged. Answers
+ * how many were recorded.
  */
-export async function sendPendingRefunds(db: Database, provider: PaymentProvider, orderId?: string): Promise<number> {
+export async function sendPendingRefunds(
+  db: Database,
+  provider: PaymentProvider,
+  orderId?: string,
+  log?: { error: (details: object, message: string) => void },
+): Promise<number> {
   const pending = await db
     .select()
     .from(payments)
@@ -478,12 +509,16 @@ export async function sendPendingRefunds(db: Database, provider: PaymentProvider
     )
     .orderBy(asc(payments.createdAt), asc(payments.id));
   let sent = 0;
+  const unsendable: string[] = [];
   for (const refund of pending) {
     const [charge] = await db.select().from(payments).where(eq(payments.id, refund.refundOf!));
     if (!charge?.providerRef) continue;
-    // A test-gateway charge taken before Stripe was configured moved no money: the gateway refunds it.
-    const by = charge.provider === provider.name ? provider : createTestGateway();
-    let answer: { providerRef: string };
+    const by = refunderOf(charge, provider);
+    if (!by) {
+      unsendable.push(refund.id);
+      continue;
+    }
+    let answer: RefundAnswer;
     try {
       answer = await by.refund({
         providerRef: charge.providerRef,
@@ -496,11 +531,20 @@ export async function sendPendingRefunds(db: Database, provider: PaymentProvider
     }
     const recorded = await db
       .update(payments)
-      .set({ status: 'succeeded', providerRef: answer.providerRef, updatedAt: sql`now()` })
+      .set(
+        'refused' in answer
+          ? { status: 'failed', failureCode: answer.refused.code, failureMessage: answer.refused.message, updatedAt: sql`now()` }
+          : { status: 'succeeded', providerRef: answer.providerRef, updatedAt: sql`now()` },
+      )
       .where(and(eq(payments.id, refund.id), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
     sent += recorded.length;
   }
+  if (unsendable.length > 0)
+    log?.error(
+      { refunds: unsendable, provider: provider.name },
+      'Card refunds of another provider than this process is configured for are left pending: configure that provider',
+    );
   return sent;
 }
 

@@ -130,6 +130,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         );
         return { providerRef: refund.id };
       } catch (error) {
+        // Stripe's 4xx refusal (already refunded, amount too large, no charge) is its answer for good; anything else is no answer.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)
+          return { refused: { code: error.code ?? error.type, message: error.message } };
         return unavailable(error);
       }
     },
