@@ -262,7 +262,7 @@ async function giveBack(tx: Database, orderId: string): Promise<void> {
 }
 
 /** Who cancels an order, and why. */
-export interface Cancellation {
+interface Cancellation {
   actor: OrderActor;
   actorId: string | null;
   userId: string | null;
