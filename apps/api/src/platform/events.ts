@@ -5,20 +5,18 @@ import { schema, type Database } from '@kedai/db';
  * event in the same transaction as the change it tells of; the jobs runner hands it to every job kind
  * that handles its type (`JobKind.on`, platform/jobs.ts), each once.
  */
-const DOMAIN_EVENT_TYPES = [
-  'order.placed',
-  'order.paid',
-  'order.shipped',
-  'order.delivered',
-  'order.cancelled',
-  'order.refunded',
-  'quotation.answered',
-  'quotation.declined',
-  'transfer.confirmed',
-  'transfer.rejected',
-  'product.back_in_stock',
-] as const;
-export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+export type DomainEventType =
+  | 'order.placed'
+  | 'order.paid'
+  | 'order.shipped'
+  | 'order.delivered'
+  | 'order.cancelled'
+  | 'order.refunded'
+  | 'quotation.answered'
+  | 'quotation.declined'
+  | 'transfer.confirmed'
+  | 'transfer.rejected'
+  | 'product.back_in_stock';
 
 export interface DomainEvent {
   id: number;
