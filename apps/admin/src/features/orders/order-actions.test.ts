@@ -190,7 +190,7 @@ describe('refunding part of the payment', () => {
 
   it('tells what was refunded: to the card at once, or by PayNow from Refunds to send', () => {
     expect(spaced(refundedNews({ currency: 'SGD', paymentMethod: 'card', status: 'paid' }, 1250))).toBe(
-      'SGD 12.50 refunded to the card. The shopper is e-mailed the reason; the order stays paid.',
+      "SGD 12.50 to refund to the card: asked of the card provider; the order's payments show when it is made. The shopper is e-mailed the reason; the order stays paid.",
     );
     expect(spaced(refundedNews({ currency: 'SGD', paymentMethod: 'paynow', status: 'completed' }, 1250))).toEqual({
       text: 'SGD 12.50 to send back by PayNow: see',

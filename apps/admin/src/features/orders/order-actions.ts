@@ -275,7 +275,10 @@ export function refundedNews(order: Pick<AdminOrder, 'currency' | 'paymentMethod
       after: ` under Payments. ${rest}`,
     };
   }
-  return order.paymentMethod === 'card' ? `${money} refunded to the card. ${rest}` : `${money} refunded. ${rest}`;
+  // A card refund is made after the order's change is saved: the payments list shows when the provider has made it.
+  return order.paymentMethod === 'card'
+    ? `${money} to refund to the card: asked of the card provider; the order's payments show when it is made. ${rest}`
+    : `${money} refunded. ${rest}`;
 }
 
 /** What the "Next step" panel says when staff have no step to take now. */

@@ -230,7 +230,9 @@ describe('refunding part of the payment', () => {
     expect(text(html)).toBe(
       ' SGD 12.50 to send back by PayNow: see Refunds to send under Payments. The shopper is e-mailed the reason; the order stays paid. ',
     );
-    expect(text(page(<NewsText news={refundedNews(paidOrder(), 1250)} />))).toContain('SGD 12.50 refunded to the card.');
+    expect(text(page(<NewsText news={refundedNews(paidOrder(), 1250)} />))).toContain(
+      'SGD 12.50 to refund to the card: asked of the card provider',
+    );
   });
 });
 
