@@ -61,6 +61,12 @@ const TABLE_OWNERS = {
   savedCards: 'modules/payments',
   paymentEvents: 'modules/payments',
   taxRates: 'modules/regions',
+  orderThreads: 'modules/chat',
+  orderMessages: 'modules/chat',
+  orderDisputes: 'modules/disputes',
+  notifications: 'modules/notifications',
+  notificationPreferences: 'modules/notifications',
+  linkPreviews: 'modules/opengraph',
 };
 
 /** `db.insert(users)`, `tx.update(schema.users)`, `db.delete(users)` on a table this module does not own. */

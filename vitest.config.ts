@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a two-core machine. The API's tests
+    // wait on the database and on sockets as much as on the CPU, so two workers there finish sooner
+    // (measured on 2 cores: PGlite 294 → 223 s, PostgreSQL 253 → 166 s; a third added nothing).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

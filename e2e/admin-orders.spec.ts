@@ -145,6 +145,17 @@ test('staff create a voucher, move a bought order to delivered, see the redempti
   const cancel = page.getByRole('form', { name: 'Cancel order' });
   await cancel.getByLabel('Reason for cancelling').fill('The supplier has run out of this colour.');
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  // Asked first, naming the order and the refund; Escape gives up and focus goes back to the button.
+  const question = cancel.getByRole('alertdialog', {
+    name: new RegExp(`^Cancel ${other.orderRef} and refund SGD\\s[\\d.,]+ to the card\\?$`),
+  });
+  await expect(question).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(cancel.getByRole('button', { name: 'Cancel order' })).toBeFocused();
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  await shoot(page, info, 'admin-order-cancel-confirm');
+  await cancel.getByRole('button', { name: /^Cancel and refund SGD\s[\d.,]+$/ }).click();
   await expect(summaryValue(page, 'Status')).toHaveText('Cancelled');
   await expect(summaryValue(page, 'Reason for cancelling')).toHaveText('The supplier has run out of this colour.');
   expect(await stockOf(request, cancelled.uuid)).toBe(before);

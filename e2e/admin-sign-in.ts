@@ -1,12 +1,13 @@
 /**
  * Signing in to the back office as the embedded demo's owner, with two-factor authentication: set
  * up on the first sign-in of a run, a code on the later ones; every admin journey signs in here, so
- * they can run in any order.
+ * they can run in any order. The shop takes each code once, so a second sign-in within 30 s waits
+ * for the next code: journeys that do not show the sign-in reuse the owner's last session instead.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { totpAt } from './support';
 
 const adminPort = Number(process.env.E2E_ADMIN_PORT ?? 3701);
@@ -17,6 +18,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), 'kedai-e2e');
 const DEMO_OWNER = { email: 'owner@kedai.example', password: 'Kedai-Owner-2026' };
 /** Where the journeys keep the demo owner's two-factor key once it is set up. */
 const keyFile = join(dataDir, 'e2e-demo-owner-totp.json');
+/** The cookies of the demo owner's last signed-in back-office session. */
+const sessionFile = join(dataDir, 'e2e-demo-owner-session.json');
 
 /** A code of a step not used before (the shop takes each code once), waiting for the next 30 s step when needed. */
 async function freshCode(key: string): Promise<string> {
@@ -37,10 +40,25 @@ export const TINY_PNG = Buffer.from(
 );
 
 /**
- * Signs in as the demo owner and waits for the product list. `shoot` is called at the sign-in form
- * and at the two-factor setup (when this run sets it up), for a journey's screenshots.
+ * Opens the back office as the demo owner and waits for the product list. With `shoot` (a journey
+ * that shows the sign-in) it signs in through the form, called at the sign-in form and at the
+ * two-factor setup (when this run sets it up); without, it reuses the owner's last session when that
+ * is still signed in.
  */
-export async function signInAsDemoOwner(page: Page, shoot: (name: string) => Promise<void> = async () => undefined): Promise<void> {
+export async function signInAsDemoOwner(page: Page, shoot?: (name: string) => Promise<void>): Promise<void> {
+  if (!shoot && existsSync(sessionFile)) {
+    await page.context().addCookies(JSON.parse(readFileSync(sessionFile, 'utf8')) as Parameters<BrowserContext['addCookies']>[0]);
+    await page.goto(`${admin}/`);
+    const signedIn = page.getByRole('heading', { level: 1, name: 'Products' });
+    const signIn = page.getByRole('heading', { level: 1, name: 'Sign in to the back office' });
+    await expect(signedIn.or(signIn)).toBeVisible();
+    if (await signedIn.isVisible()) return;
+  }
+  await signInThroughForm(page, shoot ?? (async () => undefined));
+  writeFileSync(sessionFile, JSON.stringify(await page.context().cookies(admin)));
+}
+
+async function signInThroughForm(page: Page, shoot: (name: string) => Promise<void>): Promise<void> {
   await page.goto(`${admin}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the back office' })).toBeVisible();
   await shoot('admin-sign-in');

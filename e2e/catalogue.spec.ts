@@ -137,6 +137,23 @@ test('a shopper finds a laptop despite a typo, narrows the results, compares var
   await expect(page.getByRole('main').getByRole('article').getByRole('heading')).toHaveText(resultNames);
 });
 
+test('"tshirt", "t shirt" and "t-shirt" from the header find the T-shirts the shop writes "T-Shirt"', async ({ page, request }) => {
+  const hyphenated = (await (await request.get(`${api}/product/search?q=t-shirt&limit=100`)).json()) as SearchResult;
+  const tShirts = hyphenated.products.map((p) => p.name);
+  expect(tShirts.length, 'the demo catalogue sells T-shirts').toBeGreaterThan(0);
+  await page.goto('/');
+  for (const typed of ['tshirt', 't shirt', 't-shirt']) {
+    const box = page.getByRole('combobox', { name: /search products/i });
+    await box.fill(typed);
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(typed).replace('%20', '(%20|\\+)')}`));
+    const names = page.getByRole('main').getByRole('article').getByRole('heading');
+    // "t shirt" also finds other shirts ("t" is a stop word), after the T-shirts.
+    if (typed === 't shirt') await expect(names.first()).toContainText(/T-Shirt/);
+    else await expect(names).toHaveText(tShirts.map((name) => new RegExp(escape(name))));
+  }
+});
+
 test('the results page survives a reload and back/forward keeps each state', async ({ page }) => {
   await page.goto('/search?q=laptop&sort=price_asc');
   const sort = page.getByRole('combobox', { name: 'Sort by' });

@@ -1,7 +1,8 @@
 /**
  * PayNow (issue 17): a shopper chooses PayNow at checkout for an order in Singapore dollars, sees the
- * order's PayNow QR code, reports the transfer with the bank's reference; staff find it under
- * Payments in the back office and confirm the money arrived; the shopper's order is then paid.
+ * order's PayNow QR code, reports the transfer with the bank's reference, and reads that the shop is
+ * checking it (no time to pay; the reference in the history, issue 30); staff find it in the orders
+ * list by its Payment filter and under Payments, and confirm the money arrived; the order is then paid.
  */
 import { expect, test } from '@playwright/test';
 import { admin, signInAsDemoOwner } from './admin-sign-in';
@@ -66,10 +67,29 @@ test('a shopper pays an SGD order by PayNow and staff confirm the transfer in th
   await report.getByRole('button', { name: 'I have paid' }).click();
   await expect(main.getByText(/the shop is checking your transfer/i)).toBeVisible();
 
-  // Staff confirm it under Payments.
+  // The order reads as reported (issue 30): no time to pay, and the reference in its history.
+  const reportedState = 'Payment reported: the shop is checking it';
+  await expect(main.getByText(reportedState).first()).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Payment reported', exact: true })).toBeVisible();
+  await expect(main.getByText(/Pay by|will be cancelled/)).toHaveCount(0);
+  const history = main.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Transfer reported, reference FT-E2E 0001')).toBeVisible();
+  await page.goto('/orders');
+  const card = main.locator(`[data-order="${orderId}"]`);
+  await expect(card.getByText(reportedState)).toBeVisible();
+  await expect(card.getByText(/Pay by/)).toHaveCount(0);
+  await shoot(page, info, 'paynow-reported-orders', { fullPage: true });
+
+  // Staff see it in the orders list, found by the Payment filter, then confirm it under Payments.
   const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const staffPage = await staffContext.newPage();
   await signInAsDemoOwner(staffPage);
+  await staffPage.goto(`${admin}/orders`);
+  await staffPage.getByLabel('Payment').selectOption('transfer_reported');
+  await expect(staffPage).toHaveURL(/payment=transfer_reported/);
+  const listed = staffPage.getByRole('row').filter({ hasText: order.orderRef });
+  await expect(listed).toContainText('PayNow');
+  await expect(listed.getByText('Transfer reported', { exact: true })).toBeVisible();
   await staffPage
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: /^Payments/ })
@@ -79,12 +99,17 @@ test('a shopper pays an SGD order by PayNow and staff confirm the transfer in th
   await expect(row).toContainText('FT-E2E 0001');
   await expect(row).toContainText(email);
   await row.getByRole('button', { name: "Confirm — the money is in the shop's account" }).click();
+  const question = row.getByRole('alertdialog', {
+    name: new RegExp(`^Confirm the PayNow transfer of SGD\\s[\\d.,]+ for ${order.orderRef} \\(reference FT-E2E 0001\\)`),
+  });
+  await expect(question).toBeFocused();
+  await question.getByRole('button', { name: /^Confirm SGD\s[\d.,]+ received$/ }).click();
   await expect(staffPage.getByText(`Order ${order.orderRef} is paid.`)).toBeVisible();
   await shoot(staffPage, info, 'admin-payments-confirmed', { fullPage: true });
   await staffContext.close();
 
   // The shopper's order is paid.
-  await page.reload();
+  await page.goto(`/orders/${orderId}`);
   await expect(main.getByText('Paid', { exact: true }).first()).toBeVisible();
   await expect(main.getByRole('img', { name: /PayNow QR code/ })).toBeHidden();
   expect(((await shopper.get(`/order/${orderId}`)) as { status: string }).status).toBe('paid');

@@ -47,6 +47,8 @@ function appEnv(stack: { dataDir: string; api: number; web: number; admin: numbe
     RATE_LIMIT_LOGIN: `${loginLimitPerAddress}/900`,
     RATE_LIMIT_LOGIN_ACCOUNT: '100/900',
     RATE_LIMIT_TFA: '100/300',
+    // Every journey's product pages record their views from this one address.
+    RATE_LIMIT_PRODUCT_VIEW: '5000/600',
     NEXT_TELEMETRY_DISABLED: '1',
     // Only here may pasted links reach a loopback address: the fixture marketplace's.
     SAFE_FETCH_TEST_ORIGINS: `127.0.0.1:${marketplacePort}`,

@@ -103,6 +103,11 @@ test('a shopper asks for two quotations, staff answer them, the shopper sees the
   const decline = staff.getByRole('form', { name: 'Decline' });
   await decline.getByLabel('Reason for declining').fill('The maker has stopped making it.');
   await decline.getByRole('button', { name: 'Decline the quotation' }).click();
+  // Asked first, with the focus on the question: the keyboard reaches its button next.
+  await expect(decline.getByRole('alertdialog', { name: /^Decline the quotation for \d+ × .+\?$/ })).toBeFocused();
+  await staff.keyboard.press('Tab');
+  await expect(decline.getByRole('alertdialog').getByRole('button', { name: 'Decline the quotation' })).toBeFocused();
+  await staff.keyboard.press('Enter');
   await expect(staff.getByText('The quotation was declined. The shopper is e-mailed the reason.')).toBeVisible();
   await staffContext.close();
 

@@ -2,7 +2,8 @@
 // The back office's production server (decision 0014): the static build of apps/admin (dist/) with
 // the single-page app's fallback to index.html, and `/api/…` forwarded to the API exactly as the
 // storefront forwards it (decision 0005): the browser's client-address headers replaced by the
-// address this server saw (forwarded-for.mjs), `Via` added, `/api/dev/…` never forwarded.
+// address this server saw (forwarded-for.mjs), `Via` added, `/api/dev/…` never forwarded; the live
+// socket's upgrade on `/api/ws` to the API's `/ws` (forward-upgrade.mjs).
 //
 //   node scripts/admin-server.mjs [dir] [port]    (defaults: apps/admin/dist, $ADMIN_PORT or 3001)
 import { createServer, request as httpRequest } from 'node:http';
@@ -13,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
 import { setForwardedFor } from './forwarded-for.mjs';
+import { forwardUpgrade } from './forward-upgrade.mjs';
 import { createHealth, drainOnSignals } from './health.mjs';
 
 const TYPES = {
@@ -208,7 +210,7 @@ export function createAdminServer({ dist, apiUrl, trustFront = false, timeoutMs 
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     // Its probes (scripts/health.mjs): ready while not draining; it serves its files without the API.
     if (health.answer(req, res)) return;
     setForwardedFor(req.headers, req.socket.remoteAddress ?? '', trustFront);
@@ -232,6 +234,9 @@ export function createAdminServer({ dist, apiUrl, trustFront = false, timeoutMs 
       res.end();
     });
   });
+  // The live socket (`/api/ws` only) goes to the API's `/ws` (forward-upgrade.mjs).
+  server.on('upgrade', forwardUpgrade({ apiUrl, via: ADMIN_VIA, trustFront, timeoutMs }));
+  return server;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

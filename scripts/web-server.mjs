@@ -5,6 +5,7 @@
 // background at start, or on first request) and kept in memory; everything else goes to Next.
 //
 //   node scripts/web-server.mjs [dir] [port]    (defaults: apps/web, $WEB_PORT or 3000)
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
@@ -12,6 +13,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import next from 'next';
 import { setForwardedFor } from './forwarded-for.mjs';
+import { forwardUpgrade } from './forward-upgrade.mjs';
 import { createHealth, drainOnSignals } from './health.mjs';
 
 const dir = resolve(process.argv[2] ?? 'apps/web');
@@ -21,6 +23,8 @@ const staticDir = join(dir, '.next', 'static');
 const PREFIX = '/_next/static/';
 const TYPES = { '.js': 'application/javascript; charset=UTF-8', '.css': 'text/css; charset=UTF-8' };
 const compress = promisify(brotliCompress);
+/** The hop this server adds to `Via`, the same as Next's proxy (apps/web/src/proxy.ts) on `/api/…` calls. */
+const STOREFRONT_VIA = '1.1 kedai-storefront';
 
 /** path under .next/static → Promise of its brotli bytes (null when the file is missing). */
 const cache = new Map();
@@ -57,7 +61,10 @@ function staticFile(req) {
 // Browsers' own forwarding headers are replaced by the address this server saw (forwarded-for.mjs).
 const trustFront = ['true', '1'].includes(process.env.WEB_TRUST_PROXY ?? '');
 
-const app = next({ dev: false, dir, port, hostname });
+// Next adds its own `upgrade` listener to the server it is told of (else to the first request's), and
+// that one also takes `/api/ws` (routing it through the proxy's rewrite) and breaks the forwarded socket
+// at random: it is told of an emitter that never sees an upgrade, so forward-upgrade.mjs alone answers them.
+const app = next({ dev: false, dir, port, hostname, httpServer: new EventEmitter() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -79,6 +86,16 @@ const server = createServer(async (req, res) => {
   });
   res.end(req.method === 'HEAD' ? undefined : body);
 });
+// The live socket: the upgrade on `/api/ws` goes to the API's `/ws`, as Next's proxy forwards `/api/…` calls (forward-upgrade.mjs).
+server.on(
+  'upgrade',
+  forwardUpgrade({
+    apiUrl: process.env.API_URL?.trim() || 'http://localhost:4000',
+    via: STOREFRONT_VIA,
+    trustFront,
+    timeoutMs: Number(process.env.API_TIMEOUT_MS ?? 10_000),
+  }),
+);
 server.listen(port, hostname, () => console.log(`[kedai] storefront listening on ${hostname ?? '*'}:${port}`));
 drainOnSignals(server, health);
 

@@ -12,8 +12,14 @@ export default defineConfig({
   server: {
     port: Number(process.env.ADMIN_PORT ?? 3001),
     proxy: {
-      // Never the API's development routes (decision 0005 item 8); everything else as it is.
-      '^/api/(?!dev(/|$))': { target: apiUrl, rewrite: (path) => path.replace(/^\/api/, ''), headers: { via: '1.1 kedai-admin' } },
+      // Never the API's development routes (decision 0005 item 8); everything else as it is, the
+      // order chat's socket (`/api/ws`) included.
+      '^/api/(?!dev(/|$))': {
+        target: apiUrl,
+        rewrite: (path) => path.replace(/^\/api/, ''),
+        headers: { via: '1.1 kedai-admin' },
+        ws: true,
+      },
     },
   },
 });

@@ -21,15 +21,17 @@ import { readinessInputs } from './modules/health/readiness';
 import { followCatalogueChanges, useSearchEngine } from './modules/catalogue/search';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createStripeProvider, createTestGateway, type PaymentProvider } from './modules/payments/service';
-import { accessTokenKey, tfaEncryptionKeys } from './platform/secrets';
+import { accessTokenKey, tfaEncryptionKeys, unsubscribeKey } from './platform/secrets';
 import type { BoxKey } from './platform/secret-box';
 import { registerXsrf } from './platform/xsrf';
 import { backOffice, refuseAdminRoutesOutsideBackOffice } from './back-office';
 import { JobRunner, wakeJobRunners } from './platform/jobs';
+import { useEventClock } from './platform/events';
 import { CHANNELS, inProcessPubSub, usePubSub, type PubSub } from './platform/pubsub';
 import { followCacheChanges } from './platform/cache';
 import { servesRoutes } from './platform/modules';
 import { MODULES } from './module-list';
+import { movePublicChatPhotos } from './modules/chat/photos';
 import { JOB_KINDS, RECURRING_JOBS } from './jobs';
 
 declare module 'fastify' {
@@ -44,6 +46,8 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** Encrypt two-factor secrets at rest (platform/secret-box.ts). */
     tfaKeys: BoxKey[];
+    /** Signs one-click unsubscribe links (modules/notifications/unsubscribe.ts); not the access tokens' key. */
+    unsubscribeKey: Uint8Array;
     /**
      * The durable jobs (platform/jobs.ts): `server.ts` starts it where the process runs jobs; tests call
      * `app.jobs.runDue()` to do what is due at once.
@@ -106,6 +110,7 @@ export async function buildApp({
   });
   app.decorate('mailer', mailer);
   app.decorate('paymentProvider', paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestGateway()));
+  useEventClock(config.clock);
   const jobs = new JobRunner({ db, log: app.log, clock: config.clock, kinds: JOB_KINDS(app), recurring: RECURRING_JOBS(app) });
   app.decorate('jobs', jobs);
   // Caches, the search index and the job runner follow what other processes announce; readiness
@@ -143,6 +148,7 @@ export async function buildApp({
   await app.register(cookie);
   app.decorate('accessTokenKey', accessTokenKey(config));
   app.decorate('tfaKeys', tfaEncryptionKeys(config));
+  app.decorate('unsubscribeKey', unsubscribeKey(config, app.accessTokenKey));
   registerXsrf(app);
   await app.register(cors, {
     origin: config.webOrigins,
@@ -169,6 +175,9 @@ export async function buildApp({
   // The embedded assets host (the store's images, the back office's uploads); production may point ASSETS_URL at a CDN instead.
   mkdirSync(config.assetsDir, { recursive: true });
   if (config.services.has('store') || config.services.has('admin')) {
+    // Chat photos are private now: any still on the assets host (stored before) move to the private folder.
+    const moved = await movePublicChatPhotos(config.assetsDir, config.privateDir);
+    if (moved > 0) app.log.info({ moved }, 'chat photos moved off the assets host');
     await app.register(fastifyStatic, {
       root: config.assetsDir,
       prefix: '/assets/',

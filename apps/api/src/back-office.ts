@@ -20,6 +20,7 @@ export const OWNER_ONLY: ReadonlySet<string> = new Set([
   'PUT /admin/settings/quotation_pricing',
   'PUT /admin/settings/paynow',
   'PUT /admin/settings/paynow_settle',
+  'PUT /admin/settings/legal',
   'PUT /admin/region/:key',
   'PUT /admin/shipping_location/:countryCode',
   'GET /admin/tax_rate',

@@ -13,10 +13,14 @@ import { addressesModule } from './modules/addresses/module';
 import { cartModule } from './modules/cart/module';
 import { wishlistModule } from './modules/wishlist/module';
 import { backInStockModule } from './modules/back-in-stock/module';
+import { notificationsModule } from './modules/notifications/module';
 import { recentlyViewedModule } from './modules/recently-viewed/module';
 import { quotationsModule } from './modules/quotations/module';
+import { opengraphModule } from './modules/opengraph/module';
 import { checkoutModule } from './modules/checkout/module';
 import { ordersModule } from './modules/orders/module';
+import { chatModule } from './modules/chat/module';
+import { disputesModule } from './modules/disputes/module';
 import { paymentsModule } from './modules/payments/module';
 import { vouchersModule } from './modules/vouchers/module';
 import { staffModule } from './modules/staff/module';
@@ -49,10 +53,14 @@ export const MODULES: readonly KedaiModule[] = [
   cartModule,
   wishlistModule,
   backInStockModule,
+  notificationsModule,
   recentlyViewedModule,
   quotationsModule,
+  opengraphModule,
   checkoutModule,
   ordersModule,
+  chatModule,
+  disputesModule,
   paymentsModule,
   vouchersModule,
   staffModule,

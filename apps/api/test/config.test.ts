@@ -96,8 +96,12 @@ describe('loadConfig', () => {
       tfa: { limit: 10, windowSeconds: 300 },
       tfaReset: { limit: 3, windowSeconds: 3600 },
       searchExternal: { limit: 30, windowSeconds: 3600 },
+      opengraph: { limit: 60, windowSeconds: 600 },
+      productView: { limit: 300, windowSeconds: 600 },
       voucher: { limit: 30, windowSeconds: 900 },
       voucherAccount: { limit: 10, windowSeconds: 900 },
+      chat: { limit: 30, windowSeconds: 60 },
+      socket: { limit: 120, windowSeconds: 60 },
     });
     expect(loadConfig({ RATE_LIMIT_REGISTER: '3/60' }).rateLimits.register).toEqual({ limit: 3, windowSeconds: 60 });
     let error: unknown;

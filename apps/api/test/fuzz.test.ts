@@ -187,6 +187,9 @@ function hintsFor(world: World, rng: Rng) {
         return [1, 2, '3'];
       case 'appCurrency':
         return ['SGD'];
+      case 'after':
+        // A thread's point: an id, unix seconds, an instant, and instants no message has (year 0 is none the database holds).
+        return ['1', '1764300000.5', '2026-11-28T04:00:00Z', '0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z'];
       default:
         return undefined;
     }

@@ -44,8 +44,8 @@ export const VISITOR_COOKIE = 'kedai_vid';
 const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
 
 export function proxy(request: NextRequest): NextResponse {
-  // A first visit gets its visitor id here, before the page renders, so the server-side API calls
-  // of this very render (a product view, say) already count for the visitor.
+  // A first visit gets its visitor id here, before the page renders, so the page's first calls from
+  // the browser (a product page recording its view, say) already count for the visitor.
   const newVisitor = request.cookies.has(VISITOR_COOKIE) ? null : crypto.randomUUID();
   if (newVisitor) request.cookies.set(VISITOR_COOKIE, newVisitor);
   const response = route(request);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PRODUCT_ADMIN_MAX_LIMIT, PRODUCT_ADMIN_SORTS } from './constants';
 import { CategoryRef, MerchantRef, Product, Variant } from './catalogue';
 import { PAYMENT_METHODS } from './checkout';
-import { EXCHANGE_RATES_MAX } from '@kedai/domain';
+import { AUDIT_ACTION_CODES, AUDIT_OBJECT_KINDS, EXCHANGE_RATES_MAX, type AuditAction, type AuditObjectKind } from '@kedai/domain';
 import { CURRENCY_CODE_PATTERN, RegionPrices, UnixSeconds, Uuid, checkedByDomain, queryBoolean, queryInt } from './common';
 
 export const AdminProductListQuery = z.object({
@@ -87,22 +87,51 @@ export type AdminStockChange = z.infer<typeof AdminStockChange>;
 export const AdminStockAnswer = z.object({ variantPath: z.string(), stock: z.int(), inStock: z.boolean() });
 export type AdminStockAnswer = z.infer<typeof AdminStockAnswer>;
 
-export const AuditQuery = z.object({
-  actorId: Uuid.optional(),
-  objectType: z.string().max(40).optional(),
-  objectId: z.string().max(200).optional(),
-  page: queryInt(1, 100_000).optional(),
-  limit: queryInt(1, 100).optional(),
-});
+const AuditDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a real date');
+
+export const AuditQuery = z
+  .object({
+    actorId: Uuid.optional().describe('Only what this account did'),
+    action: z.enum(AUDIT_ACTION_CODES as [AuditAction, ...AuditAction[]]).optional(),
+    objectType: z.enum(Object.keys(AUDIT_OBJECT_KINDS) as [AuditObjectKind, ...AuditObjectKind[]]).optional(),
+    objectId: z.string().max(200).optional(),
+    object: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        "An object by what people call it: an order's reference, a voucher's code, an account's e-mail, a product's name, or an id",
+      ),
+    from: AuditDay.optional().describe("From this day (YYYY-MM-DD, in the shop's time zone)"),
+    to: AuditDay.optional().describe('Up to and including this day'),
+    page: queryInt(1, 100_000).optional(),
+    limit: queryInt(1, 100).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditEntry = z
   .object({
     id: z.int(),
-    actor: z.object({ id: Uuid, email: z.string() }).nullable(),
+    actor: z.object({ id: Uuid, email: z.string(), name: z.string() }).nullable().describe('Null for the system or an unknown person'),
     action: z.string(),
     objectType: z.string(),
     objectId: z.string(),
+    object: z.object({
+      name: z.string().describe("What people call it: an order's reference, a product's name, a voucher's code, an account's e-mail"),
+      path: z.string().nullable().describe('Its back-office page, or null for one it has no page of'),
+    }),
+    summary: z
+      .object({ lead: z.string(), name: z.string(), tail: z.string() })
+      .describe('The sentence in three parts, the object named in the middle: "Cancelled order " + "KD-123" + ""'),
+    changes: z
+      .array(z.object({ field: z.string(), before: z.string(), after: z.string() }))
+      .describe("What changed, field by field, written in the shop's format"),
     before: z.unknown(),
     after: z.unknown(),
     createdAt: UnixSeconds,
@@ -164,6 +193,10 @@ export const AdminSettings = z.object({
   payNowSettleAfterDays: z
     .int()
     .describe('After how many days a reported PayNow transfer staff have not confirmed asks the shopper and staff to settle it'),
+  legal: z
+    .object({ legalName: z.string(), legalAddress: z.string(), taxRegistrationNumber: z.string() })
+    .optional()
+    .describe('The shop’s legal name, address and GST / tax registration number, as receipts and tax invoices show them (issue 30)'),
   payments: z
     .object({
       cards: z

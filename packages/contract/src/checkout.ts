@@ -220,7 +220,11 @@ export const Order = z
     orderRef: z.string(),
     kind: z.enum(['cart', 'quotation']),
     status: z.enum(ORDER_STATUS_VALUES),
-    statusLabel: z.string(),
+    statusLabel: z
+      .string()
+      .describe(
+        'The state as the shopper reads it: the status, or "Payment reported: the shop is checking it" while staff check a PayNow transfer',
+      ),
     history: z.array(
       z.object({ from: z.string().nullable(), to: z.string(), actor: z.string(), note: z.string().nullable(), at: UnixSeconds }),
     ),
@@ -243,7 +247,9 @@ export const Order = z
     quotationItems: z.array(Uuid).describe('The quotation items this order bought'),
     productCaptures: z.array(ProductCapture),
     payments: z.array(OrderPayment),
-    payBy: UnixSeconds.nullable().describe('An unpaid order is cancelled after this'),
+    payBy: UnixSeconds.nullable().describe(
+      'An unpaid order is cancelled after this; null once paid, and while a reported PayNow transfer waits for staff',
+    ),
     carrier: z.string().nullable(),
     trackingNumber: z.string().nullable(),
     cancelReason: z.string().nullable(),
@@ -307,6 +313,12 @@ export type DisputeInfo = z.infer<typeof DisputeInfo>;
 export const AdminOrderListQuery = z.object({
   status: z.enum(ORDER_STATUS_VALUES).optional(),
   q: z.string().trim().max(200).optional().describe('An order reference or part of a shopper’s e-mail'),
+  payment: z
+    .enum(['card', 'paynow', 'transfer_reported'])
+    .optional()
+    .describe(
+      'By how the order is paid; transfer_reported: awaiting payment with a PayNow transfer the shopper reported and staff have not decided on',
+    ),
   page: queryInt(1, 100_000).optional(),
   limit: queryInt(1, 100).optional(),
 });

@@ -44,6 +44,7 @@ import {
   StaffTfaResetAnswer,
 } from './admin';
 import { ImageUploadAnswer, ImageUploadBody } from './admin-images';
+import { AdminLegalDetailsInput, Receipt, ReceiptPdf } from './receipts';
 import {
   AdminPayNowSettingsInput,
   AdminPayNowSettleInput,
@@ -178,6 +179,34 @@ import {
   VoucherValidateRequest,
 } from './checkout';
 import { Ping, PublicConfig } from './system';
+import {
+  AdminConversationDone,
+  AdminInbox,
+  AdminInboxQuery,
+  ChatMessagePage,
+  ChatMessagesQuery,
+  ChatThreadState,
+  ChatUnread,
+  PostChatMessageAnswer,
+  PostChatMessageRequest,
+  UpdateChatStatusRequest,
+} from './chat';
+import {
+  AdminDisputeList,
+  AdminResolveDispute,
+  Dispute,
+  DisputeList,
+  MarkNotificationsRead,
+  NotificationList,
+  NotificationListQuery,
+  NotificationPreferences,
+  NotificationUnread,
+  OpenDisputeRequest,
+  UnsubscribeAnswer,
+  UnsubscribeQuery,
+} from './chat';
+import { OpenGraphPreview, OpenGraphRequest } from './chat';
+import { ChatPhotoFile, ChatPhotoParams } from './chat-photos';
 
 /** The answer of a call that answers 204. */
 export const NoContent = z.null().describe('No content');
@@ -217,6 +246,7 @@ export const endpoints = {
   'GET /product/categories': { response: CategoryList },
   'GET /product/:id/flags': { params: IdParam, response: ProductFlags },
   'GET /product/recently_viewed': { response: ProductList },
+  'POST /product/:id/view': { params: IdParam, response: NoContent, status: 204 },
   'GET /merchant': { response: MerchantList },
   'GET /merchant/:id': { params: IdParam, response: MerchantDetail },
   'GET /banner': { response: BannerList },
@@ -270,8 +300,17 @@ export const endpoints = {
   'GET /back_in_stock/:productId': { params: ProductIdParams, response: BackInStockState },
   'DELETE /back_in_stock/:productId': { params: ProductIdParams, query: BackInStockCancelQuery, response: BackInStockState },
 
+  'GET /notification': { query: NotificationListQuery, response: NotificationList },
+  'GET /notification/unread': { response: NotificationUnread },
+  'POST /notification/read': { body: MarkNotificationsRead, response: NotificationUnread },
+  'GET /notification/preferences': { response: NotificationPreferences },
+  'PUT /notification/preferences': { body: NotificationPreferences, response: NotificationPreferences },
+  'GET /notification/unsubscribe': { query: UnsubscribeQuery, response: UnsubscribeAnswer },
+  'POST /notification/unsubscribe': { query: UnsubscribeQuery, response: UnsubscribeAnswer },
+
   'POST /product/searchExternal': { body: SearchExternalRequest, response: SearchExternalResponse },
   'GET /product/checkPending': { query: CheckPendingQuery, response: CheckPendingResponse },
+  'POST /opengraph': { body: OpenGraphRequest, response: OpenGraphPreview },
   'GET /quotation_item': { response: QuotationItemsResponse },
   'GET /quotation_item/external': { response: QuotationItemsResponse },
   'GET /quotation': { query: QuotationListQuery, response: QuotationItemsResponse },
@@ -296,6 +335,8 @@ export const endpoints = {
   'GET /quotation_order/:id': { params: OrderIdParams, response: Order },
   'DELETE /order/:id': { params: OrderIdParams, response: Order },
   'POST /order/:id/confirm_receipt': { params: OrderIdParams, response: Order },
+  'GET /order/:id/receipt': { params: OrderIdParams, response: Receipt },
+  'GET /order/:id/receipt.pdf': { params: OrderIdParams, response: ReceiptPdf },
   'POST /payment/stripe/card/pay': { body: CardPayRequest, response: CardPayAnswer },
   'GET /payment/stripe/card/payment_methods': { response: SavedCardList },
   'DELETE /payment/stripe/card/payment_methods/:id': { params: SavedCardParams, response: OkResponse },
@@ -303,6 +344,27 @@ export const endpoints = {
   'POST /order/:id/pay/confirm': { params: OrderIdParams, body: ConfirmPaymentRequest, response: Order },
   'GET /order/:id/dispute_info': { params: OrderIdParams, response: DisputeInfo },
   'GET /order/:id/dispute_info/v1': { params: OrderIdParams, response: DisputeInfo },
+  'POST /order/:id/disputes': { params: OrderIdParams, body: OpenDisputeRequest, response: Dispute, status: 201 },
+  'GET /order/:id/disputes': { params: OrderIdParams, response: DisputeList },
+  'POST /order/:id/disputes/photo': {
+    params: OrderIdParams,
+    body: ImageUploadBody,
+    consumes: IMAGE_UPLOAD_TYPES,
+    response: PostChatMessageAnswer,
+    status: 201,
+  },
+  'GET /order/:id/messages': { params: OrderIdParams, query: ChatMessagesQuery, response: ChatMessagePage },
+  'POST /order/:id/messages': { params: OrderIdParams, body: PostChatMessageRequest, response: PostChatMessageAnswer, status: 201 },
+  'POST /order/:id/messages/photo': {
+    params: OrderIdParams,
+    body: ImageUploadBody,
+    consumes: IMAGE_UPLOAD_TYPES,
+    response: PostChatMessageAnswer,
+    status: 201,
+  },
+  'GET /order/:id/messages/photos/:name': { params: ChatPhotoParams, response: ChatPhotoFile },
+  'POST /order/:id/update_chat_status': { params: OrderIdParams, body: UpdateChatStatusRequest, response: ChatThreadState },
+  'GET /chat/unread': { response: ChatUnread },
   'POST /order/:id/payment_info': { params: OrderIdParams, response: PaymentInfo },
   'POST /order/:id/paynow_paid': { params: OrderIdParams, body: PayNowPaidRequest, response: Order },
 
@@ -330,6 +392,7 @@ export const endpoints = {
   'PUT /admin/settings/quotation_pricing': { body: AdminQuotationPricingInput, response: AdminSettings },
   'PUT /admin/settings/paynow': { body: AdminPayNowSettingsInput, response: AdminSettings },
   'PUT /admin/settings/paynow_settle': { body: AdminPayNowSettleInput, response: AdminSettings },
+  'PUT /admin/settings/legal': { body: AdminLegalDetailsInput, response: AdminSettings },
   'PUT /admin/region/:key': { params: AdminRegionParam, body: AdminRegionInput, response: AdminSettings },
   'PUT /admin/shipping_location/:countryCode': {
     params: AdminCountryParam,
@@ -359,9 +422,27 @@ export const endpoints = {
   'POST /admin/quotation_item/:id/decline': { params: AdminIdParam, body: AdminQuotationDecline, response: AdminQuotationItem },
   'GET /admin/order': { query: AdminOrderListQuery, response: AdminOrderList },
   'GET /admin/order/:id': { params: AdminIdParam, response: AdminOrder },
+  'GET /admin/order/:id/receipt': { params: AdminIdParam, response: Receipt },
+  'GET /admin/order/:id/receipt.pdf': { params: AdminIdParam, response: ReceiptPdf },
   'POST /admin/order/:id/status': { params: AdminIdParam, body: AdminOrderMove, response: AdminOrder },
   'POST /admin/order/:id/cancel': { params: AdminIdParam, body: AdminOrderCancel, response: AdminOrder },
   'POST /admin/order/:id/refund': { params: AdminIdParam, body: AdminOrderRefund, response: AdminOrder },
+  'GET /admin/order/:id/disputes': { params: AdminIdParam, response: AdminDisputeList },
+  'POST /admin/dispute/:id/resolve': { params: AdminIdParam, body: AdminResolveDispute, response: Dispute },
+  'POST /admin/order/:id/disputes/reopen': { params: AdminIdParam, response: AdminDisputeList },
+  'GET /admin/inbox': { query: AdminInboxQuery, response: AdminInbox },
+  'GET /admin/order/:id/messages': { params: OrderIdParams, query: ChatMessagesQuery, response: ChatMessagePage },
+  'POST /admin/order/:id/messages': { params: OrderIdParams, body: PostChatMessageRequest, response: PostChatMessageAnswer, status: 201 },
+  'POST /admin/order/:id/messages/photo': {
+    params: OrderIdParams,
+    body: ImageUploadBody,
+    consumes: IMAGE_UPLOAD_TYPES,
+    response: PostChatMessageAnswer,
+    status: 201,
+  },
+  'GET /admin/order/:id/messages/photos/:name': { params: ChatPhotoParams, response: ChatPhotoFile },
+  'POST /admin/order/:id/update_chat_status': { params: OrderIdParams, body: UpdateChatStatusRequest, response: ChatThreadState },
+  'POST /admin/order/:id/chat_done': { params: OrderIdParams, body: AdminConversationDone, response: AdminConversationDone },
   'GET /admin/payment': { query: AdminPaymentQuery, response: AdminPaymentTaskList },
   'POST /admin/payment/:id/confirm': { params: AdminIdParam, response: AdminPaymentTask },
   'POST /admin/payment/:id/reject': { params: AdminIdParam, body: AdminPaymentRejection, response: AdminPaymentTask },

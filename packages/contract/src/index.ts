@@ -12,4 +12,7 @@ export * from './checkout';
 export * from './payments';
 export * from './admin';
 export * from './admin-images';
+export * from './chat';
+export * from './chat-photos';
+export * from './receipts';
 export * from './endpoints';

@@ -73,6 +73,7 @@ const PROJECT_CODES: ErrorCode[] = [
   'cart/max_items_reached',
   'wishlist/max_items_reached',
   'back_in_stock/in_stock',
+  'notification/invalid_unsubscribe_token',
   // What staff send for a product in the back office (issue 14).
   'product/invalid_name',
   'product/invalid_param_name',
@@ -188,10 +189,25 @@ const PROJECT_CODES: ErrorCode[] = [
   'voucher/version_conflict',
   'order/invalid_shipment',
   'order/invalid_cancel_reason',
+  'order/receipt_not_ready',
+  'settings/invalid_legal_details',
   'settings/invalid_tax',
   // Staff's retry of failed work (issue 28).
   'job/not_found',
   'job/not_dead',
+  // The order chat (issue 29).
+  'chat/empty_message',
+  'chat/message_too_long',
+  'dispute/not_found',
+  'dispute/not_allowed',
+  'dispute/already_open',
+  'dispute/invalid_reason',
+  'dispute/description_too_short',
+  'dispute/description_too_long',
+  'dispute/not_open',
+  'dispute/invalid_decline_reason',
+  'dispute/cannot_reopen',
+  'dispute/too_many_photos',
   // Payments: PayNow transfers, staff's confirmations and refunds, the shop's PayNow details (issue 17).
   'payment/paynow_sgd_only',
   'payment/wrong_method',

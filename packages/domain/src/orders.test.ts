@@ -6,6 +6,7 @@ import {
   ORDER_STATUSES,
   canMoveOrder,
   disputeInfo,
+  whyNotReopenDispute,
   disputeWindowEnd,
   deliveredBeforeWindowClosed,
   holdsStock,
@@ -14,6 +15,7 @@ import {
   isShopperCancellable,
   nextOrderStatuses,
   orderRef,
+  type DisputeHistory,
   type OrderActor,
   type OrderStatus,
   type OrderTimes,
@@ -149,12 +151,14 @@ describe('disputeInfo', () => {
   const shipped: OrderTimes = { ...none, shippedAt };
   const delivered: OrderTimes = { ...shipped, deliveredAt };
   const now = new Date('2026-11-25T00:00:00Z');
+  /** An order that never had a dispute, its SGD 15.00 still held. */
+  const NO_DISPUTES: DisputeHistory = { open: false, reopenedAt: null, refundable: 1500 };
 
   it.each<[string, OrderStatus, OrderTimes, Date, boolean, Date | null, RegExp]>([
     ['unpaid: cancel instead', 'awaiting_payment', none, now, false, null, /cancel the order instead/],
     ['paid: cancel instead', 'paid', none, now, false, null, /cancel the order instead/],
     ['processing: ask the shop', 'processing', none, now, false, null, /can still cancel it/],
-    ['in transit: open, the window not started', 'shipped', shipped, now, true, null, /within 14 days of delivery/],
+    ['in transit: not yet, the window not started', 'shipped', shipped, now, false, null, /within 14 days of delivery/],
     ['delivered, within the window', 'delivered', delivered, now, true, windowEnd, /Open a dispute/],
     ['delivered, on the last instant', 'delivered', delivered, windowEnd, true, windowEnd, /Open a dispute/],
     ['delivered, a millisecond late', 'delivered', delivered, new Date(windowEnd.getTime() + 1), false, windowEnd, /has passed/],
@@ -168,20 +172,74 @@ describe('disputeInfo', () => {
       /has passed/,
     ],
     [
-      'completed from shipped (receipt confirmed, never marked delivered): from the confirmation',
+      'receipt confirmed within the window: none (issue 29), until staff reopen',
       'completed',
       { ...shipped, completedAt: deliveredAt },
       now,
-      true,
+      false,
       windowEnd,
-      /Open a dispute/,
+      /confirmed you received/,
     ],
     ['cancelled: none', 'cancelled', none, now, false, null, /cancelled/],
     ['refunded: none', 'refunded', delivered, now, false, null, /refunded/],
   ])('%s', (_, status, times, at, canDispute, until, how) => {
-    const info = disputeInfo(status, times, at);
+    const info = disputeInfo(status, times, at, NO_DISPUTES);
     expect(info).toMatchObject({ canDispute, until });
     expect(info.how).toMatch(how);
+  });
+
+  it('none while one is open; staff reopening gives a new window from the reopening', () => {
+    const late = new Date(windowEnd.getTime() + 5 * day);
+    expect(disputeInfo('delivered', delivered, now, { ...NO_DISPUTES, open: true })).toMatchObject({ canDispute: false, how: /is open/ });
+    const completed = { ...delivered, completedAt: now };
+    const reopenedAt = new Date(late.getTime() - day);
+    const reopened = disputeInfo('completed', completed, late, { ...NO_DISPUTES, reopenedAt });
+    expect(reopened).toEqual({
+      canDispute: true,
+      until: new Date(reopenedAt.getTime() + DISPUTE_WINDOW_DAYS * day),
+      how: expect.stringMatching(/allowed/),
+    });
+    const after = new Date(reopenedAt.getTime() + DISPUTE_WINDOW_DAYS * day + 1);
+    expect(disputeInfo('completed', completed, after, { ...NO_DISPUTES, reopenedAt }).canDispute).toBe(false);
+    expect(disputeInfo('refunded', completed, late, { ...NO_DISPUTES, reopenedAt }).canDispute).toBe(false);
+  });
+
+  it('none once everything paid was refunded, a new one after a declined one inside the window still is', () => {
+    const allRefunded = { ...NO_DISPUTES, refundable: 0 };
+    expect(disputeInfo('delivered', delivered, now, allRefunded)).toEqual({
+      canDispute: false,
+      until: null,
+      how: expect.stringMatching(/nothing left to dispute/),
+    });
+    const reopenedAt = new Date(windowEnd.getTime() + day);
+    expect(disputeInfo('completed', { ...delivered, completedAt: now }, reopenedAt, { ...allRefunded, reopenedAt }).canDispute).toBe(false);
+    expect(disputeInfo('delivered', delivered, now, { ...NO_DISPUTES, refundable: 1 }).canDispute).toBe(true);
+  });
+
+  it('an allowance from staff opens nothing while the parcel is on its way, and never shortens the first window', () => {
+    const reopenedAt = new Date(shippedAt.getTime() + day);
+    expect(disputeInfo('shipped', shipped, now, { ...NO_DISPUTES, reopenedAt })).toMatchObject({ canDispute: false, until: null });
+    const afterAllowance = new Date(reopenedAt.getTime() + DISPUTE_WINDOW_DAYS * day + 1);
+    expect(afterAllowance.getTime()).toBeLessThan(windowEnd.getTime());
+    expect(disputeInfo('delivered', delivered, afterAllowance, { ...NO_DISPUTES, reopenedAt })).toMatchObject({
+      canDispute: true,
+      until: windowEnd,
+    });
+  });
+
+  it('staff may reopen only for goods that arrived, after the window or once receipt was confirmed, with something left to refund', () => {
+    const late = new Date(windowEnd.getTime() + 1);
+    expect(whyNotReopenDispute('delivered', delivered, late, NO_DISPUTES)).toBeNull();
+    expect(whyNotReopenDispute('completed', { ...delivered, completedAt: now }, now, NO_DISPUTES)).toBeNull();
+    expect(whyNotReopenDispute('completed', { ...delivered, completedAt: now }, late, NO_DISPUTES)).toBeNull();
+    expect(whyNotReopenDispute('shipped', shipped, now, NO_DISPUTES)).toMatch(/on its way/);
+    expect(whyNotReopenDispute('shipped', shipped, late, NO_DISPUTES)).toMatch(/on its way/);
+    expect(whyNotReopenDispute('delivered', delivered, late, { ...NO_DISPUTES, refundable: 0 })).toMatch(/nothing left/);
+    expect(whyNotReopenDispute('processing', none, now, NO_DISPUTES)).toMatch(/preparing/);
+    expect(whyNotReopenDispute('delivered', delivered, now, NO_DISPUTES)).toMatch(/can open a dispute/);
+    expect(whyNotReopenDispute('delivered', delivered, late, { ...NO_DISPUTES, open: true })).toMatch(/open already/);
+    expect(whyNotReopenDispute('paid', none, now, NO_DISPUTES)).toMatch(/cancel/);
+    expect(whyNotReopenDispute('cancelled', none, now, NO_DISPUTES)).toMatch(/cancelled/);
   });
 
   it('the window ends 14 days after the goods arrived, or not yet', () => {
@@ -193,8 +251,8 @@ describe('disputeInfo', () => {
     const cut = deliveredBeforeWindowClosed(windowEnd);
     expect(cut).toEqual(delivered.deliveredAt);
     const justBefore = new Date(cut.getTime() - 1);
-    expect(disputeInfo('delivered', { ...delivered, deliveredAt: justBefore }, windowEnd).canDispute).toBe(false);
-    expect(disputeInfo('delivered', { ...delivered, deliveredAt: cut }, windowEnd).canDispute).toBe(true);
+    expect(disputeInfo('delivered', { ...delivered, deliveredAt: justBefore }, windowEnd, NO_DISPUTES).canDispute).toBe(false);
+    expect(disputeInfo('delivered', { ...delivered, deliveredAt: cut }, windowEnd, NO_DISPUTES).canDispute).toBe(true);
   });
 });
 

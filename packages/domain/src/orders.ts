@@ -126,19 +126,41 @@ export function deliveredBeforeWindowClosed(now: Date): Date {
 const HOW = {
   cancelInstead: 'Nothing has been shipped yet: cancel the order instead.',
   askShop: 'The shop is preparing this order: nothing has been shipped yet, so you can still cancel it.',
+  inTransit: `Your parcel is on its way. If something is wrong when it arrives, open a dispute here within ${DISPUTE_WINDOW_DAYS} days of delivery; if it does not arrive, write to the shop below.`,
   open: `Open a dispute from this order's page, saying what is wrong, within ${DISPUTE_WINDOW_DAYS} days of delivery.`,
+  reopened: 'The shop has allowed you to open a new dispute about this order.',
+  alreadyOpen: 'A dispute about this order is open: the shop answers in the conversation below.',
+  confirmed: 'You confirmed you received this order, so a dispute can no longer be opened. Write to the shop below if something is wrong.',
   closed: `Disputes can be opened up to ${DISPUTE_WINDOW_DAYS} days after delivery; that time has passed.`,
   cancelled: 'This order was cancelled, so there is nothing to dispute.',
   refunded: 'This order has already been refunded after a dispute.',
+  nothingLeft: 'Everything you paid for this order has been refunded, so there is nothing left to dispute.',
 } as const;
 
+/** What the order's disputes and refunds add to the rule. */
+export interface DisputeHistory {
+  /** A dispute about the order is open (one at a time). */
+  open: boolean;
+  /** When staff last allowed a new dispute after the window or after receipt was confirmed, unless one was opened since. */
+  reopenedAt: Date | null;
+  /**
+   * Minor units the shop still holds for the order and has not promised back (the refunds ledger's):
+   * a dispute ends in a refund or nothing, so none is opened once everything paid was refunded.
+   */
+  refundable: number;
+}
+
 /**
- * Whether a dispute may be opened about an order now, until when, and how. From shipped on: while
- * in transit the window has not started (`until` null, open); after the goods arrived, until
- * `disputeWindowEnd` (that instant included). Before shipping there is nothing to dispute — the
- * shopper cancels; a cancelled or refunded order has none.
+ * Whether a dispute may be opened about an order now, until when, and how — the one rule the
+ * `dispute_info` answer and `POST /order/{id}/disputes` both read (issue 29). Once the goods arrived
+ * (staff marked the order delivered), until `disputeWindowEnd` (that instant included). Not while one
+ * is open; not while in transit (the window has not started: `until` null), even if staff allowed
+ * one; not once everything paid was refunded (nothing is left to give back); not after the shopper
+ * confirmed receipt, nor after the window — unless staff reopened it, which gives a new window of
+ * DISPUTE_WINDOW_DAYS from the reopening. Before shipping there is nothing to dispute (the shopper
+ * cancels); a cancelled or refunded order has none.
  */
-export function disputeInfo(status: OrderStatus, times: OrderTimes, now: Date): DisputeInfo {
+export function disputeInfo(status: OrderStatus, times: OrderTimes, now: Date, disputes: DisputeHistory): DisputeInfo {
   const none = (how: string): DisputeInfo => ({ canDispute: false, until: null, how });
   switch (status) {
     case 'awaiting_payment':
@@ -153,11 +175,34 @@ export function disputeInfo(status: OrderStatus, times: OrderTimes, now: Date): 
     case 'shipped':
     case 'delivered':
     case 'completed': {
+      if (disputes.open) return { canDispute: false, until: null, how: HOW.alreadyOpen };
       const until = disputeWindowEnd(times);
-      const canDispute = until === null || now.getTime() <= until.getTime();
-      return { canDispute, until, how: canDispute ? HOW.open : HOW.closed };
+      if (status === 'shipped' || until === null) return none(HOW.inTransit);
+      if (disputes.refundable <= 0) return none(HOW.nothingLeft);
+      const reopenedUntil = disputes.reopenedAt && new Date(disputes.reopenedAt.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS);
+      // Staff's allowance adds a window; it never shortens the first.
+      if (reopenedUntil && now.getTime() <= reopenedUntil.getTime()) return { canDispute: true, until: reopenedUntil, how: HOW.reopened };
+      if (now.getTime() > until.getTime()) return { canDispute: false, until, how: HOW.closed };
+      if (status === 'completed') return { canDispute: false, until, how: HOW.confirmed };
+      return { canDispute: true, until, how: HOW.open };
     }
   }
+}
+
+/**
+ * Whether staff may allow a new dispute (`POST /admin/order/{id}/disputes/reopen`, and the back
+ * office's offer of it): the goods arrived (delivered or completed), none is open, something is left
+ * to refund, and the shopper cannot open one now because the window passed or they confirmed
+ * receipt. Answers null when allowed, else why not, in words.
+ */
+export function whyNotReopenDispute(status: OrderStatus, times: OrderTimes, now: Date, disputes: DisputeHistory): string | null {
+  if (status === 'shipped') return 'The order is on its way: the shopper can open a dispute once it is delivered.';
+  if (status !== 'delivered' && status !== 'completed') return disputeInfo(status, times, now, disputes).how;
+  if (disputes.open) return 'A dispute about this order is open already.';
+  if (disputes.refundable <= 0) return 'Everything paid for this order has been refunded: there is nothing left to dispute.';
+  // Delivered within the window (and not confirmed), the shopper can: only after it, or after receipt was confirmed, does staff's word count.
+  if (disputeInfo(status, times, now, disputes).canDispute) return 'The shopper can open a dispute about this order already.';
+  return null;
 }
 
 /** Crockford's base32: digits and letters without I, L, O and U, which read as 1, 1, 0 and V (or worse). */

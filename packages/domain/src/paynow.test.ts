@@ -3,10 +3,14 @@ import {
   DEMO_PAYNOW_SETTINGS,
   crc16CcittFalse,
   emvField,
+  isTransferReported,
+  orderStateLabel,
   parseBankReference,
   parsePayNowSettings,
   parsePaymentReason,
   payNowPayload,
+  transferRejectedNote,
+  transferReportedNote,
   type PayNowPayloadInput,
 } from './paynow';
 
@@ -280,5 +284,40 @@ describe('a bank reference and a rejection reason', () => {
     ['x'.repeat(501), null],
   ])('reason %j is %j', (value, expected) => {
     expect(parsePaymentReason(value)).toBe(expected);
+  });
+});
+
+describe('a reported transfer, as shoppers and staff see it', () => {
+  const report = { provider: 'paynow', kind: 'charge', status: 'pending' };
+  const awaiting = (payments: { provider: string; kind: string; status: string }[]) => ({ status: 'awaiting_payment', payments });
+
+  it('is an order awaiting payment with a PayNow transfer the shop has not decided on', () => {
+    expect(isTransferReported(awaiting([report]))).toBe(true);
+    expect(isTransferReported(awaiting([{ ...report, status: 'failed' }, report]))).toBe(true);
+  });
+
+  it.each([
+    ['no report', awaiting([])],
+    ['a rejected report', awaiting([{ ...report, status: 'failed' }])],
+    ['a card payment waiting', awaiting([{ ...report, provider: 'stripe' }])],
+    ['a PayNow refund waiting', awaiting([{ ...report, kind: 'refund' }])],
+    ['an order paid meanwhile', { status: 'paid', payments: [{ ...report, status: 'succeeded' }] }],
+    ['an order cancelled with the report open', { status: 'cancelled', payments: [report] }],
+  ])('is not %s', (_, order) => {
+    expect(isTransferReported(order)).toBe(false);
+  });
+
+  it('reads as the shopper understands it, and as staff call it; other orders by their status', () => {
+    expect(orderStateLabel(awaiting([report]), 'shopper')).toBe('Payment reported: the shop is checking it');
+    expect(orderStateLabel(awaiting([report]), 'staff')).toBe('Transfer reported');
+    expect(orderStateLabel(awaiting([]), 'shopper')).toBe('Awaiting payment');
+    expect(orderStateLabel({ status: 'paid', payments: [] }, 'staff')).toBe('Paid');
+    expect(orderStateLabel({ status: 'on_hold', payments: [] }, 'shopper')).toBe('on hold');
+  });
+
+  it("writes the history's lines with the shopper's reference and staff's reason", () => {
+    expect(transferReportedNote('FT2611 2500/01')).toBe('Transfer reported, reference FT2611 2500/01');
+    expect(transferReportedNote(null)).toBe('Transfer reported, no reference given');
+    expect(transferRejectedNote('No transfer arrived')).toBe('Transfer not found: No transfer arrived');
   });
 });

@@ -5,6 +5,7 @@
  * so a wrong payee or amount is never encoded into a code someone might pay.
  */
 import { fromMinorUnits } from './money';
+import { ORDER_STATUS_LABELS, isOrderStatus } from './orders';
 
 /** Who is paid: a business by its UEN, or a person by their Singapore mobile number. */
 export interface PayNowProxy {
@@ -242,4 +243,53 @@ export function parsePayNowSettleDays(value: unknown): number | null {
 /** Whether a report made at `reportedAt` has waited `settleAfterDays` or more at `now`: staff should settle it. */
 export function isReportStale(reportedAt: Date, now: Date, settleAfterDays: number): boolean {
   return now.getTime() - reportedAt.getTime() >= settleAfterDays * 86_400_000;
+}
+
+// ——— A reported transfer, as shoppers and staff see it (issue 30, decision 0018) ———
+
+/** The ledger's provider, and the order's payment method, for PayNow. */
+export const PAYNOW_METHOD = 'paynow';
+
+/** The part of a ledger entry that says whether it is a transfer waiting for staff. */
+export interface LedgerLine {
+  provider: string;
+  kind: string;
+  status: string;
+}
+
+/**
+ * Whether the shopper reported a PayNow transfer the shop is still checking: the order awaits
+ * payment with a pending PayNow charge in its ledger. A display state read from the payments, not an
+ * order status (spec §4's machine does not grow): the order stays `awaiting_payment`, has no time to
+ * pay left (the expiry job leaves it for staff), and staff confirm or reject the transfer.
+ */
+export function isTransferReported(order: { status: string; payments: readonly LedgerLine[] }): boolean {
+  return (
+    order.status === 'awaiting_payment' &&
+    order.payments.some((p) => p.provider === PAYNOW_METHOD && p.kind === 'charge' && p.status === 'pending')
+  );
+}
+
+/** What the shopper reads as the state of an order whose transfer the shop is checking. */
+export const TRANSFER_REPORTED_SHOPPER_LABEL = 'Payment reported: the shop is checking it';
+/** The same state in the back office's lists and pages. */
+export const TRANSFER_REPORTED_STAFF_LABEL = 'Transfer reported';
+
+/**
+ * An order's state in words for `audience`: its status ("Awaiting payment", "Paid"…), or the
+ * reported transfer's label while the shop checks it. A status the API may add later reads as itself.
+ */
+export function orderStateLabel(order: { status: string; payments: readonly LedgerLine[] }, audience: 'shopper' | 'staff'): string {
+  if (isTransferReported(order)) return audience === 'shopper' ? TRANSFER_REPORTED_SHOPPER_LABEL : TRANSFER_REPORTED_STAFF_LABEL;
+  return isOrderStatus(order.status) ? ORDER_STATUS_LABELS[order.status] : order.status.replace(/_/g, ' ');
+}
+
+/** The order history's line for a report: "Transfer reported, reference FT2611 2500/01". */
+export function transferReportedNote(reference: string | null): string {
+  return reference ? `Transfer reported, reference ${reference}` : 'Transfer reported, no reference given';
+}
+
+/** The order history's line for a report staff rejected: "Transfer not found: <reason>". */
+export function transferRejectedNote(reason: string): string {
+  return `Transfer not found: ${reason}`;
 }

@@ -1,3 +1,5 @@
+import { catalogueForm } from './search-spellings';
+
 /**
  * The corrected words of a typo-tolerant search ("lapton" -> "laptop"): each typed word is replaced
  * by the closest word of the names the search found, by trigram similarity as PostgreSQL's pg_trgm
@@ -56,6 +58,12 @@ export function correctQuery(typed: string, names: readonly string[]): string | 
   for (const word of words) {
     if (counts.has(word) || word.length < MIN_CORRECTED_LENGTH) {
       corrected.push(word);
+      continue;
+    }
+    // A word the names write in two ("wifi" for "Wi Fi"): offer their own form before any look-alike.
+    const form = catalogueForm(word, names);
+    if (form) {
+      corrected.push(form);
       continue;
     }
     const grams = trigrams(word);

@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { sessionAllows } from '../features/auth/gate';
 import { useSession, useSignOut } from '../features/auth/session';
+import { useInboxLive, useWaitingCount } from '../features/inbox/queries';
 import { useDeadJobCount } from '../features/jobs/queries';
 import { usePendingTransferCount } from '../features/payments/queries';
 import { usePendingCount } from '../features/quotations/queries';
@@ -14,6 +15,9 @@ export function Shell() {
   const pendingQuotations = usePendingCount();
   const pendingTransfers = usePendingTransferCount();
   const deadJobs = useDeadJobCount();
+  const waitingConversations = useWaitingCount();
+  // The Messages count follows every conversation live, on every screen.
+  useInboxLive();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -36,6 +40,12 @@ export function Shell() {
               <NavLink to="/payments">
                 Payments
                 <CountBadge count={pendingTransfers} what="transfers to confirm" />
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/inbox">
+                Messages
+                <CountBadge count={waitingConversations} what="waiting for an answer" />
               </NavLink>
             </li>
             <li>

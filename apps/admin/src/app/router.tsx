@@ -6,6 +6,7 @@ import { AuthGate } from '../features/auth/AuthGate';
 import { CategoriesPage } from '../features/categories/CategoriesPage';
 import { HelpPageEditorPage } from '../features/help-pages/HelpPageEditorPage';
 import { HelpPagesPage } from '../features/help-pages/HelpPagesPage';
+import { InboxPage } from '../features/inbox/InboxPage';
 import { JobsPage } from '../features/jobs/JobsPage';
 import { BannerEditorPage, PopupEditorPage } from '../features/home-page/BannerPopupEditors';
 import { GroupEditorPage } from '../features/home-page/GroupEditorPage';
@@ -42,6 +43,7 @@ export const router = createBrowserRouter([
       { path: 'products/:id', element: <ProductEditorPage /> },
       { path: 'orders', element: <OrderListPage /> },
       { path: 'orders/:id', element: <OrderDetailPage /> },
+      { path: 'inbox', element: <InboxPage /> },
       { path: 'payments', element: <PaymentsPage /> },
       { path: 'quotations', element: <QuotationListPage /> },
       { path: 'quotations/:id', element: <QuotationDetailPage /> },

@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { PublicConfig } from '@kedai/contract';
 import { SESSION_KEY } from '../features/auth/session';
+import { WAITING_COUNT_KEY } from '../features/inbox/queries';
 import { DEAD_JOBS_KEY } from '../features/jobs/queries';
 import { PENDING_TRANSFERS_KEY } from '../features/payments/queries';
 import { QUEUE_KEY } from '../features/quotations/queries';
@@ -21,10 +22,12 @@ function shell({
   quotations,
   payments,
   deadJobs,
+  waiting,
   role = 'staff',
 }: {
   transfers?: number;
   deadJobs?: number;
+  waiting?: number;
   quotations?: number;
   payments?: Payments;
   role?: 'staff' | 'owner';
@@ -43,6 +46,8 @@ function shell({
   if (quotations !== undefined) client.setQueryData([...QUEUE_KEY, 'pending-count'], page(quotations));
   if (deadJobs !== undefined)
     client.setQueryData(DEAD_JOBS_KEY, { jobs: [], counts: { queued: 0, running: 0, done: 0, dead: deadJobs }, nextBefore: null });
+  if (waiting !== undefined)
+    client.setQueryData(WAITING_COUNT_KEY, { conversations: [], total: waiting, counts: { waiting, disputes: 0 } });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/payments']}>
@@ -79,6 +84,13 @@ describe('the navigation', () => {
       'href="/jobs" data-discover="true">Jobs <span class="badge badge--count">2</span><span class="visually-hidden"> failed</span></a>',
     );
     expect(shell({ deadJobs: 0 })).toContain('href="/jobs" data-discover="true">Jobs</a>');
+  });
+
+  it('links Messages with the count of conversations waiting for an answer, read out as such', () => {
+    expect(shell({ waiting: 4 })).toContain(
+      'href="/inbox" data-discover="true">Messages <span class="badge badge--count">4</span><span class="visually-hidden"> waiting for an answer</span></a>',
+    );
+    expect(shell({ waiting: 0 })).toContain('href="/inbox" data-discover="true">Messages</a>');
   });
 
   it('shows no badge when nothing waits, or before the count is known', () => {

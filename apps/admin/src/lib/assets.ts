@@ -5,7 +5,7 @@
  * (its Content-Security-Policy allows images from its own origin). Thumbnails carry `_thumb` before
  * the extension (`assetUrl`/`thumbnailName` in the domain).
  */
-import { assetUrl } from '@kedai/domain';
+import { assetUrl, chatPhotoPath } from '@kedai/domain';
 
 const ABSOLUTE = /^https?:\/\//i;
 
@@ -19,6 +19,16 @@ export function assetsBase(assetsUrl: string): string {
 /** The address of an image (or its thumbnail) by its name on the assets host. */
 export const imageSrc = (assetsUrl: string, name: string, size: 'full' | 'thumb' = 'thumb'): string =>
   assetUrl(assetsBase(assetsUrl), name, size);
+
+/**
+ * Where the back office reads an order chat's photo (or its thumbnail): private to the buyer and
+ * staff, so through the staff's photo route on this origin's `/api` (the session cookie goes with
+ * it), never from the assets host. Null for a name that is no chat photo's.
+ */
+export function chatPhotoSrc(orderId: string, image: string, size: 'full' | 'thumb'): string | null {
+  const path = chatPhotoPath(orderId, image, size, 'staff');
+  return path ? `/api${path}` : null;
+}
 
 /** Configuration entries that may name the storefront's public address, first found wins. */
 const STOREFRONT_KEYS = ['storefront_url', 'public_web_url', 'web_url'] as const;

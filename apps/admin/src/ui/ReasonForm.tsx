@@ -27,6 +27,10 @@ interface Props<Body> {
   children?: ReactNode;
   /** What comes after it, such as a counter said once the reason is too long. */
   afterField?: ReactNode;
+  /** The submit button's id, for focus to come back to when a confirmation is given up. */
+  submitId?: string;
+  /** The question asked before sending (a `Confirm`): in place of the buttons, the reason kept as typed while it is open. */
+  confirmation?: ReactNode;
 }
 
 export function ReasonForm<Body>({
@@ -41,6 +45,8 @@ export function ReasonForm<Body>({
   cancel,
   children,
   afterField,
+  submitId,
+  confirmation,
   ...name
 }: Props<Body>) {
   return (
@@ -53,21 +59,24 @@ export function ReasonForm<Body>({
         hint={hint}
         rows={rows}
         value={form.text}
+        readOnly={confirmation ? true : undefined}
         error={form.error}
         onChange={(e) => form.change(e.target.value)}
       />
       {afterField}
-      <div className="actions">
-        {/* Each reason explains a refusal to the shopper (a cancelled order, a rejected transfer, a declined quotation). */}
-        <button type="submit" className="button button--danger" aria-busy={busy || undefined}>
-          {busy ? busyLabel : submitLabel}
-        </button>
-        {cancel ? (
-          <button type="button" className="button button--secondary" onClick={cancel.onCancel}>
-            {cancel.label}
+      {confirmation ?? (
+        <div className="actions">
+          {/* Each reason explains a refusal to the shopper (a cancelled order, a rejected transfer, a declined quotation). */}
+          <button type="submit" id={submitId} className="button button--danger" aria-busy={busy || undefined}>
+            {busy ? busyLabel : submitLabel}
           </button>
-        ) : null}
-      </div>
+          {cancel ? (
+            <button type="button" className="button button--secondary" onClick={cancel.onCancel}>
+              {cancel.label}
+            </button>
+          ) : null}
+        </div>
+      )}
     </form>
   );
 }

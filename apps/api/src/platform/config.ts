@@ -83,7 +83,11 @@ export const EnvSchema = z.object({
     })
     .default([...SERVICE_NAMES])
     .describe('What this API process runs: auth, store, admin (the back office), fn, jobs (the durable job runner); health always'),
-  DATA_DIR: z.string().min(1).default('.data').describe('PGlite data (pglite/) and the local assets host (assets/)'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('.data')
+    .describe('PGlite data (pglite/), the local assets host (assets/) and private files never served as assets (private/: chat photos)'),
   ASSETS_URL: url.optional().describe("Public base URL of the assets host; default `/assets` on the storefront's origin"),
   PUBLIC_API_URL: url.optional().describe('Public base URL of this API, used to build the default ASSETS_URL'),
   WEB_ORIGINS: z.string().default('http://localhost:3000').describe('Comma-separated origins allowed to call the API with credentials'),
@@ -161,15 +165,34 @@ export const EnvSchema = z.object({
   RATE_LIMIT_SEARCH_EXTERNAL: limit
     .default({ limit: 30, windowSeconds: 3600 })
     .describe('Product links read per user for "buy it for me" (each one a fetch of another site) per window'),
+  RATE_LIMIT_OPENGRAPH: limit
+    .default({ limit: 60, windowSeconds: 600 })
+    .describe('Link previews asked per user (POST /opengraph; a fetch of another site unless kept) per window'),
   RATE_LIMIT_VOUCHER: limit
     .default({ limit: 30, windowSeconds: 900 })
     .describe('Voucher codes tried (right and wrong alike) per client address per window'),
   RATE_LIMIT_VOUCHER_ACCOUNT: limit.default({ limit: 10, windowSeconds: 900 }).describe('Voucher codes tried per user per window'),
+  RATE_LIMIT_CHAT: limit
+    .default({ limit: 30, windowSeconds: 60 })
+    .describe('Order chat messages and photos posted per user (shopper or staff) per window'),
+  RATE_LIMIT_PRODUCT_VIEW: limit
+    .default({ limit: 300, windowSeconds: 600 })
+    .describe('Product page views recorded for "Recently viewed" (POST /product/{id}/view) per client address per window'),
+  RATE_LIMIT_SOCKET: limit
+    .default({ limit: 120, windowSeconds: 60 })
+    .describe('Live socket connection attempts (/ws) per client address per window, counted before the session is read'),
   JWT_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
     .optional()
     .describe('Signs access tokens; required in production, shared by every API process'),
+  UNSUBSCRIBE_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe(
+      "Signs the one-click unsubscribe links of optional e-mails (they never expire); default: derived from the access tokens' key (HKDF, its own label)",
+    ),
   TFA_ENCRYPTION_KEY: z
     .string()
     .optional()
@@ -308,6 +331,11 @@ export interface AppConfig {
   dataDir: string;
   pgliteDir: string;
   assetsDir: string;
+  /**
+   * Files only some users may see (the order chat's photos, `chat/`), never on the assets host: read
+   * through routes that check who asks. Shared by every API process, as the assets folder is.
+   */
+  privateDir: string;
   assetsUrl: string;
   webOrigins: string[];
   seedDemo: boolean;
@@ -346,8 +374,12 @@ export interface AppConfig {
     tfa: RateLimitSetting;
     tfaReset: RateLimitSetting;
     searchExternal: RateLimitSetting;
+    opengraph: RateLimitSetting;
     voucher: RateLimitSetting;
     voucherAccount: RateLimitSetting;
+    chat: RateLimitSetting;
+    productView: RateLimitSetting;
+    socket: RateLimitSetting;
   };
   /**
    * The clock of rate-limit windows and two-factor time steps. Never set from the environment:
@@ -359,6 +391,8 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   /** Encrypt two-factor secrets (the first encrypts); undefined outside production means a key kept in DATA_DIR. */
   tfaEncryptionKeys: BoxKey[] | undefined;
+  /** Signs unsubscribe links; undefined means a key derived from the access tokens' (platform/secrets.ts). */
+  unsubscribeSecret: string | undefined;
   cookieSecure: boolean;
   accessTokenTtlSeconds: number;
   /** Lifetime of a session without "remember me" (sliding, renewed by each refresh). */
@@ -492,6 +526,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     pgliteDir: resolve(dataDir, 'pglite'),
     assetsDir: resolve(dataDir, 'assets'),
+    privateDir: resolve(dataDir, 'private'),
     assetsUrl: (e.ASSETS_URL ?? defaultAssetsUrl).replace(/\/+$/, ''),
     webOrigins,
     seedDemo: e.SEED_DEMO,
@@ -515,11 +550,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tfa: e.RATE_LIMIT_TFA,
       tfaReset: e.RATE_LIMIT_TFA_RESET,
       searchExternal: e.RATE_LIMIT_SEARCH_EXTERNAL,
+      opengraph: e.RATE_LIMIT_OPENGRAPH,
       voucher: e.RATE_LIMIT_VOUCHER,
       voucherAccount: e.RATE_LIMIT_VOUCHER_ACCOUNT,
+      chat: e.RATE_LIMIT_CHAT,
+      productView: e.RATE_LIMIT_PRODUCT_VIEW,
+      socket: e.RATE_LIMIT_SOCKET,
     },
     jwtSecret: e.JWT_SECRET,
     tfaEncryptionKeys,
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,

@@ -16,12 +16,15 @@ export type DomainEventType =
   | 'quotation.declined'
   | 'transfer.confirmed'
   | 'transfer.rejected'
-  | 'product.back_in_stock';
+  | 'product.back_in_stock'
+  | 'chat.message'
+  | 'dispute.opened'
+  | 'dispute.resolved';
 
 export interface DomainEvent {
   id: number;
   type: DomainEventType;
-  /** The id of what it is about: an order's for `order.*` and `transfer.*`, a quotation item's, a product's. */
+  /** The id of what it is about: an order's for `order.*`, `transfer.*`, `chat.*` and `dispute.*`, a quotation item's, a product's. */
   subject: string;
   payload: Record<string, unknown>;
   occurredAt: string;
@@ -35,5 +38,18 @@ export async function recordEvent(
   tx: Database,
   event: { type: DomainEventType; subject: string; payload?: Record<string, unknown> },
 ): Promise<void> {
-  await tx.insert(schema.domainEvents).values({ type: event.type, subject: event.subject, payload: event.payload ?? {} });
+  await tx.insert(schema.domainEvents).values({
+    type: event.type,
+    subject: event.subject,
+    payload: event.payload ?? {},
+    // Handlers date what they write by the event (a job may run late); the app's clock when injected.
+    ...(eventClock ? { occurredAt: eventClock() } : {}),
+  });
+}
+
+let eventClock: (() => Date) | undefined;
+
+/** The app's injected clock (`config.clock`), which dates events; without one, the database's `now()`. */
+export function useEventClock(clock: (() => Date) | undefined): void {
+  eventClock = clock;
 }

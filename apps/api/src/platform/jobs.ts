@@ -29,6 +29,8 @@ export interface JobKind<Payload = Record<string, unknown>> {
   maxAttempts?: number;
   /** Event types this kind handles: each such event becomes one job of this kind, its payload the event. */
   on?: readonly DomainEventType[];
+  /** Of those events, the ones worth a job (default: all); the others are dispatched without one, sparing a job that would do nothing. */
+  wants?: (event: DomainEvent) => boolean;
   /** Does the work; throws to fail this try. */
   run(payload: Payload, context: JobContext): Promise<void>;
 }
@@ -186,7 +188,7 @@ export class JobRunner {
    * Turns events not yet handed out into one job per handler (each once, also with several processes).
    * Only events of a type this runner handles: another process (a rolling deploy's newer one) may
    * handle more, so an event no handler here knows stays undispatched for it. Events nobody handles
-   * stay undispatched for good, which is harmless (the notifications feed reads `domain_events` itself).
+   * stay undispatched for good, which is harmless: the table keeps them as the record of what happened.
    */
   async dispatchEvents(limit = 100): Promise<number> {
     const handlers = [...this.kinds.values()].filter((kind) => kind.on && kind.on.length > 0);
@@ -216,7 +218,7 @@ export class JobRunner {
           payload: row.payload,
           occurredAt: new Date(row.occurred_at).toISOString(),
         };
-        for (const kind of handlers.filter((handler) => handler.on!.includes(event.type))) {
+        for (const kind of handlers.filter((handler) => handler.on!.includes(event.type) && (handler.wants?.(event) ?? true))) {
           await tx.execute(
             sql`INSERT INTO jobs (kind, payload, run_at, max_attempts, singleton_key, event_id)
                 VALUES (${kind.name}, ${JSON.stringify({ event } satisfies EventJobPayload)}::jsonb, ${this.now()},

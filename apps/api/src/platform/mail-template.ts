@@ -11,10 +11,34 @@ export interface SimpleMail {
   name: string;
   /** Paragraphs of plain text before the action. */
   paragraphs: string[];
+  /** Labelled tables after the paragraphs (an order's lines and totals): label and value per row. */
+  sections?: MailSection[];
   /** A button (and a plain-text link) to follow, if any. */
   action?: { label: string; url: string };
   /** Paragraphs after the action, e.g. "if this was not you". */
   footer?: string[];
+}
+
+export interface MailSection {
+  heading: string;
+  rows: { label: string; value: string }[];
+}
+
+function sectionText(section: MailSection): string[] {
+  return [section.heading, ...section.rows.map((row) => (row.value ? `  ${row.label}: ${row.value}` : `  ${row.label}`)), ''];
+}
+
+function sectionHtml(section: MailSection): string {
+  const rows = section.rows
+    .map(
+      (row) =>
+        `<tr><td style="padding: 2px 12px 2px 0">${escapeHtml(row.label)}</td><td style="padding: 2px 0; text-align: right; white-space: nowrap">${escapeHtml(row.value)}</td></tr>`,
+    )
+    .join('\n');
+  return `<h3 style="margin: 16px 0 4px; font-size: 15px">${escapeHtml(section.heading)}</h3>
+<table style="border-collapse: collapse">
+${rows}
+</table>`;
 }
 
 /** One plain and one HTML body for a short transactional e-mail; every value is escaped in the HTML. */
@@ -23,6 +47,7 @@ export function simpleMail(mail: SimpleMail): MailMessage {
     `Hello ${mail.name},`,
     '',
     ...mail.paragraphs.flatMap((p) => [p, '']),
+    ...(mail.sections ?? []).flatMap(sectionText),
     ...(mail.action ? [`${mail.action.label}: ${mail.action.url}`, ''] : []),
     ...(mail.footer ?? []).flatMap((p) => [p, '']),
   ].join('\n');
@@ -34,6 +59,7 @@ export function simpleMail(mail: SimpleMail): MailMessage {
 <html><body style="font-family: sans-serif; line-height: 1.5">
 <p>Hello ${escapeHtml(mail.name)},</p>
 ${mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${(mail.sections ?? []).map(sectionHtml).join('\n')}
 ${button}
 ${(mail.footer ?? []).map((p) => `<p style="color: #666">${escapeHtml(p)}</p>`).join('\n')}
 </body></html>

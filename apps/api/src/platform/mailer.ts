@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. an optional e-mail's one-click unsubscribe (`List-Unsubscribe`, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -61,7 +63,7 @@ export function createMailer({
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(schema.mailOutbox)
-          .values({ to: message.to, subject: message.subject, text: message.text, html: message.html })
+          .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers ?? null })
           .returning({ id: schema.mailOutbox.id });
         if (transport) {
           // Due now by the runners' clock (tests set one; absent, the database's now()).
@@ -83,7 +85,13 @@ export function createMailer({
       // A second run (the process died before recording the job done) sends nothing again.
       if (mail.sentAt) return;
       try {
-        await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers ?? undefined,
+        });
       } catch (cause) {
         const error = (cause instanceof Error ? cause.message : String(cause)).slice(0, ERROR_MAX_LENGTH) || 'unknown error';
         log.warn({ mailId: id, to: mail.to, error }, 'mail delivery failed; it is tried again later');

@@ -412,4 +412,6 @@ export const CHANNELS = {
   catalogue: 'catalogue',
   /** A job was queued: runners look for due jobs now (platform/jobs.ts). */
   jobs: 'jobs',
+  /** A conversation or a shopper's counts changed: sockets read and send what is new (platform/live.ts). */
+  live: 'live',
 } as const;

@@ -96,10 +96,10 @@ export async function fetchPublicPage(link: string, options: SafeFetchOptions = 
  * length ≤ 2000. Throws AppError('link/invalid') when it is not an absolute http(s) URL at all,
  * AppError('link/not_allowed') for other schemes/ports/user:password@ — and for a host that is an IP
  * address off the public internet, in any form the URL parser reads (`2130706433`, `127.1`, `0x7f.1`,
- * `[::ffff:127.0.0.1]`), since no lookup can make it public.
+ * `[::ffff:127.0.0.1]`), since no lookup can make it public. `allowedTestOrigins` as in SafeFetchOptions.
  */
-export function parseFetchableUrl(link: string): URL {
-  return checkUrl(parseLink(link), new Set());
+export function parseFetchableUrl(link: string, allowedTestOrigins: readonly string[] = []): URL {
+  return checkUrl(parseLink(link), new Set(allowedTestOrigins.map((origin) => origin.trim().toLowerCase())));
 }
 
 /** Whether an address (IPv4 or IPv6 string) is on the public internet. */

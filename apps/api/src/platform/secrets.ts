@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config';
@@ -11,6 +11,17 @@ import { parseBoxKeys, type BoxKey } from './secret-box';
  */
 export function accessTokenKey(config: AppConfig): Uint8Array {
   return new TextEncoder().encode(config.jwtSecret ?? keptSecret(config, 'jwt-secret', () => randomBytes(48).toString('base64url')));
+}
+
+/**
+ * The key that signs one-click unsubscribe links (modules/notifications/unsubscribe.ts): UNSUBSCRIBE_SECRET,
+ * else one derived from the access tokens' key with HKDF under its own label, never that key itself,
+ * so a leak or a token of one is nothing to the other. Links never expire, so setting or changing
+ * UNSUBSCRIBE_SECRET (or, while derived, JWT_SECRET) ends the links of every e-mail sent before.
+ */
+export function unsubscribeKey(config: AppConfig, accessKey: Uint8Array): Uint8Array {
+  if (config.unsubscribeSecret) return new TextEncoder().encode(config.unsubscribeSecret);
+  return new Uint8Array(hkdfSync('sha256', accessKey, new Uint8Array(0), 'kedai/unsubscribe-link', 32));
 }
 
 /**

@@ -1,8 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, webcrypto } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import { AppError, isUuid } from '@kedai/domain';
-import { and, eq, isNull, ne, schema, sql, type Database } from '@kedai/db';
+import { and, eq, inArray, isNull, ne, schema, sql, type Database } from '@kedai/db';
 import type { AppConfig } from './config';
 import { cookieName } from './cookies';
 import { randomToken, sha256 } from './secure-tokens';
@@ -248,6 +248,41 @@ export async function sessionIdOfRefreshToken(db: Database, token: string | unde
   return row?.sessionId;
 }
 
+/** The server's key made a WebCrypto key once: given the raw bytes, `jwtVerify` imports them anew on every request. */
+const verifyKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+
+function verifyKeyOf(key: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let imported = verifyKeys.get(key);
+  if (!imported) {
+    imported = webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(key, imported);
+  }
+  return imported;
+}
+
+/**
+ * Access tokens this process has verified, with their claims, until they expire: a session's next
+ * requests skip the signature check (a thread-pool round trip in WebCrypto), never the session read
+ * that sees a logout or a revocation. Keyed by the whole token, signature included.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, JWTPayload>>();
+const VERIFIED_TOKENS_MAX = 10_000;
+
+async function verifyAccessToken(key: Uint8Array, token: string): Promise<JWTPayload> {
+  let verified = verifiedTokens.get(key);
+  if (!verified) verifiedTokens.set(key, (verified = new Map()));
+  const known = verified.get(token);
+  // Expired as jwtVerify would find it (its `exp` not after now).
+  if (known && typeof known.exp === 'number' && known.exp > Math.floor(Date.now() / 1000)) return known;
+  verified.delete(token);
+  const { payload } = await jwtVerify(token, await verifyKeyOf(key), { algorithms: ['HS256'] });
+  if (typeof payload.exp === 'number') {
+    if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, payload);
+  }
+  return payload;
+}
+
 export type AccessCheck =
   { kind: 'none' } | { kind: 'invalid' } | { kind: 'blacklisted'; user: UserRow } | { kind: 'ok'; auth: AuthContext };
 
@@ -258,7 +293,7 @@ export async function checkAccess(deps: SessionDeps, request: FastifyRequest): P
   let userId: string;
   let sessionId: string;
   try {
-    const { payload } = await jwtVerify(token, deps.key, { algorithms: ['HS256'] });
+    const payload = await verifyAccessToken(deps.key, token);
     // Ids that are no uuid cannot name a session (and would make the uuid columns refuse the query).
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { kind: 'invalid' };
     if (!isUuid(payload.sub) || !isUuid(payload.sid)) return { kind: 'invalid' };
@@ -276,6 +311,53 @@ export async function checkAccess(deps: SessionDeps, request: FastifyRequest): P
   if (!row || row.session.revokedAt !== null || !row.live) return { kind: 'invalid' };
   if (row.user.blacklistedAt !== null) return { kind: 'blacklisted', user: row.user };
   return { kind: 'ok', auth: authContext(row.user, row.session) };
+}
+
+/**
+ * When the request's access token expires (unix seconds), read without checking it: only for a
+ * caller `checkAccess` has already let in (the live socket closes at that instant, so its client
+ * refreshes over HTTP and reconnects).
+ */
+export function accessTokenExpiry(config: AppConfig, request: FastifyRequest): number | undefined {
+  const token = request.cookies[cookieName(config, ACCESS_COOKIE)];
+  if (!token) return undefined;
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Of these sessions, the ones still as good as `checkAccess` would find them (not revoked, not
+ * expired, the user not blacklisted, a second factor owed passed), with their user's role and whether two-factor is set up and passed: a
+ * long-lived connection (the live socket) asks again now and then instead of on every request.
+ */
+export async function sessionsStillValid(
+  db: Database,
+  sessionIds: readonly string[],
+): Promise<Map<string, { role: string; tfaPassed: boolean }>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: authSessions.id,
+      role: users.role,
+      // Two-factor set up and passed in this session: what staff need (a user who turned it off has no secret).
+      tfaPassed: sql<boolean>`${users.tfaSecret} is not null and ${authSessions.tfaPassedAt} is not null`,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        inArray(authSessions.id, [...sessionIds]),
+        isNull(authSessions.revokedAt),
+        sql`${authSessions.expiresAt} > now()`,
+        isNull(users.blacklistedAt),
+        sql`(${users.tfaSecret} is null or ${authSessions.tfaPassedAt} is not null)`,
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, { role: row.role, tfaPassed: Boolean(row.tfaPassed) }]));
 }
 
 /** The refresh cookie of the request, under the name this configuration uses. */

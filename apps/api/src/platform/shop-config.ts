@@ -5,10 +5,13 @@
 import {
   DEFAULT_QUOTATION_PRICING,
   DEMO_PAYNOW_SETTINGS,
+  RECEIPT_PREFIX_DEFAULT,
+  SHOP_TIME_ZONE_DEFAULT,
   PAYNOW_SETTLE_AFTER_DAYS_DEFAULT,
   parsePayNowSettings,
   parsePayNowSettleDays,
   parseQuotationPricing,
+  parseTimeZone,
   type PayNowSettings,
   type QuotationPricing,
 } from '@kedai/domain';
@@ -56,4 +59,25 @@ export function payNowSettleDaysOf(entries: Record<string, unknown>): number {
 /** Sets one configuration entry (the back office's settings; audited by the caller, in its transaction). */
 export async function setConfigEntry(db: Database, key: string, value: unknown): Promise<void> {
   await db.insert(schema.config).values({ key, value }).onConflictDoUpdate({ target: schema.config.key, set: { value } });
+}
+
+/** The shop's time zone (`time_zone`), that e-mails and receipts write times in; Singapore's until set. */
+export function shopTimeZoneOf(entries: Record<string, unknown>): string {
+  return parseTimeZone(entries.time_zone) ?? SHOP_TIME_ZONE_DEFAULT;
+}
+
+/** What owners set for the receipt (`legal_name`, `legal_address`, `tax_registration_number`, `receipt_prefix`). */
+export function legalDetailsOf(entries: Record<string, unknown>): {
+  legalName: string;
+  legalAddress: string;
+  taxRegistrationNumber: string;
+  receiptPrefix: string;
+} {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    legalName: text(entries.legal_name) || String(entries.shop_name ?? CONFIG_DEFAULTS.shop_name),
+    legalAddress: text(entries.legal_address),
+    taxRegistrationNumber: text(entries.tax_registration_number),
+    receiptPrefix: text(entries.receipt_prefix) || RECEIPT_PREFIX_DEFAULT,
+  };
 }

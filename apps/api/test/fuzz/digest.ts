@@ -13,6 +13,13 @@ export const WRITTEN_WHEN_REFUSED: Record<string, string> = {
   rate_limits: 'Counts attempts, refused ones included: that is what a rate limit is for',
 };
 
+/** Link previews keep a page that could not be read a short while (modules/opengraph). */
+const PREVIEW_FAILURE_KEPT = {
+  tables: ['link_previews'],
+  reason:
+    'A page that could not be read is kept for a few minutes (link_previews.failure), so a link many see in a chat is not fetched again at once',
+};
+
 /**
  * Refusals that write by design, by `METHOD /path errorCode`: the tables they may write, and why.
  * Any other table written, or the same table by another refusal, is a finding.
@@ -37,6 +44,9 @@ export const REFUSALS_THAT_WRITE: Record<string, { tables: string[]; reason: str
     tables: ['users'],
     reason: 'A try is claimed (users.tfa_failures, tfa_retry_at) before the code is judged, so wrong codes in a row are counted',
   },
+  'POST /opengraph link/unreachable': PREVIEW_FAILURE_KEPT,
+  'POST /opengraph link/too_large': PREVIEW_FAILURE_KEPT,
+  'POST /opengraph link/not_html': PREVIEW_FAILURE_KEPT,
 };
 
 /** The rows of a query, on either driver (PGlite answers `{rows}`, as does node-postgres). */

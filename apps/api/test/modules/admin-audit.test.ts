@@ -87,6 +87,16 @@ async function paidOrder() {
   return order;
 }
 
+/** A card-paid order staff delivered (a dispute may be opened about it), with its shopper. */
+async function deliveredOrder() {
+  const shopper = await sgShopper(t.app);
+  const order = await placeOrder(t.app, shopper);
+  await ok(shopper.client.post('/payment/stripe/card/pay', { orderId: order.id, ...CARD }));
+  for (const step of [{ to: 'processing' }, { to: 'shipped', carrier: 'SingPost', trackingNumber: 'RR1' }, { to: 'delivered' }])
+    await ok(owner.post(`/admin/order/${order.id}/status`, step));
+  return { shopper, order };
+}
+
 /** A PayNow order whose transfer the shopper reported: its pending charge waits for staff. */
 async function reportedTransfer() {
   const shopper = await sgShopper(t.app);
@@ -475,6 +485,57 @@ const CASES: Record<string, (perform: Perform) => Promise<unknown>> = {
       },
     );
   },
+  // ——— Order conversations (issue 29): staff messages, read marks and done marks ———
+  'POST /admin/order/{id}/messages': async (perform) => {
+    const order = await placeOrder(t.app, await sgShopper(t.app));
+    await perform(
+      { id: order.id },
+      { message: 'Your parcel leaves today' },
+      {
+        action: 'chat.message',
+        objectType: 'order',
+        objectId: order.id,
+        before: null,
+        after: { messageId: expect.any(Number), kind: 'text' },
+      },
+    );
+  },
+  'POST /admin/order/{id}/messages/photo': async (perform) => {
+    const order = await placeOrder(t.app, await sgShopper(t.app));
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+      .png()
+      .toBuffer();
+    await perform(
+      { id: order.id },
+      png,
+      {
+        action: 'chat.message',
+        objectType: 'order',
+        objectId: order.id,
+        before: null,
+        after: { messageId: expect.any(Number), kind: 'photo' },
+      },
+      { 'content-type': 'image/png' },
+    );
+  },
+  'POST /admin/order/{id}/update_chat_status': async (perform) => {
+    const shopper = await sgShopper(t.app);
+    const order = await placeOrder(t.app, shopper);
+    const said = await ok(shopper.client.post(`/order/${order.id}/messages`, { message: 'Is it shipped?' }));
+    await perform(
+      { id: order.id },
+      { lastReadMessageId: said.message.id },
+      { action: 'chat.read', objectType: 'order', objectId: order.id, before: { readUpTo: 0 }, after: { readUpTo: said.message.id } },
+    );
+  },
+  'POST /admin/order/{id}/chat_done': async (perform) => {
+    const order = await placeOrder(t.app, await sgShopper(t.app));
+    await perform(
+      { id: order.id },
+      { done: true },
+      { action: 'chat.done', objectType: 'order', objectId: order.id, before: { done: false }, after: { done: true } },
+    );
+  },
   'POST /admin/order/{id}/refund': async (perform) => {
     const order = await paidOrder();
     await perform(
@@ -488,6 +549,34 @@ const CASES: Record<string, (perform: Perform) => Promise<unknown>> = {
         after: { refunded: 500, currency: 'SGD', reason: 'One cup arrived broken' },
       },
     );
+  },
+  'POST /admin/dispute/{id}/resolve': async (perform) => {
+    const { shopper, order } = await deliveredOrder();
+    const opened = await ok(
+      shopper.client.post(`/order/${order.id}/disputes`, { reason: 'damaged', description: 'The lid arrived cracked.' }),
+    );
+    await perform(
+      { id: opened.id },
+      { outcome: 'refund', amount: 500, note: 'Sorry about the lid' },
+      {
+        action: 'dispute.refunded',
+        objectType: 'dispute',
+        objectId: opened.id,
+        before: { status: 'open', orderId: order.id },
+        after: { status: 'refunded', refundAmount: 500, currency: 'SGD', resolution: 'Sorry about the lid' },
+      },
+    );
+  },
+  'POST /admin/order/{id}/disputes/reopen': async (perform) => {
+    const { shopper, order } = await deliveredOrder();
+    await ok(shopper.client.post(`/order/${order.id}/confirm_receipt`));
+    await perform({ id: order.id }, undefined, {
+      action: 'dispute.reopened',
+      objectType: 'order',
+      objectId: order.id,
+      before: { status: 'completed', latestDispute: null },
+      after: { reopened: true },
+    });
   },
   'POST /admin/payment/{id}/confirm': async (perform) => {
     const { order, paymentId } = await reportedTransfer();
@@ -629,6 +718,17 @@ const CASES: Record<string, (perform: Perform) => Promise<unknown>> = {
       after: some({ proxy: { kind: 'mobile', value: '+6591234567' } }),
     });
     await ok(owner.put('/admin/settings/paynow', before));
+  },
+  'PUT /admin/settings/legal': async (perform) => {
+    const details = { legalName: 'Kedai Pte Ltd', legalAddress: '1 Raffles Place, Singapore 048616', taxRegistrationNumber: 'M90312345A' };
+    await perform({}, details, {
+      action: 'settings.legal',
+      objectType: 'settings',
+      objectId: 'legal',
+      before: some({ taxRegistrationNumber: '' }),
+      after: details,
+    });
+    await ok(owner.put('/admin/settings/legal', { legalName: '', legalAddress: '', taxRegistrationNumber: '' }));
   },
   'PUT /admin/settings/paynow_settle': async (perform) => {
     const before = (await ok(owner.get('/admin/settings'))).payNowSettleAfterDays;

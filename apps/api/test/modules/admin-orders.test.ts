@@ -92,7 +92,8 @@ describe('moving an order', () => {
     expect(mail!.text).toContain('RR123456789SG');
     expectError(await client.delete(`/order/${order.id}`), 409, 'order/invalid_transition');
     const info = (await client.get(`/order/${order.id}/dispute_info`)).body;
-    expect(info).toMatchObject({ canDispute: true, until: null });
+    // In transit the dispute window has not started (issue 29: disputes are about delivered orders).
+    expect(info).toMatchObject({ canDispute: false, until: null, how: expect.stringMatching(/on its way/) });
     const done = await client.post(`/order/${order.id}/confirm_receipt`);
     expect(done.body).toMatchObject({ status: 'completed', canConfirmReceipt: false });
     expect(done.body.history.map((h: { to: string }) => h.to)).toEqual(['awaiting_payment', 'paid', 'processing', 'shipped', 'completed']);
@@ -213,6 +214,29 @@ describe('cancelling', () => {
       .where(and(eq(schema.auditLog.objectId, order.id), eq(schema.auditLog.action, 'order.cancelled')));
     expect(audit).toMatchObject({ actorId: staffId });
     expectError(await staff.post(`/admin/order/${order.id}/cancel`, { reason: 'again' }), 409, 'order/invalid_transition');
+  });
+
+  it('the e-mail says when the refund reaches the card, with one full stop after a reason that has its own', async () => {
+    const { order, user } = await paidOrder();
+    expect((await staff.post(`/admin/order/${order.id}/cancel`, { reason: 'Out of stock at the supplier.' })).status).toBe(200);
+    await t.app.jobs.runDue();
+    const [mail] = await outbox(t.app, user.email);
+    expect(mail!.subject).toBe(`Order ${order.orderRef} cancelled`);
+    expect(mail!.text).toContain(`Your order ${order.orderRef} has been cancelled: Out of stock at the supplier.`);
+    expect(mail!.text).not.toContain('supplier..');
+    expect(mail!.text).toMatch(
+      /The payment of SGD\s?[\d,]+\.\d\d is being refunded to the card you paid with; it usually reaches your card within 5–10 working days\./,
+    );
+  });
+
+  it('an unpaid order cancelled: the e-mail says nothing was charged', async () => {
+    const { order, user } = await placedOrder();
+    expect((await staff.post(`/admin/order/${order.id}/cancel`, { reason: 'Asked by the shopper on the phone' })).status).toBe(200);
+    await t.app.jobs.runDue();
+    const [mail] = await outbox(t.app, user.email);
+    expect(mail!.text).toContain(`Your order ${order.orderRef} has been cancelled: Asked by the shopper on the phone.`);
+    expect(mail!.text).toContain('Nothing was charged.');
+    expect(mail!.text).not.toContain('refund');
   });
 });
 

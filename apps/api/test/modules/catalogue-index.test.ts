@@ -155,6 +155,20 @@ describe('CatalogueIndex', () => {
     expect(index.similar('zzqxjwv').slots).toHaveLength(0);
   });
 
+  it('finds names holding a typed word cut in two, halves side by side, living products only', () => {
+    const index = new CatalogueIndex();
+    index.upsert(product('a', 'Wi Fi Camera', `'wi':1A 'fi':2A 'camera':3A`));
+    index.upsert(product('b', 'Smart wi/fi Plug', `'smart':1A 'wi':2A 'fi':3A 'plug':4A`));
+    index.upsert(product('c', 'Fi Wi Lamp', `'fi':1A 'wi':2A 'lamp':3A`));
+    index.upsert(product('d', 'WiFi Router', `'wifi':1A 'router':2A`));
+    index.upsert(product('e', 'Wi Fi Doorbell', `'wi':1A 'fi':2A 'doorbel':3A`));
+    index.remove('e');
+    const ids = (slots: Int32Array) => [...slots].map((slot) => index.idOf(slot));
+    expect(ids(index.holdingCut(['wifi']))).toEqual(['a', 'b']);
+    expect(ids(index.holdingCut(['fiwi', 'smartwi']))).toEqual(['b', 'c']);
+    expect(index.holdingCut(['router'])).toHaveLength(0);
+  });
+
   it('excludes words and matches either of two', () => {
     const index = new CatalogueIndex();
     index.upsert(product('a', 'Red Mug', `'red':1A 'mug':2A`));

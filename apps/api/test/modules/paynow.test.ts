@@ -103,6 +103,16 @@ describe('a PayNow order', () => {
     expect(reported.status, reported.response.payload).toBe(200);
     expect(reported.body.status).toBe('awaiting_payment');
     expect(reported.body.payments).toMatchObject([{ kind: 'charge', status: 'pending', provider: 'paynow', amount: order.total }]);
+    // The shopper reads that the shop is checking it, with no time to pay, and their reference in the history.
+    expect(reported.body).toMatchObject({ statusLabel: 'Payment reported: the shop is checking it', payBy: null });
+    expect(reported.body.history.at(-1)).toMatchObject({
+      from: 'awaiting_payment',
+      to: 'awaiting_payment',
+      actor: 'shopper',
+      note: 'Transfer reported, reference FT2611 2500/01',
+    });
+    const listed = (await s.client.get('/order')).body.orders.find((o: { id: string }) => o.id === order.id);
+    expect(listed).toMatchObject({ statusLabel: 'Payment reported: the shop is checking it', payBy: null });
     expectError(await s.client.post(`/order/${order.id}/paynow_paid`, {}), 409, 'payment/already_reported');
     expect((await info(s, order.id)).body).toMatchObject({ state: 'awaiting_confirmation', paynow: null, payBy: null });
 
@@ -111,6 +121,28 @@ describe('a PayNow order', () => {
     await cancelUnpaidOrders({ db: t.app.db, provider: t.app.paymentProvider, now: late });
     expect((await s.client.get(`/order/${order.id}`)).body.status).toBe('awaiting_payment');
     expect(amountHeld(await ledgerOf(order.id))).toBe(0);
+  });
+
+  it('staff find the orders whose transfer was reported, and the orders paid each way', async () => {
+    const s = await shopper();
+    const waiting = (await placed(s)).body;
+    const unreported = (await placed(s)).body;
+    const byCard = (await placed(s, 'card')).body;
+    await s.client.post(`/order/${waiting.id}/paynow_paid`, { reference: 'FT1' });
+    const ids = async (payment: string) =>
+      ((await staff.get(`/admin/order?q=${encodeURIComponent(s.user.email)}&payment=${payment}`)).body.orders as { id: string }[]).map(
+        (o) => o.id,
+      );
+    expect(await ids('transfer_reported')).toEqual([waiting.id]);
+    expect(await ids('paynow')).toEqual([unreported.id, waiting.id]);
+    expect(await ids('card')).toEqual([byCard.id]);
+    const one = (await staff.get(`/admin/order/${waiting.id}`)).body;
+    expect(one).toMatchObject({ status: 'awaiting_payment', payBy: null, payments: [{ provider: 'paynow', status: 'pending' }] });
+    expectError(await staff.get('/admin/order?payment=cheque'), 400, 'general/argument_error');
+
+    // Once staff confirm it, it is no longer waiting.
+    await staff.post(`/admin/payment/${one.payments[0].id}/confirm`);
+    expect(await ids('transfer_reported')).toEqual([]);
   });
 
   it('a card order has nothing to report by PayNow', async () => {
@@ -337,6 +369,12 @@ describe('staff and a reported transfer', () => {
     const [mail] = await outbox(t.app, s.user.email);
     expect(mail!.subject).toBe(`Order ${order.orderRef}: your PayNow transfer was not found`);
     expect(mail!.text).toContain('No transfer with this reference arrived');
+    const history = (await s.client.get(`/order/${order.id}`)).body.history as { actor: string; note: string | null }[];
+    expect(history.slice(-2)).toMatchObject([
+      { actor: 'shopper', note: 'Transfer reported, no reference given' },
+      { actor: 'staff', note: 'Transfer not found: No transfer with this reference arrived' },
+    ]);
+    expect((await s.client.get(`/order/${order.id}`)).body).toMatchObject({ statusLabel: 'Awaiting payment', payBy: now.body.payBy });
     expect((await s.client.post(`/order/${order.id}/paynow_paid`, {})).status).toBe(200);
     expect(amountHeld(await ledgerOf(order.id))).toBe(0);
   });
@@ -363,7 +401,7 @@ describe('refunds of PayNow orders', () => {
     expect([amountHeld(ledger), amountToRefund(ledger)]).toEqual([order.total, order.total]);
     await t.app.jobs.runDue();
     const [mail] = await outbox(t.app, s.user.email);
-    expect(mail!.text).toContain('back by PayNow');
+    expect(mail!.text).toContain('back to you by PayNow, usually within 3 working days.');
 
     const refunds = (await staff.get('/admin/payment?kind=refund')).body.payments as Array<{ id: string; order: { id: string } }>;
     const refund = refunds.find((p) => p.order.id === order.id)!;

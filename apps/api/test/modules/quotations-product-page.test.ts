@@ -438,6 +438,21 @@ describe('extractProduct: cleaning', () => {
     expect(product?.description).toMatch(/^Nice widget/);
   });
 
+  it('drops control characters, raw or as entities (a NUL is what the database cannot keep)', () => {
+    const product = extractProduct(
+      page(
+        ld({ '@type': 'Product', name: 'Tea\u0000pot', description: 'Bell\u0007 and\u0085 escape\u001b[31m', brand: 'Ac\u007fme' }) +
+          meta('og:site_name', 'Shop&#0;&#1; &#x9f;Town'),
+      ),
+      PAGE_URL,
+    );
+    expect(product).toMatchObject({ name: 'Teapot', description: 'Bell and escape[31m' });
+    for (const text of [product?.name, product?.description, product?.brand, product?.siteName]) {
+      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+      expect(text).not.toMatch(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/);
+    }
+  });
+
   it('keeps a plain "<" that opens no tag', () => {
     expect(fromJsonLd({ '@type': 'Product', name: 'Cable < 2 m' })?.name).toBe('Cable < 2 m');
   });

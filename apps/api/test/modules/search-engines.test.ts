@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, sql } from '@kedai/db';
 import type { Category, Merchant, SearchResult } from '@kedai/contract';
 import { createProduct } from '@kedai/db/factories';
+import { joinHyphenated } from '@kedai/domain';
 import { useSearchEngine } from '../../src/modules/catalogue/search';
 import { createTestApp, get, type TestApp } from '../helpers';
 
@@ -81,6 +82,13 @@ describe('the in-memory index answers as PostgreSQL does', () => {
       'q=the',
       'q=coffee&region=MY&limit=100',
       `q=shirt&inStock=true&sort=price_asc&minPrice=500&limit=100`,
+      // One word, three spellings (more below, with products written each way; other filters here, as
+      // the PostgreSQL engine keeps a filter set's counts for 30 s).
+      'q=tshirt&inStock=true&limit=100',
+      'q=t-shirt&inStock=true&sort=price_asc',
+      'q=t%20shirt&region=MY&limit=100',
+      'q=wifi&region=MY&limit=100',
+      'q=wi%20fi&inStock=true&sort=newest',
     ];
     for (const query of queries) {
       const [memory, postgres] = [await searchWith('memory', query), await searchWith('postgres', query)];
@@ -92,6 +100,101 @@ describe('the in-memory index answers as PostgreSQL does', () => {
       // Relevance is weighed a little differently (decision 0020): the same products, maybe another order.
       if (memory.sort === 'relevance') expect(ids(memory).sort(), query).toEqual(ids(postgres).sort());
       else expect(ids(memory), query).toEqual(ids(postgres));
+    }
+  });
+});
+
+describe('one word, three spellings: joined, split and hyphenated (decision 0020)', () => {
+  it('finds the same products for each spelling in both engines, and offers the catalogue’s own form when nothing matches', async () => {
+    const joinedShirt = await createProduct(t.handle.db, { name: 'Plain Tshirt Crew Neck' });
+    const splitCamera = await createProduct(t.handle.db, { name: 'Wi Fi Doorbell Camera' });
+    const joinedPlug = await createProduct(t.handle.db, { name: 'WiFi Smart Plug' });
+    const hyphenExtender = await createProduct(t.handle.db, { name: 'Wi-Fi Range Extender' });
+    const hyphenPrinter = await createProduct(t.handle.db, { name: 'Desk Printer', description: 'Scans straight to e-mail.' });
+    const joinedStamp = await createProduct(t.handle.db, { name: 'Email Address Stamp' });
+    const splitBoard = await createProduct(t.handle.db, { name: 'Snow Board Wax Kit' });
+    const queries = [
+      'q=tshirt&limit=100',
+      'q=t-shirt&limit=100',
+      'q=t%20shirt&limit=100',
+      'q=T-Shirts&limit=100',
+      'q=tshirt%20-crew&limit=100',
+      'q=wifi&limit=100',
+      'q=wi-fi&limit=100',
+      'q=wi%20fi&limit=100',
+      'q=wi%20fi%20plug&limit=100',
+      'q=email&limit=100',
+      'q=e-mail&limit=100',
+      'q=e%20mail&limit=100',
+      'q=%22wi%20fi%22&limit=100',
+      'q=snowboard%20wax',
+      'q=snowboard&exact=true',
+      'q=snowbord&exact=true',
+    ];
+    const found: Record<string, SearchResult> = {};
+    for (const query of queries) {
+      const [memory, postgres] = [await searchWith('memory', query), await searchWith('postgres', query)];
+      const { products: memoryProducts, facets: _m, ...memoryRest } = memory;
+      const { products: postgresProducts, facets: _p, ...postgresRest } = postgres;
+      expect(memoryRest, query).toEqual(postgresRest);
+      expect(facetsOf(memory), query).toEqual(facetsOf(postgres));
+      const ids = (products: SearchResult['products']) => products.map((p) => p.uuid).sort();
+      expect(ids(memoryProducts), query).toEqual(ids(postgresProducts));
+      found[query] = memory;
+    }
+    const idsOf = (query: string) => found[query]!.products.map((p) => p.uuid).sort();
+    const has = (query: string, ...products: { id: string }[]) =>
+      expect(idsOf(query), query).toEqual(expect.arrayContaining(products.map((p) => p.id)));
+    const hasNot = (query: string, product: { id: string }) => expect(idsOf(query), query).not.toContain(product.id);
+
+    // The demo's T-shirts (hyphenated) and the joined one, whichever way the shopper writes it.
+    expect(found['q=tshirt&limit=100']!.total).toBeGreaterThan(1);
+    expect(idsOf('q=t-shirt&limit=100')).toEqual(idsOf('q=tshirt&limit=100'));
+    expect(idsOf('q=T-Shirts&limit=100')).toEqual(idsOf('q=tshirt&limit=100'));
+    has('q=tshirt&limit=100', joinedShirt);
+    has('q=t%20shirt&limit=100', ...found['q=tshirt&limit=100']!.products.map((p) => ({ id: p.uuid })));
+    hasNot('q=tshirt%20-crew&limit=100', joinedShirt);
+    // Joined and hyphenated find each other; split also finds both, and itself.
+    for (const query of ['q=wifi&limit=100', 'q=wi-fi&limit=100']) {
+      has(query, joinedPlug, hyphenExtender);
+      hasNot(query, splitCamera);
+    }
+    has('q=wi%20fi&limit=100', joinedPlug, hyphenExtender, splitCamera);
+    expect(found['q=wi%20fi%20plug&limit=100']!.products.map((p) => p.uuid)).toEqual([joinedPlug.id]);
+    expect(idsOf('q=%22wi%20fi%22&limit=100')).not.toContain(joinedPlug.id);
+    for (const query of ['q=email&limit=100', 'q=e-mail&limit=100', 'q=e%20mail&limit=100']) has(query, hyphenPrinter, joinedStamp);
+    // The exact form ranks at least as high as a joined or split match (here the split form holds
+    // both words the shopper typed, the joined form one).
+    const order = found['q=wi%20fi&limit=100']!.products.map((p) => p.uuid);
+    expect(order.indexOf(splitCamera.id)).toBeLessThan(order.indexOf(joinedPlug.id));
+
+    // The catalogue writes "snow board" in two: a joined search finds nothing, and is offered that form.
+    expect(found['q=snowboard&exact=true']).toMatchObject({ total: 0, suggestedQuery: 'snow board' });
+    expect(found['q=snowbord&exact=true']).toMatchObject({ total: 0 });
+    expect(found['q=snowboard%20wax']).toMatchObject({ total: 1, typoTolerant: true, correctedQuery: 'snow board wax' });
+    expect((await search('q=snow%20board%20wax')).products.map((p) => p.uuid)).toEqual([splitBoard.id]);
+  });
+
+  it('joins the hyphenated words PostgreSQL’s parser reads as one, as the shopper’s side does', async () => {
+    const words = [
+      't-shirt',
+      'T-Shirts',
+      'e-mail',
+      'Wi-Fi',
+      'usb-c',
+      'a1-b2',
+      'über-cool',
+      'x-ray-proof',
+      'covid-19',
+      '10-20',
+      'x-2',
+      '3-pack',
+      'plain',
+    ];
+    for (const word of words) {
+      const [row] = await queryRows<{ joined: string }>(t.handle.db, sql`SELECT search_joined_words(${word}) AS joined`);
+      const shopper = joinHyphenated(word);
+      expect(row!.joined, word).toBe(shopper === word ? '' : shopper);
     }
   });
 });

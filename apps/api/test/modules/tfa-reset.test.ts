@@ -86,6 +86,14 @@ describe('a reset by e-mail is slow and loud', () => {
     const row = await userRow(user.id);
     expect([row.tfaSecret, row.tfaPendingSecret, row.tfaEnabledAt, row.tfaLastStep]).toEqual([null, null, null, null]);
     expect(await t.app.db.select().from(schema.tfaRecoveryCodes).where(eq(schema.tfaRecoveryCodes.userId, user.id))).toEqual([]);
+    // The audit log keeps it, by no one in the back office (issue 30).
+    const audited = await t.app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.objectId, user.id), eq(schema.auditLog.action, 'tfa.reset')));
+    expect(audited.map((entry) => [entry.actorId, entry.before, entry.after])).toEqual([
+      [null, { tfaEnabled: true }, { tfaEnabled: false }],
+    ]);
     // Every session ended; whoever holds the password signs in afresh, without a second factor.
     expectError(await thief.get('/auth/me'), 401, 'auth/invalid_access_token');
     const done = await mailAbout(t.app, user.email, /is now off/i);

@@ -69,7 +69,11 @@ const typesOf = async (subject: string) => (await eventsOf(subject)).map((event)
 
 /** The jobs made from one event. */
 async function jobsOf(eventId: number) {
-  return t.app.db.select({ kind: schema.jobs.kind, state: schema.jobs.state }).from(schema.jobs).where(eq(schema.jobs.eventId, eventId));
+  return t.app.db
+    .select({ kind: schema.jobs.kind, state: schema.jobs.state })
+    .from(schema.jobs)
+    .where(eq(schema.jobs.eventId, eventId))
+    .orderBy(schema.jobs.kind);
 }
 
 /** The subjects of the mails to `email`, newest first (the verification code left out). */
@@ -99,10 +103,16 @@ describe('order events', () => {
     await t.app.jobs.runDue();
     const mails = (await subjects(s.user.email)).filter((subject) => subject.startsWith(`Order ${order.orderRef}`));
     expect(mails).toEqual([`Order ${order.orderRef} shipped`, `Order ${order.orderRef} paid`, `Order ${order.orderRef} placed`]);
-    // One job per event and handler, done; running again makes and sends nothing more.
+    // One job per event and handler (the mail; the shopper's feed from paid on), done; running again
+    // makes and sends nothing more.
+    const handlers: Record<string, string[]> = {
+      'order.placed': ['orders.mail'],
+      'order.paid': ['notifications.record', 'orders.mail'],
+      'order.shipped': ['notifications.record', 'orders.mail'],
+      'order.delivered': ['notifications.record'],
+    };
     for (const event of events) {
-      const jobs = await jobsOf(event.id);
-      expect(jobs).toEqual(event.type === 'order.delivered' ? [] : [{ kind: 'orders.mail', state: 'done' }]);
+      expect(await jobsOf(event.id)).toEqual(handlers[event.type]!.map((kind) => ({ kind, state: 'done' })));
     }
     expect(await t.app.jobs.runDue()).toBe(0);
     expect((await subjects(s.user.email)).filter((subject) => subject.startsWith(`Order ${order.orderRef}`))).toEqual(mails);
@@ -178,7 +188,10 @@ describe('order events', () => {
     const events = await eventsOf(order.id);
     expect(events.at(-1)).toMatchObject({ type: 'order.refunded', payload: { part: false } });
     await t.app.jobs.runDue();
-    expect(await jobsOf(events.at(-1)!.id)).toEqual([{ kind: 'orders.mail', state: 'done' }]);
+    expect(await jobsOf(events.at(-1)!.id)).toEqual([
+      { kind: 'notifications.record', state: 'done' },
+      { kind: 'orders.mail', state: 'done' },
+    ]);
     expect((await subjects(s.user.email)).filter((subject) => subject.includes('refund'))).toEqual([]);
   });
 });

@@ -359,6 +359,33 @@ describe('events', () => {
     expect(handled).toEqual(['cancelled-order']);
     expect(await dispatched()).not.toBeNull();
   });
+
+  it('a handler does not want make no job of its kind, and are dispatched all the same', async () => {
+    const clock = new TestClock();
+    const handled: string[] = [];
+    const handler: JobKind<{ event: { subject: string } }> = {
+      name: 'test.on_refunded_in_full',
+      on: ['order.refunded'],
+      wants: (event) => event.payload.part === 'full',
+      async run({ event }) {
+        handled.push(event.subject);
+      },
+    };
+    await recordEvent(handle.db, { type: 'order.refunded', subject: 'refunded-in-part', payload: { part: 'partial' } });
+    await recordEvent(handle.db, { type: 'order.refunded', subject: 'refunded-in-full', payload: { part: 'full' } });
+    await runner(clock, { kinds: [handler] }).runDue();
+    expect(handled).toEqual(['refunded-in-full']);
+    const jobsOfKind = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'test.on_refunded_in_full'`,
+    );
+    expect(jobsOfKind[0]!.n).toBe(1);
+    const undispatched = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM domain_events WHERE subject LIKE 'refunded-in-%' AND dispatched_at IS NULL`,
+    );
+    expect(undispatched[0]!.n).toBe(0);
+  });
 });
 
 describe('listing jobs', () => {

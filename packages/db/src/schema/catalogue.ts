@@ -64,8 +64,12 @@ export const products = pgTable(
     version: integer('version').notNull().default(1),
     /** Derived on every write: whether any unit can be bought. Kept for the in-stock filter. */
     inStock: boolean('in_stock').notNull().default(false),
+    /**
+     * Each field's words, and the joined form of its hyphenated words ("t-shirt" is also "tshirt":
+     * `search_joined_words`, migration 0023; the rule is `spellingVariants` in @kedai/domain).
+     */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', keywords), 'B') || setweight(to_tsvector('english', description), 'C')`,
+      sql`setweight(to_tsvector('english', name || ' ' || search_joined_words(name)), 'A') || setweight(to_tsvector('english', keywords || ' ' || search_joined_words(keywords)), 'B') || setweight(to_tsvector('english', description || ' ' || search_joined_words(description)), 'C')`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -14,3 +14,4 @@ export * from './back-in-stock';
 export * from './quotations';
 export * from './orders';
 export * from './payments';
+export * from './chat';

@@ -139,6 +139,8 @@ export const orders = pgTable(
     taxFee: money('tax_fee').notNull(),
     taxInclusive: boolean('tax_inclusive').notNull(),
     taxName: text('tax_name'),
+    /** The rate charged, 900 for 9 % (null on orders placed before receipts, issue 30). */
+    taxRateBp: integer('tax_rate_bp'),
     total: money('total').notNull(),
     voucherCode: text('voucher_code'),
     paymentMethod: text('payment_method').notNull(),
@@ -159,6 +161,8 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     cancelReason: text('cancel_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The receipt's number, given in the transaction that pays the order (decision 0026). */
+    receiptNumber: text('receipt_number'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -169,6 +173,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_ref_idx').on(t.orderRef),
+    uniqueIndex('orders_receipt_number_idx').on(t.receiptNumber),
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
@@ -178,6 +183,16 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );
+
+/**
+ * The shop's running count of receipts (decision 0026): one row, locked FOR UPDATE by the
+ * transaction that pays an order, so numbers are consecutive and a rolled-back payment leaves no gap
+ * (a PostgreSQL SEQUENCE would).
+ */
+export const receiptCounters = pgTable('receipt_counters', {
+  name: text('name').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
 
 /** What a line captured of its product when bought: an order never changes with the catalogue. */
 export interface ProductCapture {

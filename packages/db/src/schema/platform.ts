@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers to send with it (an optional e-mail's `List-Unsubscribe`, RFC 8058); null for none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),

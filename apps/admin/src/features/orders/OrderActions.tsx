@@ -5,6 +5,7 @@ import { PAYMENT_REASON_MAX } from '@kedai/domain';
 import { api } from '../../lib/api';
 import { amountPlaceholder } from '../../lib/money-input';
 import { TextArea, TextField } from '../../ui/Field';
+import { Confirm, useConfirm } from '../../ui/Confirm';
 import { FormProblem, useFormProblem } from '../../ui/FormProblem';
 import { ReasonForm } from '../../ui/ReasonForm';
 import { useFocusAfterRender } from '../../ui/useFocusAfterRender';
@@ -17,6 +18,7 @@ import {
   NOTE_MAX,
   TEXT_MAX,
   cancelBodyOf,
+  cancelConfirmation,
   cancelledText,
   canRefundPart,
   handleOrderError,
@@ -24,7 +26,9 @@ import {
   moveBodyOf,
   movedText,
   orderActions,
+  refundAllConfirmation,
   refundBodyOf,
+  refundConfirmation,
   refundFailureOf,
   refundableText,
   refundedNews,
@@ -136,15 +140,27 @@ function MoveForm({ move, order, onDone, onInterrupted, onStart, reload }: Props
   const form = useOrderForm({ empty: EMPTY_MOVE, ids, check: (draft: MoveDraft) => moveBodyOf(move, draft), onStart });
   const { draft, errors, set } = form;
 
+  // Refunding in full cannot be undone: it waits for staff to confirm the amount (issue 30).
+  const buttonId = `${move}-button`;
+  const confirm = useConfirm<MoveBody>(buttonId);
+  const asked = move === 'refunded' ? confirm.asked : null;
+
   const save = useMutation({
     mutationFn: (body: MoveBody) => api.post('/admin/order/:id/status', { params: { id: order.id }, body }),
+    onSettled: confirm.close,
     onSuccess: (answer) => onDone(answer, movedText(answer, move)),
     onError: (error) => handleOrderError(error, 'move', { interrupt: onInterrupted, reload, refuse: form.refuse }),
   });
 
   const headingId = `${move}-heading`;
   return (
-    <form onSubmit={(event) => form.submit(event, { busy: save.isPending, send: save.mutate })} noValidate aria-labelledby={headingId}>
+    <form
+      onSubmit={(event) =>
+        form.submit(event, { busy: save.isPending || asked !== null, send: move === 'refunded' ? confirm.ask : save.mutate })
+      }
+      noValidate
+      aria-labelledby={headingId}
+    >
       <h3 id={headingId}>{MOVE_LABELS[move]}</h3>
       <p className="hint">{MOVE_HINTS[move]}</p>
       <FormProblem problem={form.problem} title="The order was not changed" />
@@ -184,23 +200,43 @@ function MoveForm({ move, order, onDone, onInterrupted, onStart, reload }: Props
         error={errors.note}
         onChange={(e) => set('note', e.target.value)}
       />
-      <div className="actions">
-        <button type="submit" className={move === 'refunded' ? 'button button--danger' : 'button'} aria-busy={save.isPending || undefined}>
-          {save.isPending ? 'Saving…' : MOVE_LABELS[move]}
-        </button>
-      </div>
+      {asked ? (
+        <Confirm
+          {...refundAllConfirmation(order)}
+          busyLabel="Refunding…"
+          keepLabel="Don't refund"
+          busy={save.isPending}
+          onConfirm={() => save.mutate(asked.value)}
+          onKeep={confirm.keep}
+        />
+      ) : (
+        <div className="actions">
+          <button
+            type="submit"
+            id={buttonId}
+            className={move === 'refunded' ? 'button button--danger' : 'button'}
+            aria-busy={save.isPending || undefined}
+          >
+            {save.isPending ? 'Saving…' : MOVE_LABELS[move]}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
 
 const REASON_ID = 'cancel-reason';
+const CANCEL_BUTTON_ID = 'cancel-order-button';
 
 function CancelForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
   const reason = useOneFieldForm({ fieldId: REASON_ID, check: cancelBodyOf, onStart });
+  // A checked reason waits here for staff to confirm the cancellation (and the refund it makes).
+  const confirm = useConfirm<{ reason: string }>(CANCEL_BUTTON_ID);
 
   const cancel = useMutation({
     mutationFn: (body: { reason: string }) => api.post('/admin/order/:id/cancel', { params: { id: order.id }, body }),
     onSuccess: (answer) => onDone(answer, cancelledText(answer)),
+    onSettled: confirm.close,
     onError: (failed) =>
       handleOrderError(failed, 'cancel', {
         interrupt: onInterrupted,
@@ -210,6 +246,7 @@ function CancelForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
   });
 
   const paid = order.payments.some((payment) => payment.kind === 'charge' && payment.status === 'succeeded');
+  const asked = confirm.asked;
   return (
     <section className="panel" aria-labelledby="cancel-heading">
       <h2 id="cancel-heading">Cancel order</h2>
@@ -220,9 +257,22 @@ function CancelForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
         hint={`The shopper reads it in an e-mail; 1 to ${NOTE_MAX} characters.`}
         rows={3}
         busy={cancel.isPending}
-        send={cancel.mutate}
+        send={confirm.ask}
         submitLabel="Cancel order"
         busyLabel="Cancelling…"
+        submitId={CANCEL_BUTTON_ID}
+        confirmation={
+          asked ? (
+            <Confirm
+              {...cancelConfirmation(order)}
+              busyLabel="Cancelling…"
+              keepLabel="Keep the order"
+              busy={cancel.isPending}
+              onConfirm={() => cancel.mutate(asked.value)}
+              onKeep={confirm.keep}
+            />
+          ) : null
+        }
       >
         <FormProblem problem={reason.problem} title="The order was not cancelled" />
         <p className="hint">
@@ -235,6 +285,7 @@ function CancelForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
 }
 
 const REFUND_IDS = { amount: 'refund-amount', reason: 'refund-reason' } as const;
+const REFUND_BUTTON_ID = 'refund-button';
 
 /**
  * Part of the payment back to the shopper, with a reason they are e-mailed; the order keeps its
@@ -243,9 +294,13 @@ const REFUND_IDS = { amount: 'refund-amount', reason: 'refund-reason' } as const
 function RefundForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
   const form = useOrderForm({ empty: EMPTY_REFUND, ids: REFUND_IDS, check: (draft: RefundDraft) => refundBodyOf(draft, order), onStart });
   const { draft, errors, set } = form;
+  // A checked refund waits here for staff to confirm its amount and where it goes.
+  const confirm = useConfirm<RefundBody>(REFUND_BUTTON_ID);
+  const asked = confirm.asked;
 
   const refund = useMutation({
     mutationFn: (body: RefundBody) => api.post('/admin/order/:id/refund', { params: { id: order.id }, body }),
+    onSettled: confirm.close,
     onSuccess: (answer, body) => {
       form.reset();
       onDone(answer, refundedNews(answer, body.amount));
@@ -258,7 +313,7 @@ function RefundForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
     <section className="panel" aria-labelledby="refund-heading">
       <h2 id="refund-heading">Refund part of the payment</h2>
       <form
-        onSubmit={(event) => form.submit(event, { busy: refund.isPending, send: refund.mutate })}
+        onSubmit={(event) => form.submit(event, { busy: refund.isPending || asked !== null, send: confirm.ask })}
         noValidate
         aria-labelledby="refund-heading"
       >
@@ -278,6 +333,7 @@ function RefundForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
           autoComplete="off"
           placeholder={amountPlaceholder(order.currency)}
           value={draft.amount}
+          readOnly={asked ? true : undefined}
           error={errors.amount}
           onChange={(e) => set('amount', e.target.value)}
         />
@@ -288,14 +344,27 @@ function RefundForm({ order, onDone, onInterrupted, onStart, reload }: Props) {
           hint={`The shopper is e-mailed it; 1 to ${PAYMENT_REASON_MAX} characters.`}
           rows={3}
           value={draft.reason}
+          readOnly={asked ? true : undefined}
           error={errors.reason}
           onChange={(e) => set('reason', e.target.value)}
         />
-        <div className="actions">
-          <button type="submit" className="button button--danger" aria-busy={refund.isPending || undefined}>
-            {refund.isPending ? 'Refunding…' : 'Refund'}
-          </button>
-        </div>
+        {asked ? (
+          <Confirm
+            {...refundConfirmation(order, asked.value.amount)}
+            detail={paynow ? 'It is added to Refunds to send under Payments.' : 'The money goes back to the card at once.'}
+            busyLabel="Refunding…"
+            keepLabel="Don't refund"
+            busy={refund.isPending}
+            onConfirm={() => refund.mutate(asked.value)}
+            onKeep={confirm.keep}
+          />
+        ) : (
+          <div className="actions">
+            <button type="submit" id={REFUND_BUTTON_ID} className="button button--danger" aria-busy={refund.isPending || undefined}>
+              {refund.isPending ? 'Refunding…' : 'Refund'}
+            </button>
+          </div>
+        )}
       </form>
     </section>
   );

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder } from '@kedai/contract';
+import { TRANSFER_REPORTED_STAFF_LABEL, isTransferReported } from '@kedai/domain';
 import { countryLabel } from '../../lib/countries';
 import { errorText } from '../../lib/errors';
 import { priceText } from '../../lib/money-text';
@@ -9,6 +10,8 @@ import { Alert, LoadError, Loading } from '../../ui/Alert';
 import { PageHeading } from '../../ui/PageHeading';
 import { sessionAllows } from '../auth/gate';
 import { useSession } from '../auth/session';
+import { DisputePanel } from '../disputes/DisputePanel';
+import { Conversation } from '../inbox/Conversation';
 import { when } from '../products/reference';
 import type { OrderFailure, OrderNews } from './order-actions';
 import { OrderActions } from './OrderActions';
@@ -21,6 +24,7 @@ import {
   historyLines,
   lineOriginText,
   optionsText,
+  paymentMethodText,
   sameAddress,
   shopperText,
   statusLabel,
@@ -94,6 +98,14 @@ export function OrderDetailPage() {
               <Link to={`/audit?objectType=order&objectId=${encodeURIComponent(data.id)}`}>Staff changes to this order (audit log)</Link>
             </p>
           ) : null}
+          {data.history.some((step) => step.to === 'paid') ? (
+            <p>
+              {/* The receipt the shopper has (issue 30): a PDF from the API, opened in a new tab. */}
+              <a href={`/api/admin/order/${encodeURIComponent(data.id)}/receipt.pdf`} target="_blank" rel="noopener noreferrer">
+                Receipt (PDF)
+              </a>
+            </p>
+          ) : null}
           <OrderView
             order={data}
             actions={
@@ -107,6 +119,12 @@ export function OrderDetailPage() {
                 reload={() => order.refetch()}
               />
             }
+            conversation={
+              <>
+                <DisputePanel order={data} />
+                <Conversation orderId={data.id} />
+              </>
+            }
           />
         </>
       ) : null}
@@ -114,12 +132,16 @@ export function OrderDetailPage() {
   );
 }
 
-/** Everything known of one order; `actions` (the next step, refunding and cancelling) come after its summary. */
-export function OrderView({ order, actions }: { order: AdminOrder; actions?: ReactNode }) {
+/**
+ * Everything known of one order; `actions` (the next step, refunding and cancelling) come after its
+ * summary, then the `conversation` with the shopper.
+ */
+export function OrderView({ order, actions, conversation }: { order: AdminOrder; actions?: ReactNode; conversation?: ReactNode }) {
   return (
     <>
       <Summary order={order} />
       {actions}
+      {conversation}
       <Lines order={order} />
       <Addresses order={order} />
       <Payments order={order} />
@@ -138,6 +160,13 @@ function Summary({ order }: { order: AdminOrder }) {
         <dt>Status</dt>
         <dd>
           <span className={ORDER_BADGES[order.status]}>{statusLabel(order.status)}</span>
+          {isTransferReported(order) ? (
+            <>
+              {' '}
+              <span className="badge badge--pending">{TRANSFER_REPORTED_STAFF_LABEL}</span>{' '}
+              <Link to="/payments">Confirm or reject it under Payments</Link>
+            </>
+          ) : null}
         </dd>
         <dt>Placed on</dt>
         <dd>
@@ -162,7 +191,7 @@ function Summary({ order }: { order: AdminOrder }) {
         <dt>Bought from</dt>
         <dd>{order.kind === 'quotation' ? 'Quotations' : 'The cart'}</dd>
         <dt>Payment method</dt>
-        <dd>{order.paymentMethod === 'card' ? 'Card' : order.paymentMethod}</dd>
+        <dd>{paymentMethodText(order.paymentMethod)}</dd>
         {order.carrier || order.trackingNumber ? (
           <>
             <dt>Carrier</dt>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminOrderList } from '@kedai/contract';
+import { TRANSFER_REPORTED_STAFF_LABEL, isTransferReported } from '@kedai/domain';
 import { errorText } from '../../lib/errors';
 import { priceText } from '../../lib/money-text';
 import { LoadError, Loading } from '../../ui/Alert';
@@ -11,13 +12,16 @@ import { when } from '../products/reference';
 import {
   ORDER_FILTER_LABELS,
   ORDER_FILTERS,
+  PAYMENT_FILTER_LABELS,
+  PAYMENT_FILTERS,
   emptyOrdersText,
   orderSearchOf,
   orderStateFrom,
   type OrderFilter,
   type OrderListState,
+  type PaymentFilter,
 } from './order-params';
-import { ORDER_BADGES, statusLabel } from './order-view';
+import { ORDER_BADGES, paymentMethodText, statusLabel } from './order-view';
 import { useOrderList } from './queries';
 
 /** What the detail page's "back" link returns to: this page of the list, as filtered. */
@@ -25,7 +29,10 @@ interface FromList {
   list: string;
 }
 
-/** `/orders`: every order, newest first, filtered by status, searched by reference or e-mail and paged by the API; the state is in the address. */
+/**
+ * `/orders`: every order, newest first, filtered by status and by payment (a PayNow transfer reported
+ * included), searched by reference or e-mail and paged by the API; the state is in the address.
+ */
 export function OrderListPage() {
   const [search, setSearch] = useSearchParams();
   const state = orderStateFrom(search);
@@ -57,6 +64,18 @@ export function OrderListPage() {
           {ORDER_FILTERS.map((status) => (
             <option key={status} value={status}>
               {ORDER_FILTER_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="order-payment"
+          label="Payment"
+          value={state.payment}
+          onChange={(e) => go({ payment: e.target.value as PaymentFilter })}
+        >
+          {PAYMENT_FILTERS.map((payment) => (
+            <option key={payment} value={payment}>
+              {PAYMENT_FILTER_LABELS[payment]}
             </option>
           ))}
         </SelectField>
@@ -105,6 +124,7 @@ export function OrderTable({ data, state, updating }: { data: AdminOrderList; st
                 Total
               </th>
               <th scope="col">Status</th>
+              <th scope="col">Payment</th>
             </tr>
           </thead>
           <tbody>
@@ -124,6 +144,15 @@ export function OrderTable({ data, state, updating }: { data: AdminOrderList; st
                   <td className="number">{priceText(order.total, order.currency)}</td>
                   <td>
                     <span className={ORDER_BADGES[order.status]}>{statusLabel(order.status)}</span>
+                  </td>
+                  <td>
+                    {paymentMethodText(order.paymentMethod)}
+                    {isTransferReported(order) ? (
+                      <>
+                        {' '}
+                        <span className="badge badge--pending">{TRANSFER_REPORTED_STAFF_LABEL}</span>
+                      </>
+                    ) : null}
                   </td>
                 </tr>
               );

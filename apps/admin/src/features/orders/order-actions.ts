@@ -18,6 +18,7 @@ import { codeOf, errorText } from '../../lib/errors';
 import { handleFailure, type FailureHooks } from '../../lib/failure-hooks';
 import { parseAmount } from '../../lib/money-input';
 import { priceText } from '../../lib/money-text';
+import type { Confirmation } from '../../ui/Confirm';
 import { statusLabel } from './order-view';
 
 const MOVES = ['processing', 'shipped', 'delivered', 'refunded'] as const;
@@ -108,6 +109,39 @@ export const canRefundPart = (order: Pick<AdminOrder, 'refundable'>): boolean =>
 /** "Up to SGD 131.02 can be refunded." */
 export const refundableText = (order: Pick<AdminOrder, 'refundable' | 'currency'>): string =>
   `Up to ${priceText(order.refundable, order.currency)} can be refunded.`;
+
+/** Where a refund of the order goes, as the questions say it. */
+const refundWay = (order: Pick<AdminOrder, 'paymentMethod'>): string => (order.paymentMethod === 'paynow' ? 'by PayNow' : 'to the card');
+
+/**
+ * Before cancelling (issue 30): a paid order says it refunds what the shop still holds, and where;
+ * one not paid says nothing was charged.
+ */
+export function cancelConfirmation(
+  order: Pick<AdminOrder, 'orderRef' | 'refundable' | 'currency' | 'paymentMethod' | 'payments'>,
+): Confirmation {
+  if (order.refundable > 0) {
+    const amount = priceText(order.refundable, order.currency);
+    return { question: `Cancel ${order.orderRef} and refund ${amount} ${refundWay(order)}?`, confirmLabel: `Cancel and refund ${amount}` };
+  }
+  const paid = order.payments.some((payment) => payment.kind === 'charge' && payment.status === 'succeeded');
+  return {
+    question: paid ? `Cancel ${order.orderRef}? Its payment was refunded already.` : `Cancel ${order.orderRef}? Nothing was charged.`,
+    confirmLabel: `Cancel ${order.orderRef}`,
+  };
+}
+
+/** Before refunding in full (a completed order after a dispute): all the shop still holds, and where it goes. */
+export function refundAllConfirmation(order: Pick<AdminOrder, 'orderRef' | 'refundable' | 'currency' | 'paymentMethod'>): Confirmation {
+  const money = priceText(order.refundable, order.currency);
+  return { question: `Refund all ${money} of ${order.orderRef} ${refundWay(order)}?`, confirmLabel: `Refund ${money}` };
+}
+
+/** Before refunding part of the payment (issue 30): the amount, the order and where it goes. */
+export function refundConfirmation(order: Pick<AdminOrder, 'orderRef' | 'currency' | 'paymentMethod'>, amount: number): Confirmation {
+  const money = priceText(amount, order.currency);
+  return { question: `Refund ${money} of ${order.orderRef} ${refundWay(order)}?`, confirmLabel: `Refund ${money}` };
+}
 
 export interface RefundDraft {
   /** Major units as typed: "12.50", or "1500" for a currency without decimals. */

@@ -13,6 +13,40 @@ import { ApiError } from '@kedai/contract/client';
 import type { AdminOrder, PublicUser } from '@kedai/contract';
 import { SESSION_KEY } from '../auth/session';
 import { paidOrder } from './fixtures';
+
+/** An order awaiting its PayNow transfer, which the shopper reported, as the API answers it (no time to pay). */
+const reportedOrder = () =>
+  paidOrder({
+    status: 'awaiting_payment',
+    paymentMethod: 'paynow',
+    nextStatuses: [],
+    refundable: 0,
+    payBy: null,
+    payments: [
+      {
+        id: '9b8a7c6d-0000-4000-8000-00000000000a',
+        kind: 'charge',
+        status: 'pending',
+        amount: 13102,
+        currency: 'SGD',
+        provider: 'paynow',
+        methodSummary: 'PayNow',
+        failureCode: null,
+        failureMessage: null,
+        createdAt: paidOrder().createdAt + 60,
+      },
+    ],
+    history: [
+      { from: null, to: 'awaiting_payment', actor: 'shopper', note: null, at: paidOrder().createdAt },
+      {
+        from: 'awaiting_payment',
+        to: 'awaiting_payment',
+        actor: 'shopper',
+        note: 'Transfer reported, reference FT2611 2500/01',
+        at: paidOrder().createdAt + 60,
+      },
+    ],
+  });
 import { ORDER_CHANGED_MESSAGE, handleOrderError, refundedNews } from './order-actions';
 import { NewsText, OrderDetailPage, OrderView } from './OrderDetailPage';
 import { OrderListPage, OrderTable } from './OrderListPage';
@@ -63,6 +97,8 @@ describe('the order list', () => {
     expect(html).toContain('<label for="order-status">Status</label>');
     expect(html).toContain('<option value="paid" selected="">Paid</option>');
     expect(html).toContain('<option value="awaiting_payment">Awaiting payment</option>');
+    expect(html).toContain('<label for="order-payment">Payment</label>');
+    expect(html).toContain('<option value="transfer_reported">PayNow: transfer reported</option>');
     expect(html).toContain('<button type="submit" class="button">Search</button>');
     expect(text(html)).toContain('1 order');
   });
@@ -73,23 +109,54 @@ describe('the order list', () => {
       paidOrder({ id: '4a3b2c1d-0e9f-4876-8543-21fedcba9876', orderRef: 'KD-261130-ABCDEF', status: 'shipped' }),
     ];
     const html = page(
-      <OrderTable data={{ orders, total: 30, page: 1, limit: 25, pages: 2 }} state={{ status: 'all', q: '', page: 1 }} updating={false} />,
+      <OrderTable
+        data={{ orders, total: 30, page: 1, limit: 25, pages: 2 }}
+        state={{ status: 'all', payment: 'all', q: '', page: 1 }}
+        updating={false}
+      />,
     );
     expect(html).toContain('<caption id="orders-caption">Orders, newest first, page 1 of 2</caption>');
     expect(html).toContain(`<a href="/orders/${orders[0]!.id}" data-discover="true">KD-261201-7Q4M9X</a>`);
     expect(html).toMatch(/<time dateTime="2026-12-01T08:30:00.000Z">1 Dec 2026, \d\d:30<\/time>/);
-    expect(text(html)).toContain('KD-261201-7Q4M9X siti@example.com SGD 131.02 Paid');
-    expect(text(html)).toContain('KD-261130-ABCDEF siti@example.com SGD 131.02 Shipped');
+    expect(text(html)).toContain('KD-261201-7Q4M9X siti@example.com SGD 131.02 Paid Card');
+    expect(text(html)).toContain('KD-261130-ABCDEF siti@example.com SGD 131.02 Shipped Card');
     expect(html).toContain('<span class="badge badge--pending">Paid</span>');
     expect(text(html)).toContain('30 orders');
     expect(html).toContain('href="/?page=2"');
+  });
+
+  it('shows a PayNow transfer the shopper reported as "Transfer reported" in the payment column, and filters by it', () => {
+    const reported = reportedOrder();
+    const html = page(
+      <OrderTable
+        data={{ orders: [reported, paidOrder({ paymentMethod: 'paynow' })], total: 2, page: 1, limit: 25, pages: 1 }}
+        state={{ status: 'all', payment: 'all', q: '', page: 1 }}
+        updating={false}
+      />,
+    );
+    expect(html).toContain('<th scope="col">Payment</th>');
+    expect(text(html)).toContain('SGD 131.02 Awaiting payment PayNow Transfer reported');
+    expect(html.match(/<span class="badge badge--pending">Transfer reported<\/span>/g)).toHaveLength(1);
+
+    const client = new QueryClient();
+    client.setQueryData(['orders', { payment: 'transfer_reported', page: 1, limit: 25 }], {
+      orders: [reported],
+      total: 1,
+      page: 1,
+      limit: 25,
+      pages: 1,
+    });
+    const filtered = page(<OrderListPage />, { path: '/orders', route: '/orders?payment=transfer_reported', client });
+    expect(filtered).toContain('<option value="transfer_reported" selected="">PayNow: transfer reported</option>');
+    expect(text(filtered)).toContain('1 order');
+    expect(text(filtered)).toContain('Transfer reported');
   });
 
   it('says when nothing matches', () => {
     const html = page(
       <OrderTable
         data={{ orders: [], total: 0, page: 1, limit: 25, pages: 1 }}
-        state={{ status: 'paid', q: 'nobody', page: 1 }}
+        state={{ status: 'paid', payment: 'all', q: 'nobody', page: 1 }}
         updating
       />,
     );
@@ -130,14 +197,14 @@ describe('a paid order', () => {
 
   it('offers "Mark as processing" and cancelling with a required reason, nothing else', () => {
     expect(html).toContain('<h3 id="processing-heading">Mark as processing</h3>');
-    expect(html).toContain('<button type="submit" class="button">Mark as processing</button>');
+    expect(html).toContain('<button type="submit" id="processing-button" class="button">Mark as processing</button>');
     expect(html).toContain('<label for="processing-note">Note for the order&#x27;s history (optional)</label>');
     expect(html).not.toContain('Mark as shipped');
     expect(html).not.toContain('id="refunded-heading"');
     expect(html).toContain('<h2 id="cancel-heading">Cancel order</h2>');
     expect(html).toMatch(/<label for="cancel-reason">Reason for cancelling<\/label>.*<textarea id="cancel-reason"[^>]* required=""/s);
     expect(words).toContain('the payment is refunded to the shopper.');
-    expect(html).toContain('<button type="submit" class="button button--danger">Cancel order</button>');
+    expect(html).toContain('<button type="submit" id="cancel-order-button" class="button button--danger">Cancel order</button>');
   });
 
   it('links owners to the audit log of the order', () => {
@@ -152,7 +219,7 @@ describe('the steps of each status', () => {
     expect(html).toMatch(
       /<label for="shipped-tracking">Tracking number<\/label>.*<input id="shipped-tracking" type="text"[^>]* required=""/s,
     );
-    expect(html).toContain('<button type="submit" class="button">Mark as shipped</button>');
+    expect(html).toContain('<button type="submit" id="shipped-button" class="button">Mark as shipped</button>');
     expect(html).toContain('Cancel order');
   });
 
@@ -160,14 +227,14 @@ describe('the steps of each status', () => {
     const html = detailPage(
       paidOrder({ status: 'shipped', nextStatuses: ['delivered'], carrier: 'SingPost', trackingNumber: 'RR123456789SG', canCancel: false }),
     );
-    expect(html).toContain('<button type="submit" class="button">Mark as delivered</button>');
+    expect(html).toContain('<button type="submit" id="delivered-button" class="button">Mark as delivered</button>');
     expect(text(html)).toContain('Carrier SingPost Tracking number RR123456789SG');
     expect(html).not.toContain('Cancel order');
   });
 
   it('refunds a completed order, and says a closed one has nothing left to do', () => {
     expect(detailPage(paidOrder({ status: 'completed', nextStatuses: ['refunded'] }))).toContain(
-      '<button type="submit" class="button button--danger">Refund</button>',
+      '<button type="submit" id="refund-button" class="button button--danger">Refund</button>',
     );
     // Cancelling gave back all the shop held, so nothing is left to refund either.
     const closed = detailPage(
@@ -176,6 +243,16 @@ describe('the steps of each status', () => {
     expect(text(closed)).toContain('Reason for cancelling The courier cannot reach this address');
     expect(text(closed)).toContain('This order is closed: there is nothing more to do.');
     expect(closed).not.toContain('<form');
+  });
+
+  it('an order whose PayNow transfer the shopper reported: "Transfer reported", where to decide it, no time to pay; the reference in the history', () => {
+    const html = detailPage(reportedOrder());
+    const words = text(html);
+    expect(words).toContain('Status Awaiting payment Transfer reported Confirm or reject it under Payments');
+    expect(html).toMatch(/<a href="\/payments"[^>]*>Confirm or reject it under Payments<\/a>/);
+    expect(words).toContain('Payment method PayNow');
+    expect(words).not.toContain('To be paid by');
+    expect(words).toContain('Transfer reported, reference FT2611 2500/01, by the shopper');
   });
 
   it('waits for an unpaid order, which may still be cancelled', () => {
@@ -201,7 +278,7 @@ describe('refunding part of the payment', () => {
     expect(html).toMatch(
       /<label for="refund-reason">Reason for the refund<\/label><p class="hint" id="refund-reason-hint">The shopper is e-mailed it; 1 to 500 characters.<\/p><textarea id="refund-reason"[^>]* required=""/,
     );
-    expect(html).toContain('<button type="submit" class="button button--danger">Refund</button>');
+    expect(html).toContain('<button type="submit" id="refund-button" class="button button--danger">Refund</button>');
     // Between the next step and cancelling.
     expect(html.indexOf('refund-heading')).toBeGreaterThan(html.indexOf('next-step-heading'));
     expect(html.indexOf('refund-heading')).toBeLessThan(html.indexOf('cancel-heading'));

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@kedai/domain';
 import { paidOrder } from './fixtures';
-import { ORDER_BADGES, addressLines, costLines, historyLines, lineOriginText, optionsText, sameAddress, statusLabel } from './order-view';
+import {
+  ORDER_BADGES,
+  addressLines,
+  costLines,
+  historyLines,
+  lineOriginText,
+  optionsText,
+  paymentMethodText,
+  sameAddress,
+  statusLabel,
+} from './order-view';
 
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
 
@@ -70,5 +80,23 @@ describe('an order as staff read it', () => {
       { text: 'Paid, by the payment provider', note: null },
       { text: 'Processing, by staff', note: 'Packed by Ali' },
     ]);
+  });
+
+  it('tells a line that is not a move (a transfer reported, one rejected) by its note', () => {
+    const at = paidOrder().createdAt;
+    const history = [
+      { from: null, to: 'awaiting_payment', actor: 'shopper', note: null, at },
+      { from: 'awaiting_payment', to: 'awaiting_payment', actor: 'shopper', note: 'Transfer reported, reference FT1', at: at + 60 },
+      { from: 'awaiting_payment', to: 'awaiting_payment', actor: 'staff', note: 'Transfer not found: No such transfer', at: at + 120 },
+    ];
+    expect(historyLines(history).map(({ text, note }) => ({ text, note }))).toEqual([
+      { text: 'Placed: Awaiting payment', note: null },
+      { text: 'Transfer reported, reference FT1, by the shopper', note: null },
+      { text: 'Transfer not found: No such transfer, by staff', note: null },
+    ]);
+  });
+
+  it('names how an order is paid', () => {
+    expect(['card', 'paynow', 'cheque'].map(paymentMethodText)).toEqual(['Card', 'PayNow', 'cheque']);
   });
 });

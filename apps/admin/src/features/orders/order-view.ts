@@ -4,7 +4,7 @@
  * the tax by name, its addresses, the payments ledger and the history of its statuses.
  */
 import type { AdminOrder } from '@kedai/contract';
-import { ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '@kedai/domain';
+import { ORDER_STATUS_LABELS, PAYNOW_METHOD, isOrderStatus, type OrderStatus } from '@kedai/domain';
 import { countryLabel } from '../../lib/countries';
 import { priceText } from '../../lib/money-text';
 
@@ -27,6 +27,9 @@ export const ORDER_BADGES: Record<OrderStatus, string> = {
 
 /** A status's words, also for one this version does not know. */
 export const statusLabel = (status: string): string => (isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status);
+
+/** How an order is paid, in words: "Card", "PayNow". */
+export const paymentMethodText = (method: string): string => (method === 'card' ? 'Card' : method === PAYNOW_METHOD ? 'PayNow' : method);
 
 /** "Colour: Red · Size: M"; '' without options. */
 export const optionsText = (capture: Pick<Capture, 'options'>): string =>
@@ -116,15 +119,21 @@ export interface HistoryLine {
   note: string | null;
 }
 
-/** The history, oldest first: "Placed: Awaiting payment", then "Paid, by the payment provider". */
+/**
+ * The history, oldest first: "Placed: Awaiting payment", then "Paid, by the payment provider"; a line
+ * that is not a move (a transfer reported, a dispute opened) reads as its note, by whom.
+ */
 export function historyLines(history: readonly HistoryEntry[]): HistoryLine[] {
   return [...history]
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => a.entry.at - b.entry.at || a.index - b.index)
     .map(({ entry, index }) => {
       const by = ACTOR_LABELS[entry.actor] ?? `by ${entry.actor}`;
+      const note = entry.note?.trim() || null;
+      const key = `${index}:${entry.at}:${entry.to}`;
+      if (entry.from !== null && entry.from === entry.to && note) return { key, at: entry.at, text: `${note}, ${by}`, note: null };
       const text = entry.from === null ? `Placed: ${statusLabel(entry.to)}` : `${statusLabel(entry.to)}, ${by}`;
-      return { key: `${index}:${entry.at}:${entry.to}`, at: entry.at, text, note: entry.note?.trim() || null };
+      return { key, at: entry.at, text, note };
     });
 }
 

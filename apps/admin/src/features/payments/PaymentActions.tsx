@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { AdminPaymentTask } from '@kedai/contract';
 import { api } from '../../lib/api';
 import { TextField } from '../../ui/Field';
+import { Confirm, useConfirm } from '../../ui/Confirm';
 import { FormProblem } from '../../ui/FormProblem';
 import { ReasonForm } from '../../ui/ReasonForm';
 import { useFocusAfterRender } from '../../ui/useFocusAfterRender';
@@ -13,7 +14,10 @@ import {
   REFUND_SENT_LABEL,
   REJECT_LABEL,
   RELEASE_LABEL,
+  confirmTransferConfirmation,
   handlePaymentError,
+  rejectTransferConfirmation,
+  releaseConfirmation,
   refundBodyOf,
   rejectionBodyOf,
   type PaymentFailure,
@@ -51,7 +55,14 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
     reason: `reject-reason-${task.id}`,
     release: `release-${task.id}`,
     releaseReason: `release-reason-${task.id}`,
+    confirm: `confirm-${task.id}`,
+    rejectSubmit: `reject-submit-${task.id}`,
+    releaseSubmit: `release-submit-${task.id}`,
   };
+  // Each decision waits for staff to confirm it, naming the order and the amount (issue 30).
+  const confirmAsk = useConfirm<null>(ids.confirm);
+  const rejectAsk = useConfirm<RejectionBody>(ids.rejectSubmit);
+  const releaseAsk = useConfirm<RejectionBody>(ids.releaseSubmit);
   // The row has one problem, above its buttons: the rejection form's, which a refused confirmation uses too.
   const rejection = useOneFieldForm({ fieldId: ids.reason, check: rejectionBodyOf, onStart });
   const release = useOneFieldForm({ fieldId: ids.releaseReason, check: rejectionBodyOf, onStart });
@@ -65,16 +76,19 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
 
   const confirm = useMutation({
     mutationFn: () => api.post('/admin/payment/:id/confirm', { params: { id: task.id } }),
+    onSettled: confirmAsk.close,
     onSuccess: (answer) => onDone(answer, confirmedText(answer)),
     onError: (failed) => handlePaymentError(failed, handlers(false)),
   });
   const reject = useMutation({
     mutationFn: (body: RejectionBody) => api.post('/admin/payment/:id/reject', { params: { id: task.id }, body }),
+    onSettled: rejectAsk.close,
     onSuccess: (answer) => onDone(answer, rejectedText(answer)),
     onError: (failed) => handlePaymentError(failed, handlers(true)),
   });
   const released = useMutation({
     mutationFn: (body: RejectionBody) => api.post('/admin/payment/:id/release', { params: { id: task.id }, body }),
+    onSettled: releaseAsk.close,
     onSuccess: (answer) => onDone(answer, releasedText(answer)),
     onError: (failed) =>
       handlePaymentError(failed, {
@@ -96,9 +110,22 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
           hint={`The report is rejected and the order cancelled with this reason, which the shopper reads; its stock goes back on sale. Such as “No transfer arrived and we did not hear from you”. 1 to ${PAYMENT_REASON_MAX} characters.`}
           rows={3}
           busy={released.isPending}
-          send={released.mutate}
+          send={releaseAsk.ask}
           submitLabel="Cancel the order and release its stock"
           busyLabel="Cancelling…"
+          submitId={ids.releaseSubmit}
+          confirmation={
+            releaseAsk.asked ? (
+              <Confirm
+                {...releaseConfirmation(task)}
+                busyLabel="Cancelling…"
+                keepLabel="Keep waiting"
+                busy={released.isPending}
+                onConfirm={() => releaseAsk.asked && released.mutate(releaseAsk.asked.value)}
+                onKeep={releaseAsk.keep}
+              />
+            ) : null
+          }
           cancel={{
             label: 'Keep waiting',
             onCancel: () => {
@@ -117,9 +144,23 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
           hint={`The shopper reads it, with a fresh time to pay; such as “No transfer with this reference has arrived”. 1 to ${PAYMENT_REASON_MAX} characters.`}
           rows={3}
           busy={reject.isPending}
-          send={reject.mutate}
+          send={rejectAsk.ask}
           submitLabel="Reject the transfer"
           busyLabel="Rejecting…"
+          submitId={ids.rejectSubmit}
+          confirmation={
+            rejectAsk.asked ? (
+              <Confirm
+                {...rejectTransferConfirmation(task)}
+                detail="The shopper is e-mailed your reason and may pay again."
+                busyLabel="Rejecting…"
+                keepLabel="Don't reject"
+                busy={reject.isPending}
+                onConfirm={() => rejectAsk.asked && reject.mutate(rejectAsk.asked.value)}
+                onKeep={rejectAsk.keep}
+              />
+            ) : null
+          }
           cancel={{
             label: "Don't reject",
             onCancel: () => {
@@ -129,10 +170,21 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
             },
           }}
         />
+      ) : confirmAsk.asked ? (
+        <Confirm
+          {...confirmTransferConfirmation(task)}
+          detail="The order is paid and the shopper is e-mailed."
+          busyLabel="Confirming…"
+          keepLabel="Not yet"
+          busy={confirm.isPending}
+          onConfirm={() => confirm.mutate()}
+          onKeep={confirmAsk.keep}
+        />
       ) : (
         <div className="actions">
           <button
             type="button"
+            id={ids.confirm}
             className="button"
             aria-describedby={rowId}
             aria-busy={confirm.isPending || undefined}
@@ -140,7 +192,7 @@ export function TransferActions({ task, rowId, onDone, onInterrupted, onStart, r
               if (busy) return;
               onStart();
               rejection.clearProblem();
-              confirm.mutate();
+              confirmAsk.ask(null);
             }}
           >
             {confirm.isPending ? 'Confirming…' : CONFIRM_LABEL}

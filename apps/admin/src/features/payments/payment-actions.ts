@@ -5,9 +5,12 @@
  * - / . (what banks put in a PayNow reference). Each task is decided once: when another member of
  * staff decided first the API answers 409, and the list is read again to show where it stands.
  */
+import type { AdminPaymentTask } from '@kedai/contract';
 import { BANK_REFERENCE_MAX, PAYMENT_REASON_MAX, parseBankReference, parsePaymentReason } from '@kedai/domain';
 import { codeOf, errorText } from '../../lib/errors';
 import { handleFailure, type FailureHooks } from '../../lib/failure-hooks';
+import { priceText } from '../../lib/money-text';
+import type { Confirmation } from '../../ui/Confirm';
 
 /** The buttons, named for what staff are sure of when they press them. */
 export const CONFIRM_LABEL = "Confirm — the money is in the shop's account";
@@ -15,6 +18,36 @@ export const REJECT_LABEL = 'Reject';
 export const REFUND_SENT_LABEL = 'Mark as sent';
 /** A stale report (issue 27): the order is cancelled and its stock put back on sale. */
 export const RELEASE_LABEL = 'Release the stock';
+
+type Task = Pick<AdminPaymentTask, 'amount' | 'currency' | 'reference' | 'order'>;
+
+/** Before confirming a reported transfer (issue 30): the order, the amount and the shopper's bank reference. */
+export function confirmTransferConfirmation(task: Task): Confirmation {
+  const amount = priceText(task.amount, task.currency);
+  const reference = task.reference ? `reference ${task.reference}` : 'no reference given';
+  return {
+    question: `Confirm the PayNow transfer of ${amount} for ${task.order.orderRef} (${reference}) is in the shop's account?`,
+    confirmLabel: `Confirm ${amount} received`,
+  };
+}
+
+/** Before rejecting it: the shopper is told and may pay again. */
+export function rejectTransferConfirmation(task: Task): Confirmation {
+  const amount = priceText(task.amount, task.currency);
+  return {
+    question: `Reject the PayNow transfer of ${amount} for ${task.order.orderRef}?`,
+    confirmLabel: `Reject the transfer of ${amount}`,
+  };
+}
+
+/** Before releasing a stale report's stock: its order is cancelled. */
+export function releaseConfirmation(task: Task): Confirmation {
+  const amount = priceText(task.amount, task.currency);
+  return {
+    question: `Cancel ${task.order.orderRef} and release its stock? The reported transfer of ${amount} is rejected.`,
+    confirmLabel: `Cancel ${task.order.orderRef}`,
+  };
+}
 
 /** The body of `POST /admin/payment/{id}/reject`. */
 export interface RejectionBody {

@@ -85,7 +85,7 @@ describe('the payments page', () => {
     expect(text(html)).toContain('KD-261201-7Q4M9X siti@example.com Siti Rahman SGD 131.02 DBS 0412-7788');
     expect(text(html)).toContain('SGD 131.02 none given');
     expect(html).toContain(
-      `<button type="button" class="button" aria-describedby="payment-${task.id}">Confirm — the money is in the shop&#x27;s account</button>`,
+      `<button type="button" id="confirm-${task.id}" class="button" aria-describedby="payment-${task.id}">Confirm — the money is in the shop&#x27;s account</button>`,
     );
     expect(html).toContain(
       `<button type="button" id="reject-${task.id}" class="button button--secondary" aria-describedby="payment-${task.id}">Reject</button>`,

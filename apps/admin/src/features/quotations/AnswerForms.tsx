@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { amountPlaceholder } from '../../lib/money-input';
 import { Alert } from '../../ui/Alert';
 import { TextField, fieldId } from '../../ui/Field';
+import { Confirm, useConfirm } from '../../ui/Confirm';
 import { FormProblem } from '../../ui/FormProblem';
 import { ReasonForm } from '../../ui/ReasonForm';
 import { useOneFieldForm } from '../../ui/useOneFieldForm';
@@ -53,6 +54,7 @@ export function AnswerForms(props: Props) {
 const RESOLVE_HEADING = 'quote-heading';
 const DECLINE_HEADING = 'decline-heading';
 const REASON_ID = 'decline-reason';
+const DECLINE_BUTTON_ID = 'decline-button';
 
 /** The quote: for a marketplace product its price there, and the price per unit in each region quoted. */
 function ResolveForm({ item, regions, onAnswered, onInterrupted, onStart, reload }: Props) {
@@ -231,9 +233,13 @@ function ResolveForm({ item, regions, onAnswered, onInterrupted, onStart, reload
 function DeclineForm({ item, onAnswered, onInterrupted, onStart, reload }: Props) {
   const reason = useOneFieldForm({ fieldId: REASON_ID, check: (text) => declineBodyOf(text, item.version), onStart });
   const count = reasonCount(reason.text);
+  // A checked reason waits for staff to confirm the decline (issue 30).
+  const confirm = useConfirm<DeclineBody>(DECLINE_BUTTON_ID);
+  const asked = confirm.asked;
 
   const decline = useMutation({
     mutationFn: (body: DeclineBody) => api.post('/admin/quotation_item/:id/decline', { params: { id: item.id }, body }),
+    onSettled: confirm.close,
     onSuccess: (answer) => onAnswered(answer, 'declined'),
     onError: (failed) =>
       handleAnswerError(failed, {
@@ -258,9 +264,24 @@ function DeclineForm({ item, onAnswered, onInterrupted, onStart, reload }: Props
         }
         rows={4}
         busy={decline.isPending}
-        send={decline.mutate}
+        send={confirm.ask}
         submitLabel="Decline the quotation"
         busyLabel="Declining…"
+        submitId={DECLINE_BUTTON_ID}
+        confirmation={
+          asked ? (
+            <Confirm
+              question={`Decline the quotation for ${item.quantity} × ${item.name} from ${item.shopper.email}?`}
+              detail="The shopper reads your reason and cannot buy it at a quoted price."
+              confirmLabel="Decline the quotation"
+              busyLabel="Declining…"
+              keepLabel="Don't decline"
+              busy={decline.isPending}
+              onConfirm={() => decline.mutate(asked.value)}
+              onKeep={confirm.keep}
+            />
+          ) : null
+        }
         afterField={
           // Said once the reason is too long, not at every key.
           <p className="visually-hidden" aria-live="polite">

@@ -114,7 +114,7 @@ describe('a pending marketplace item', () => {
     expect(html).toContain('<button type="submit" class="button">Send the quote</button>');
     expect(html).toContain('<label for="decline-reason">Reason for declining</label>');
     expect(html).toContain('0 of 500 characters');
-    expect(html).toContain('<button type="submit" class="button button--danger">Decline the quotation</button>');
+    expect(html).toContain('<button type="submit" id="decline-button" class="button button--danger">Decline the quotation</button>');
     expect(html).not.toContain('The answer');
   });
 });

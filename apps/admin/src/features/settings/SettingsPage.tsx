@@ -10,6 +10,7 @@ import { Alert, LoadError, Loading } from '../../ui/Alert';
 import { SelectField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { sessionAllows } from '../auth/gate';
+import { LegalSection } from './LegalSection';
 import { PayNowSection } from './PayNowSection';
 import { PaymentsSection } from './PaymentsSection';
 import { QuotationPricingSection } from './QuotationPricingSection';
@@ -62,6 +63,7 @@ export function SettingsPage() {
           <ShippingSection regions={data.regions} locations={data.shippingLocations} />
           <TaxRatesSection />
           <PayNowSection settings={data} onSaved={saved} />
+          <LegalSection settings={data} onSaved={saved} />
           <QuotationPricingSection settings={data} onSaved={saved} />
         </>
       ) : null}

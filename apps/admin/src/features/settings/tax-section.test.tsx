@@ -66,7 +66,7 @@ describe('the Taxes section', () => {
 });
 
 describe('the settings page', () => {
-  it('shows owners the Payments, Taxes and PayNow sections among the others', () => {
+  it('shows owners the Payments, Taxes, PayNow and receipts sections among the others', () => {
     const client = new QueryClient();
     const settings: AdminSettings = {
       appCurrency: 'SGD',
@@ -101,6 +101,7 @@ describe('the settings page', () => {
       'Where the shop delivers',
       'Taxes',
       'PayNow',
+      'Receipts and tax invoices',
       'Quotation pricing',
     ]);
   });

@@ -1,7 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
-import { AppError, normaliseEmail, parseEmail } from '@kedai/domain';
+import { AppError, normaliseEmail, parseEmail, roleAllows } from '@kedai/domain';
 import type { Database } from '@kedai/db';
 import type { SessionState } from '@kedai/contract';
+import { recordAudit } from '../../platform/audit';
 import { blacklistedError } from '../../platform/auth-guard';
 import { hit, rateLimited, undoHit } from '../../platform/rate-limit';
 import { startSession, type AuthContext, type IssuedSession, type SessionDeps } from '../../platform/session';
@@ -79,12 +80,15 @@ export async function login(
   if (!(await passwordMatches(user, input.password)) || !user) {
     if (held) throw rateLimited(account.retryAfterSeconds);
     await countFailure();
+    // A wrong password for a back-office account is a security event its owners see (by whom: unknown).
+    if (user && roleAllows(user.role, 'staff')) await recordSignIn(deps.db, 'auth.sign_in_failed', null, user.id);
     throw new AppError('auth/wrong_email_or_password');
   }
   if (held) await undoHit(deps.db, failuresKey, held.windowStart);
   if (user.blacklistedAt) throw await blacklistedError(deps.db);
   if (!user.emailVerifiedAt) throw new UnverifiedSignIn(user.id);
   const issued = await startSession(deps, { userId: user.id, remember: input.rememberme === true, userAgent: input.userAgent });
+  if (roleAllows(user.role, 'staff')) await recordSignIn(deps.db, 'auth.sign_in', user.id, user.id);
   const tfaEnabled = user.tfaSecret !== null;
   return {
     issued,
@@ -96,6 +100,11 @@ export async function login(
       tfaSetupSkipped: user.tfaSetupSkippedAt !== null,
     },
   };
+}
+
+/** A back-office account's sign-in (or a wrong password for one) in the audit log. */
+function recordSignIn(db: Database, action: 'auth.sign_in' | 'auth.sign_in_failed', actorId: string | null, userId: string) {
+  return recordAudit(db, { actorId, action, objectType: 'user', objectId: userId, before: null, after: null });
 }
 
 export const SIGNED_OUT: SessionState = {

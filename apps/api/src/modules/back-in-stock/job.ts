@@ -2,11 +2,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isBackInStock, variantOptionsOf } from '@kedai/domain';
 import { and, eq, inArray, isNull, schema, type Database } from '@kedai/db';
 import type { Product } from '@kedai/contract';
-import type { Mailer } from '../../platform/mailer';
+import type { MailMessage, Mailer } from '../../platform/mailer';
 import { simpleMail } from '../../platform/mail-template';
 import type { EventJobPayload, JobKind } from '../../platform/jobs';
+import { announce } from '../../platform/live';
 import { shopName } from '../../platform/shop-config';
 import { productsByIds } from '../catalogue/service';
+import { recordNotification, unsubscribeLinks, wantEmail } from '../notifications/service';
 import { mailContacts } from '../users/service';
 
 /**
@@ -17,7 +19,9 @@ import { mailContacts } from '../users/service';
  * stock" with a link to the product page, and leaves them notified. Each request is mailed once,
  * also with several processes or the job run twice: it is claimed by one conditional update
  * (`notified_at IS NULL` -> now), so only the run whose update took the row mails it. A mail that
- * cannot be queued gives its claim back and fails the job, which is tried again.
+ * cannot be queued gives its claim back and fails the job, which is tried again. The claim also
+ * writes each shopper's feed entry (issue 29, in the same transaction, so it is written once); the
+ * mail is optional: skipped for a shopper who turned it off, and it carries the one-click unsubscribe.
  */
 
 const { backInStockRequests } = schema;
@@ -30,6 +34,10 @@ export interface BackInStockJobDeps {
   publicWebUrl: string;
   /** The time written as `notified_at`. */
   clock: () => Date;
+  /** The `product.back_in_stock` event being handled: each shopper told gets one notification of it. */
+  eventId?: number;
+  /** The key that signs the one-click unsubscribe link every one of these optional e-mails carries. */
+  unsubscribeKey?: Uint8Array;
 }
 
 interface Claimed {
@@ -54,28 +62,55 @@ export async function sendBackInStockMails(deps: BackInStockJobDeps, productIds:
   if (ready.length === 0) return 0;
 
   const at = deps.clock();
-  const claimed: Claimed[] = await deps.db
-    .update(backInStockRequests)
-    .set({ notifiedAt: at })
-    .where(and(inArray(backInStockRequests.id, ready), isNull(backInStockRequests.notifiedAt)))
-    .returning({
-      id: backInStockRequests.id,
-      userId: backInStockRequests.userId,
-      productId: backInStockRequests.productId,
-      variantPath: backInStockRequests.variantPath,
-    });
+  // Claimed and told in the feed together: each shopper's notification is written once, with the claim.
+  const claimed: Claimed[] = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(backInStockRequests)
+      .set({ notifiedAt: at })
+      .where(and(inArray(backInStockRequests.id, ready), isNull(backInStockRequests.notifiedAt)))
+      .returning({
+        id: backInStockRequests.id,
+        userId: backInStockRequests.userId,
+        productId: backInStockRequests.productId,
+        variantPath: backInStockRequests.variantPath,
+      });
+    const told = new Set<string>();
+    for (const row of rows) {
+      if (told.has(`${row.userId}:${row.productId}`)) continue;
+      told.add(`${row.userId}:${row.productId}`);
+      const product = back.get(row.productId)!;
+      await recordNotification(tx, {
+        userId: row.userId,
+        kind: 'product.back_in_stock',
+        subjectType: 'product',
+        subjectId: row.productId,
+        payload: { name: product.name, paramName: product.paramName },
+        eventId: deps.eventId ?? null,
+        at,
+      });
+    }
+    return rows;
+  });
   if (claimed.length === 0) return 0;
+  for (const userId of new Set(claimed.map((row) => row.userId))) announce(deps.db, { kind: 'counts', userId });
 
-  const contacts = new Map((await mailContacts(deps.db, [...new Set(claimed.map((row) => row.userId))])).map((c) => [c.id, c]));
+  const userIds = [...new Set(claimed.map((row) => row.userId))];
+  const wanted = await wantEmail(deps.db, userIds, 'product.back_in_stock');
+  const contacts = new Map((await mailContacts(deps.db, userIds)).map((c) => [c.id, c]));
   const shop = await shopName(deps.db);
   let sent = 0;
   let failed: Error | undefined;
   for (const request of claimed) {
     const contact = contacts.get(request.userId);
-    // A blocked account is not mailed; its request stays marked, as if mailed.
-    if (!contact) continue;
+    // A blocked account is not mailed, nor one who turned these e-mails off; its request stays marked, as if mailed.
+    if (!contact || !wanted.has(request.userId)) continue;
+    const unsubscribe = deps.unsubscribeKey
+      ? unsubscribeLinks({ publicWebUrl: deps.publicWebUrl, key: deps.unsubscribeKey }, request.userId, 'product.back_in_stock')
+      : undefined;
     try {
-      await deps.mailer.send(backInStockMail(deps.publicWebUrl, shop, contact, back.get(request.productId)!, request.variantPath));
+      await deps.mailer.send(
+        backInStockMail(deps.publicWebUrl, shop, contact, back.get(request.productId)!, request.variantPath, unsubscribe),
+      );
       sent++;
     } catch (error) {
       failed ??= error instanceof Error ? error : new Error(String(error));
@@ -97,17 +132,22 @@ function backInStockMail(
   contact: { email: string; firstName: string },
   product: Pick<Product, 'name' | 'paramName' | 'variants'>,
   variantPath: string,
-) {
+  unsubscribe?: { headers: Record<string, string>; pageUrl: string },
+): MailMessage {
   const options = variantOptionsOf(product.variants, variantPath);
   const what = options ? `${product.name} (${options.map((o) => `${o.name}: ${o.option}`).join(', ')})` : product.name;
-  return simpleMail({
+  const mail = simpleMail({
     to: contact.email,
     subject: `${product.name} is back in stock`,
     name: contact.firstName,
     paragraphs: [`Good news: ${what} is back in stock at ${shop}.`, 'It may sell out again, so do not wait too long.'],
     action: { label: 'See the product', url: `${publicWebUrl}/product/${encodeURIComponent(product.paramName)}` },
-    footer: ['You are getting this e-mail because you asked us to tell you when it was back. We will not e-mail you about it again.'],
+    footer: [
+      'You are getting this e-mail because you asked us to tell you when it was back. We will not e-mail you about it again.',
+      ...(unsubscribe ? [`To stop all back-in-stock e-mails: ${unsubscribe.pageUrl}`] : []),
+    ],
   });
+  return unsubscribe ? { ...mail, headers: unsubscribe.headers } : mail;
 }
 
 /** `back_in_stock.mail`: the `product.back_in_stock` event's handler, for that product's waiting requests. */
@@ -123,6 +163,8 @@ export function backInStockMailJob(app: FastifyInstance): JobKind<EventJobPayloa
           log: app.log,
           publicWebUrl: app.config.publicWebUrl,
           clock: () => app.config.clock?.() ?? new Date(),
+          eventId: event.id,
+          unsubscribeKey: app.unsubscribeKey,
         },
         [event.subject],
       );

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CategoryList, ErrorEnvelope, IdParam, Product, SearchQuery, SearchResult } from '@kedai/contract';
 import { trustedAnswers } from '../../platform/trusted-answers';
-import { visitorId } from '../../platform/visitor';
-import { recordView } from '../recently-viewed/service';
 import { categoryTree } from './categories';
 import { searchProducts } from './search';
 import { getProduct } from './service';
@@ -31,18 +29,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'One product by uuid or paramName; records the view for the visitor',
+        summary: 'One product by uuid or paramName',
+        description:
+          'A read only: it records no view (Next.js prefetches every product link of a listing, and the storefront ' +
+          'renders the page on its server). The product page records the view with `POST /product/{id}/view`.',
         params: IdParam,
         response: { 200: Product, ...errors },
       },
       ...serializer,
     },
-    async (request, reply) => {
-      const product = await getProduct(app.db, request.params.id);
-      const visitor = visitorId(request, reply);
-      if (visitor && !product.disabled) await recordView(app.db, visitor, product.uuid);
-      return product;
-    },
+    async (request) => getProduct(app.db, request.params.id),
   );
 
   app.get(

@@ -505,6 +505,7 @@ async function place(deps: CheckoutDeps, userId: string, input: PlaceInput): Pro
             taxFee: costs.tax,
             taxInclusive: costs.taxInclusive,
             taxName: tax?.name ?? null,
+            taxRateBp: costs.tax > 0 ? (tax?.rateBp ?? null) : null,
             total: costs.total,
             voucherCode: voucher?.code ?? null,
             paymentMethod,

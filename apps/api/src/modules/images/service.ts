@@ -87,25 +87,26 @@ interface StoredImage {
 }
 
 /**
- * Checks, re-encodes and stores one uploaded image with its thumbnail under `assetsDir`: 415
+ * Checks, re-encodes and stores one uploaded image with its thumbnail in `folder` under `dir` (the
+ * assets folder's `products`, or the private folder's `chat` for the photos of order conversations): 415
  * `general/unsupported_media_type` for anything that is not an image we take, 413
  * `general/payload_too_large` for too many pixels.
  */
-export async function storeImage(assetsDir: string, bytes: Uint8Array): Promise<StoredImage> {
+export async function storeImage(dir: string, bytes: Uint8Array, folder: 'products' | 'chat' = FOLDER): Promise<StoredImage> {
   await readable(bytes);
   const { full, thumb } = await encode(bytes);
   const { width = 0, height = 0 } = await sharp(full).metadata();
-  const image = `${FOLDER}/${randomUUID()}.webp`;
-  await mkdir(join(assetsDir, FOLDER), { recursive: true });
+  const image = `${folder}/${randomUUID()}.webp`;
+  await mkdir(join(dir, folder), { recursive: true });
   // The thumbnail first: a product never names an image whose thumbnail is missing.
   await writeAll([
-    [join(assetsDir, thumbnailName(image)), thumb],
-    [join(assetsDir, image), full],
+    [join(dir, thumbnailName(image)), thumb],
+    [join(dir, image), full],
   ]);
   return { image, width, height, bytes: full.length };
 }
 
-/** Removes a stored image and its thumbnail (when what follows the upload fails). */
-export async function removeImage(assetsDir: string, image: string): Promise<void> {
-  await Promise.all([image, thumbnailName(image)].map((name) => rm(join(assetsDir, name), { force: true })));
+/** Removes a stored image and its thumbnail from `dir` (when what follows the upload fails). */
+export async function removeImage(dir: string, image: string): Promise<void> {
+  await Promise.all([image, thumbnailName(image)].map((name) => rm(join(dir, name), { force: true })));
 }

@@ -13,9 +13,12 @@ import {
   AdminPaymentTaskList,
   AdminRefundDone,
   ErrorEnvelope,
+  Receipt,
+  ReceiptPdf,
 } from '@kedai/contract';
 import { authOf } from '../../platform/auth-guard';
 import { cancelOrderForStaff, listOrdersForStaff, moveOrderForStaff, orderForStaff, refundPartForStaff } from './admin';
+import { receiptOf, sendReceiptPdf } from './receipt';
 import { completeRefund, confirmTransfer, listPaymentTasks, rejectTransfer, releaseReportedOrder } from './paynow';
 
 /** The back office's orders (issue 16): staff and owners, two-factor passed. */
@@ -48,6 +51,33 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => orderForStaff(app.db, request.params.id),
+  );
+
+  app.get(
+    '/admin/order/:id/receipt',
+    {
+      schema: {
+        tags,
+        summary: "A paid order's receipt or tax invoice, as its shopper sees it",
+        description: '409 `order/receipt_not_ready` until the order is paid.',
+        params: AdminIdParam,
+        response: { 200: Receipt, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
+      },
+    },
+    async (request) => receiptOf(app.db, request.params.id, null),
+  );
+
+  app.get(
+    '/admin/order/:id/receipt.pdf',
+    {
+      schema: {
+        tags,
+        summary: "A paid order's receipt as a PDF",
+        params: AdminIdParam,
+        response: { 200: ReceiptPdf, 404: ErrorEnvelope, 409: ErrorEnvelope, ...denied },
+      },
+    },
+    async (request, reply) => sendReceiptPdf(reply, await receiptOf(app.db, request.params.id, null)),
   );
 
   app.post(

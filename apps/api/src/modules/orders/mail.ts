@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { TEST_MODE_NOTICE, formatMoney } from '@kedai/domain';
+import { TEST_MODE_NOTICE, formatDateTime, formatMoney, type OrderSummary } from '@kedai/domain';
 import { desc, eq, schema, type Database } from '@kedai/db';
 import type { Mailer } from '../../platform/mailer';
 import type { DomainEvent, DomainEventType } from '../../platform/events';
 import type { EventJobPayload, JobKind } from '../../platform/jobs';
-import { simpleMail } from '../../platform/mail-template';
-import { configEntries, shopName } from '../../platform/shop-config';
+import { simpleMail, type MailSection } from '../../platform/mail-template';
+import { configEntries, shopName, shopTimeZoneOf } from '../../platform/shop-config';
+import { summaryOf } from './receipt';
 import { mailContacts } from '../users/service';
 
 /**
@@ -59,7 +60,15 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
   const [contact] = await mailContacts(deps.db, [order.userId]);
   if (!contact) return; // a blocked account is not mailed
   const shop = await shopName(deps.db);
-  const shopEmail = String((await configEntries(deps.db)).contact_email);
+  const entries = await configEntries(deps.db);
+  const shopEmail = String(entries.contact_email);
+  // Times as the pages write them, in the shop's zone (not the server's "GMT").
+  const at = (time: Date) => formatDateTime(time, shopTimeZoneOf(entries));
+  // Placed and paid mails carry the whole order; the others only what changed.
+  const withSummary = kind === 'placed' || kind === 'paid';
+  const summary = withSummary ? await summaryOf(deps.db, order) : null;
+  // Card orders are often paid before this job runs: their "placed" mail asks for nothing more.
+  const awaitingPayment = order.status === 'awaiting_payment';
   // The newest ledger entry: the rejected transfer, or the refund just made.
   const [latest] =
     kind === 'transfer_rejected' || kind === 'refunded_part'
@@ -80,12 +89,21 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
       subject: `Order ${ref} placed`,
       paragraphs: [
         `Thank you for your order ${ref} at ${shop}: ${total}.`,
-        order.payBy ? `Please pay for it by ${order.payBy.toUTCString()}; unpaid orders are cancelled after that.` : '',
+        awaitingPayment && order.payBy
+          ? order.paymentMethod === 'paynow'
+            ? `Next: pay ${total} by PayNow from the order's page by ${at(order.payBy)}, and tell us your bank's reference; unpaid orders are cancelled after that.`
+            : `Next: pay for it from the order's page by ${at(order.payBy)}; unpaid orders are cancelled after that.`
+          : order.paidAt
+            ? `Your payment is received too; your receipt comes in the next e-mail.`
+            : '',
       ].filter(Boolean),
     },
     paid: {
       subject: `Order ${ref} paid`,
-      paragraphs: [`We have received your payment of ${total} for order ${ref}. We will tell you when it ships.`],
+      paragraphs: [
+        `We have received your payment of ${total} for order ${ref}${order.paidAt ? ` on ${at(order.paidAt)}` : ''}${order.receiptNumber ? ` (receipt ${order.receiptNumber})` : ''}.`,
+        `Next: ${shop} packs your order and e-mails you when it ships, with the carrier and the tracking number.`,
+      ],
     },
     shipped: {
       subject: `Order ${ref} shipped`,
@@ -106,7 +124,7 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
       paragraphs: [
         `The shop could not find the PayNow transfer you reported for order ${ref}.`,
         `The shop says: ${lastProblem ?? 'no reason given'}`,
-        order.payBy ? `You can pay again by ${order.payBy.toUTCString()}, from the order's page.` : '',
+        order.payBy ? `You can pay again by ${at(order.payBy)}, from the order's page.` : '',
       ].filter(Boolean),
     },
     refunded_part: {
@@ -121,12 +139,13 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
     cancelled: {
       subject: `Order ${ref} cancelled`,
       paragraphs: [
-        `Your order ${ref} has been cancelled${order.cancelReason ? `: ${order.cancelReason}` : ''}.`,
+        // A reason that ends its sentence itself ("Out of stock.") takes no second full stop.
+        `Your order ${ref} has been cancelled${order.cancelReason ? `: ${order.cancelReason}` : ''}`.replace(/(?<![.!?…])$/u, '.'),
         !order.paidAt
           ? 'Nothing was charged.'
           : order.paymentMethod === 'paynow'
-            ? `The shop will send the ${total} you paid back by PayNow.`
-            : `The payment of ${total} is being refunded to the card you paid with; your bank may take up to 10 working days to show it.`,
+            ? `The shop will send the ${total} you paid back to you by PayNow, usually within 3 working days.`
+            : `The payment of ${total} is being refunded to the card you paid with; it usually reaches your card within 5–10 working days.`,
       ],
     },
   };
@@ -140,9 +159,29 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
         ...(deps.testMode ? [`${TEST_MODE_NOTICE}: this shop is on trial, so nothing was charged for real.`] : []),
         ...text[kind].paragraphs,
       ],
-      action: { label: 'See your order', url: `${deps.publicWebUrl}/orders/${order.id}` },
+      sections: summary ? summarySections(summary) : undefined,
+      action:
+        kind === 'paid' && order.receiptNumber
+          ? { label: 'See your receipt', url: `${deps.publicWebUrl}/orders/${order.id}/receipt` }
+          : { label: 'See your order', url: `${deps.publicWebUrl}/orders/${order.id}` },
     }),
   );
+}
+
+/** The order's summary as the mail's tables: what was bought, what it cost, where it goes and how it was paid. */
+function summarySections(summary: OrderSummary): MailSection[] {
+  return [
+    {
+      heading: 'Your order',
+      rows: summary.lines.map((line) => ({
+        label: `${line.quantity} × ${line.name}${line.variant ? ` (${line.variant})` : ''} at ${line.unitPrice}`,
+        value: line.lineTotal,
+      })),
+    },
+    { heading: 'Costs', rows: summary.totals.map((row) => ({ label: row.label, value: row.amount })) },
+    { heading: 'Delivery to', rows: summary.address.map((line) => ({ label: line, value: '' })) },
+    { heading: 'Payment', rows: [{ label: summary.paymentMethod, value: '' }] },
+  ];
 }
 
 /** The mail each order event brings its shopper, or none. */

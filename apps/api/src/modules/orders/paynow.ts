@@ -10,6 +10,8 @@ import {
   parsePaymentReason,
   payNowPayload,
   toUnixSeconds,
+  transferRejectedNote,
+  transferReportedNote,
 } from '@kedai/domain';
 import { and, asc, count, desc, eq, isNull, lockKey, lte, schema, sql, type Database } from '@kedai/db';
 import type { AdminPaymentQuery, AdminPaymentTask, AdminPaymentTaskList, PaymentInfo } from '@kedai/contract';
@@ -26,7 +28,16 @@ import {
   settlePayNowPayment,
   type PaymentProvider,
 } from '../payments/service';
-import { askCardProvider, cancelOrderIn, lockOrder, mailOrder, moveOrder, requireMethod, type OrderMailDeps } from './service';
+import {
+  askCardProvider,
+  cancelOrderIn,
+  lockOrder,
+  mailOrder,
+  moveOrder,
+  noteInHistory,
+  requireMethod,
+  type OrderMailDeps,
+} from './service';
 
 /**
  * Paying an order (issue 17): what is owed and how, and PayNow — Singapore's bank transfer by QR
@@ -120,6 +131,8 @@ export async function reportPayNowTransfer(db: Database, userId: string, id: str
     if ((await openReportsOf(tx, userId)) >= PAYNOW_OPEN_REPORTS_MAX)
       throw new AppError('payment/too_many_reports', [PAYNOW_OPEN_REPORTS_MAX]);
     await recordTransferReport(tx, order, bankReference, now);
+    // The shopper sees what they reported, with the reference they typed, in the order's history.
+    await noteInHistory(tx, order, { actor: 'shopper', actorId: userId, note: transferReportedNote(bankReference) });
   });
 }
 
@@ -302,6 +315,7 @@ export async function rejectTransfer(
         .update(orders)
         .set({ payBy: new Date(now.getTime() + payMinutes * 60_000), updatedAt: sql`now()` })
         .where(eq(orders.id, order.id));
+      await noteInHistory(tx, order, { actor: 'staff', actorId: staffId, note: transferRejectedNote(text) });
     }
     await recordAudit(tx, {
       actorId: staffId,

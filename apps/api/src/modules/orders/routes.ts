@@ -9,11 +9,15 @@ import {
   OrderListQuery,
   PayNowPaidRequest,
   PaymentInfo,
+  Receipt,
+  ReceiptPdf,
 } from '@kedai/contract';
 import { authOf, requireUser } from '../../platform/auth-guard';
 import { paymentInfo, reportPayNowTransfer } from './paynow';
 import { paymentMethodsOffered, requireMethodOffered } from '../payments/service';
+import { disputeHistory } from '../disputes/service';
 import { cancelOrder, confirmReceipt, getOrder, listOrders, orderDisputeInfo } from './service';
+import { receiptOf, sendReceiptPdf } from './receipt';
 
 /** The shopper's orders (rules: api.md "Checkout and orders", issue 16). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,6 +53,36 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => getOrder(app.db, userId(request), request.params.id, kind),
     );
   }
+
+  app.get(
+    '/order/:id/receipt',
+    {
+      schema: {
+        tags,
+        summary: "The paid order's receipt, or its tax invoice where the shop charges tax and is registered for it",
+        description: '404 `order/not_found` for another shopper’s order; 409 `order/receipt_not_ready` until the order is paid.',
+        params: OrderIdParams,
+        response: { 200: Receipt, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
+      },
+      preHandler: requireUser(),
+    },
+    async (request) => receiptOf(app.db, request.params.id, userId(request)),
+  );
+
+  app.get(
+    '/order/:id/receipt.pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The receipt as a PDF to download',
+        description: '`application/pdf`, an attachment named by the receipt number. 404 and 409 as for the receipt.',
+        params: OrderIdParams,
+        response: { 200: ReceiptPdf, 404: ErrorEnvelope, 409: ErrorEnvelope, ...errors },
+      },
+      preHandler: requireUser(),
+    },
+    async (request, reply) => sendReceiptPdf(reply, await receiptOf(app.db, request.params.id, userId(request))),
+  );
 
   app.delete(
     '/order/:id',
@@ -106,7 +140,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         preHandler: requireUser(),
       },
-      async (request) => orderDisputeInfo(app.db, userId(request), request.params.id, now()),
+      async (request) => orderDisputeInfo(app.db, userId(request), request.params.id, now(), (orderId) => disputeHistory(app.db, orderId)),
     );
   }
 

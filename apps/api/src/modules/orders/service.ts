@@ -1,21 +1,25 @@
 import {
   AppError,
-  ORDER_STATUS_LABELS,
   canMoveOrder,
   disputeInfo,
   isShopperCancellable,
+  isTransferReported,
   isUuid,
+  orderStateLabel,
   toUnixSeconds,
+  type DisputeHistory,
   type OrderActor,
   type OrderStatus,
+  type OrderTimes,
 } from '@kedai/domain';
 import { and, asc, count, desc, eq, inArray, queryRows, schema, sql, type Database, type SQL } from '@kedai/db';
 import type { DisputeInfo, Order, OrderList, OrderListQuery } from '@kedai/contract';
 import { returnStock } from '../catalogue/service';
 import { releaseQuotationItems } from '../quotations/service';
 import { releaseVoucher } from '../vouchers/service';
-import { abandonOpenCardPayments, refundOrder, sendPendingRefunds, type PaymentProvider } from '../payments/service';
+import { abandonOpenCardPayments, refundOrder, refundableOf, sendPendingRefunds, type PaymentProvider } from '../payments/service';
 import { recordEvent, type DomainEventType } from '../../platform/events';
+import { nextReceiptNumber } from './receipt';
 
 /**
  * Orders (issue 16, rules: entities.md "Order"): written once, in the transaction that places them,
@@ -68,12 +72,14 @@ export async function orderByIdempotencyKey(
 
 function toOrder(row: OrderRow, lines: LineRow[], events: EventRow[], paid: PaymentRow[]): Order {
   const status = row.status;
+  // A transfer the shop is checking reads as such, with no time to pay: the expiry job leaves it (decision 0018).
+  const reported = isTransferReported({ status, payments: paid });
   return {
     id: row.id,
     orderRef: row.orderRef,
     kind: row.kind,
     status,
-    statusLabel: ORDER_STATUS_LABELS[status],
+    statusLabel: orderStateLabel({ status, payments: paid }, 'shopper'),
     history: events.map((event) => ({
       from: event.fromStatus,
       to: event.toStatus,
@@ -120,7 +126,7 @@ function toOrder(row: OrderRow, lines: LineRow[], events: EventRow[], paid: Paym
       failureMessage: payment.failureMessage,
       createdAt: toUnixSeconds(payment.createdAt),
     })),
-    payBy: row.payBy && status === 'awaiting_payment' ? toUnixSeconds(row.payBy) : null,
+    payBy: row.payBy && status === 'awaiting_payment' && !reported ? toUnixSeconds(row.payBy) : null,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     cancelReason: row.cancelReason,
@@ -217,6 +223,11 @@ export async function moveOrder(tx: Database, order: Pick<OrderRow, 'id' | 'stat
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!moved) throw new AppError('order/invalid_transition', [order.status, move.to]);
+  // A paid order's receipt number, taken only once the move is sure (decision 0026: no gaps).
+  if (move.to === 'paid' && !moved.receiptNumber) {
+    moved.receiptNumber = await nextReceiptNumber(tx, moved.paidAt ?? new Date());
+    await tx.update(orders).set({ receiptNumber: moved.receiptNumber }).where(eq(orders.id, order.id));
+  }
   await tx.insert(orderEvents).values({
     orderId: order.id,
     fromStatus: order.status,
@@ -319,6 +330,51 @@ export function requireMethod(order: Pick<OrderRow, 'paymentMethod'>, method: 'c
     throw new AppError('payment/wrong_method', [METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod]);
 }
 
+/**
+ * The ledger's part of a part refund, in the caller's transaction with the order locked (`lockOrder`):
+ * the refunds recorded (card ones pending, for `askCardProvider` after the commit) and the
+ * `order.refunded` event. Also how a dispute is resolved by a refund (modules/disputes), so the
+ * money rules stay one: then the event names the dispute (`disputeId`), which tells the shopper's
+ * feed of it (decision 0024). Answers the amount refunded.
+ */
+export async function refundPartIn(tx: Database, order: OrderRow, amount: unknown, reason: string, disputeId?: string): Promise<number> {
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
+    throw new AppError('payment/invalid_refund_amount', [(await refundableOf(tx, order.id)).refundable]);
+  }
+  const refunded = await refundOrder(tx, order.id, amount);
+  if (refunded === 0) throw new AppError('payment/invalid_refund_amount', [0]);
+  await recordEvent(tx, {
+    type: 'order.refunded',
+    subject: order.id,
+    payload: { part: true, amount: refunded, currency: order.currency, reason, ...(disputeId ? { disputeId } : {}) },
+  });
+  return refunded;
+}
+
+/** When the order reached its later statuses, as the dispute rules read them. */
+export function orderTimes(row: Pick<OrderRow, 'shippedAt' | 'deliveredAt' | 'completedAt'>): OrderTimes {
+  return { shippedAt: row.shippedAt, deliveredAt: row.deliveredAt, completedAt: row.completedAt };
+}
+
+/**
+ * A line of the order's history that is not a move (a dispute opened or resolved): the status it is
+ * in, before and after, with who and a note, in the caller's transaction.
+ */
+export async function noteInHistory(
+  tx: Database,
+  order: Pick<OrderRow, 'id' | 'status'>,
+  entry: { actor: OrderActor; actorId: string | null; note: string },
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actor: entry.actor,
+    actorId: entry.actorId,
+    note: entry.note,
+  });
+}
+
 /** `POST /order/{id}/confirm_receipt`: the shopper has the goods. */
 export async function confirmReceipt(db: Database, userId: string, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -327,15 +383,24 @@ export async function confirmReceipt(db: Database, userId: string, id: string, n
   });
 }
 
-/** `GET /order/{id}/dispute_info`. */
-export async function orderDisputeInfo(db: Database, userId: string, id: string, now: Date): Promise<DisputeInfo> {
+/**
+ * `GET /order/{id}/dispute_info`: the domain's rule with the order's disputes (`historyOf`, from
+ * modules/disputes, which owns them), so the answer and opening one never disagree.
+ */
+export async function orderDisputeInfo(
+  db: Database,
+  userId: string,
+  id: string,
+  now: Date,
+  historyOf: (orderId: string) => Promise<DisputeHistory>,
+): Promise<DisputeInfo> {
   if (!isUuid(id)) throw notFound();
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id.toLowerCase()), eq(orders.userId, userId)));
   if (!row) throw notFound();
-  const info = disputeInfo(row.status, { shippedAt: row.shippedAt, deliveredAt: row.deliveredAt, completedAt: row.completedAt }, now);
+  const info = disputeInfo(row.status, orderTimes(row), now, await historyOf(row.id));
   return { canDispute: info.canDispute, until: info.until ? toUnixSeconds(info.until) : null, how: info.how };
 }
 

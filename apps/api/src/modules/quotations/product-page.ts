@@ -1,4 +1,5 @@
 import { parse, type HTMLElement } from 'node-html-parser';
+import { baseUrlOf, firstMeta as first, metaTags, pageText } from '../../platform/page-text';
 
 /**
  * Reading a product from a marketplace page (issue 15, "From a link"): the safe fetcher brings the
@@ -146,40 +147,9 @@ function textOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A tag, a comment or a doctype; `[^<>]*` stops at the next bracket, so these stay linear. */
-const TAG = /<\/?[a-z!?][^<>]*>/i;
-const TAGS = new RegExp(TAG.source, 'gi');
-
-/** Text for a field: entities decoded, markup dropped, whitespace collapsed, cut to `max`; undefined when empty. */
+/** Text for a field (the first of a list, the `@value` of a JSON-LD value object): platform/page-text.ts's pageText. */
 function cleanText(value: unknown, max: number): string | undefined {
-  const raw = textOf(value);
-  if (raw === undefined) return undefined;
-  let text = markupToText(raw);
-  // Markup escaped once more (`&lt;p&gt;`, common in JSON-LD descriptions) decodes to tags: read it again.
-  if (TAG.test(text)) text = markupToText(text);
-  // Whatever still looks like a tag goes; a lone '<' before a letter is split so it can never open one.
-  text = text
-    .replace(TAGS, ' ')
-    .replace(/<(?=[a-z!/?])/gi, '< ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text ? truncate(text, max) : undefined;
-}
-
-/** The visible text of an HTML fragment, entities decoded; scripts and styles are not text. */
-function markupToText(html: string): string {
-  const fragment = parse(html);
-  for (const element of fragment.querySelectorAll('script, style, template, noscript')) element.remove();
-  return fragment.text;
-}
-
-/** At most `max` characters, cut at a word boundary with '…' when too long. */
-function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  // Never leave half of a surrogate pair behind.
-  const cut = text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return pageText(textOf(value), max);
 }
 
 /**
@@ -276,17 +246,6 @@ function absoluteUrl(value: string | undefined, base: URL | undefined): string |
     const url = new URL(text, base);
     const ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.href.length <= MAX_URL;
     return ok ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The page URL, or the page's `<base href>` resolved against it. */
-function baseUrlOf(root: HTMLElement, pageUrl: string): URL | undefined {
-  try {
-    const page = new URL(pageUrl);
-    const href = root.querySelector('base[href]')?.getAttribute('href');
-    return href ? new URL(href, page) : page;
   } catch {
     return undefined;
   }
@@ -475,24 +434,6 @@ function valueOf(props: Map<string, HTMLElement[]>, name: string): string | unde
 
 // ---------------------------------------------------------------------------------------------
 // 3. OpenGraph, product meta tags and Twitter cards
-
-/** `<meta property|name=… content=…>` by lower-case key, every value in page order. */
-function metaTags(root: HTMLElement): Map<string, string[]> {
-  const tags = new Map<string, string[]>();
-  for (const meta of root.querySelectorAll('meta')) {
-    const key = (meta.getAttribute('property') ?? meta.getAttribute('name'))?.trim().toLowerCase();
-    const content = meta.getAttribute('content');
-    if (!key || content === undefined) continue;
-    const values = tags.get(key) ?? [];
-    values.push(content);
-    tags.set(key, values);
-  }
-  return tags;
-}
-
-function first(meta: Map<string, string[]>, ...keys: string[]): string | undefined {
-  return keys.map((key) => meta.get(key)?.find((value) => value.trim())).find((value) => value !== undefined);
-}
 
 function isOpenGraphProduct(meta: Map<string, string[]>): boolean {
   const type = first(meta, 'og:type')?.trim().toLowerCase() ?? '';

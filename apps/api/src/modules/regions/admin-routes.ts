@@ -3,6 +3,7 @@ import {
   AdminCountryParam,
   AdminCurrencyInput,
   AdminPayNowSettingsInput,
+  AdminLegalDetailsInput,
   AdminPayNowSettleInput,
   AdminQuotationPricingInput,
   AdminRegionInput,
@@ -22,6 +23,7 @@ import {
   saveTaxRate,
   setAppCurrency,
   setPayNowSettings,
+  setLegalDetails,
   setPayNowSettleDays,
   setQuotationPricing,
   setRegionEnabled,
@@ -94,6 +96,22 @@ export const regionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => withPayments(setPayNowSettings(app.db, authOf(request).user.id, request.body)),
+  );
+
+  app.put(
+    '/admin/settings/legal',
+    {
+      schema: {
+        tags,
+        summary: 'The shop’s legal name, address and GST / tax registration number, shown on receipts and tax invoices',
+        description:
+          '400 `settings/invalid_legal_details` for a name over 200 characters, an address over 500, or a number that is not a ' +
+          'Singapore GST registration number (M90312345A, 200312345A) for a Singapore shop. An empty string clears a field.',
+        body: AdminLegalDetailsInput,
+        response: { 200: AdminSettings, ...answers },
+      },
+    },
+    async (request) => withPayments(setLegalDetails(app.db, authOf(request).user.id, request.body)),
   );
 
   app.put(

@@ -10,6 +10,7 @@ import {
   parseDeliveryDays,
   parseShippingCountry,
   parsePayNowSettings,
+  parseLegalDetails,
   parsePayNowSettleDays,
   PAYNOW_SETTLE_AFTER_DAYS_MAX,
   parseQuotationPricing,
@@ -24,6 +25,7 @@ import { invalidate } from '../../platform/cache';
 import {
   CONFIG_DEFAULTS,
   configEntries,
+  legalDetailsOf,
   payNowSettingsOf,
   payNowSettleDaysOf,
   quotationPricingOf,
@@ -57,7 +59,38 @@ export async function shopSettings(db: Database): Promise<ShopSettings> {
     quotationPricing: quotationPricingOf(entries),
     payNow: payNowSettingsOf(entries),
     payNowSettleAfterDays: payNowSettleDaysOf(entries),
+    legal: legalOf(entries),
   };
+}
+
+/** The legal details as owners set them ('' where not set). */
+function legalOf(entries: Record<string, unknown>): { legalName: string; legalAddress: string; taxRegistrationNumber: string } {
+  const { legalAddress, taxRegistrationNumber } = legalDetailsOf(entries);
+  return { legalName: typeof entries.legal_name === 'string' ? entries.legal_name : '', legalAddress, taxRegistrationNumber };
+}
+
+/**
+ * `PUT /admin/settings/legal`: the shop's legal name, address and tax registration number, shown
+ * on receipts and tax invoices (issue 30). A Singapore shop's GST number is checked; other
+ * countries' numbers are free text.
+ */
+export async function setLegalDetails(db: Database, actorId: string, input: unknown): Promise<ShopSettings> {
+  const home = String((await configEntries(db)).default_region ?? 'SG').toUpperCase();
+  const details = parseLegalDetails(input, home);
+  if (!details) throw new AppError('settings/invalid_legal_details');
+  await db.transaction(async (tx) => {
+    const before = {
+      legalName: (await entryNow(tx, 'legal_name')) ?? '',
+      legalAddress: (await entryNow(tx, 'legal_address')) ?? '',
+      taxRegistrationNumber: (await entryNow(tx, 'tax_registration_number')) ?? '',
+    };
+    await setConfigEntry(tx, 'legal_name', details.legalName);
+    await setConfigEntry(tx, 'legal_address', details.legalAddress);
+    await setConfigEntry(tx, 'tax_registration_number', details.taxRegistrationNumber);
+    await recordAudit(tx, { actorId, action: 'settings.legal', objectType: 'settings', objectId: 'legal', before, after: details });
+  });
+  invalidate(db);
+  return shopSettings(db);
 }
 
 /**

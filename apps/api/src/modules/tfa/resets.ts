@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, roleAllows } from '@kedai/domain';
 import { and, asc, eq, gt, isNull, lte, schema, sql, type Database, type Transaction } from '@kedai/db';
+import { recordAudit } from '../../platform/audit';
 import type { RecurringJob } from '../../platform/jobs';
 import { simpleMail } from '../../platform/mail-template';
 import { forgetTfaPasses, revokeUserSessions, type AuthContext } from '../../platform/session';
@@ -203,6 +204,15 @@ export async function completeDueTfaResets(deps: Pick<TfaDeps, 'db' | 'mailer' |
       }
       const off = await turnTfaOff(tx, row.id);
       await revokeUserSessions(tx, row.id, 'tfa_changed');
+      // By the address's own link, after the wait: no one in the back office did it.
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'tfa.reset',
+        objectType: 'user',
+        objectId: row.id,
+        before: { tfaEnabled: true },
+        after: { tfaEnabled: false },
+      });
       return off;
     });
     if (!user) continue;

@@ -4,6 +4,7 @@ import { TOTP } from 'otpauth';
 import { AppError, isRecoveryCodeForm } from '@kedai/domain';
 import { type Database, type Transaction } from '@kedai/db';
 import type { TfaEnabledResponse, TfaRecoveryCodesResponse, TfaSetupResponse, TfaVerifyResponse } from '@kedai/contract';
+import { recordAudit } from '../../platform/audit';
 import type { AppConfig } from '../../platform/config';
 import type { Mailer } from '../../platform/mailer';
 import { rateLimited } from '../../platform/rate-limit';
@@ -148,6 +149,14 @@ export async function verifyTfa(deps: TfaDeps, auth: AuthContext, token: string)
       if (!enabling) return { row, resetCancelled };
       // A new second factor: sessions signed in without it end (this one has just passed it).
       await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'tfa.enabled',
+        objectType: 'user',
+        objectId: user.id,
+        before: { tfaEnabled: false },
+        after: { tfaEnabled: true },
+      });
       return { row, recoveryCodes: await replaceRecoveryCodes(tx, user.id), resetCancelled };
     });
   }
@@ -213,6 +222,14 @@ export async function disableTfa(deps: TfaDeps, auth: AuthContext, input: { toke
     if (!off) return undefined;
     await clearTfaFailures(tx, user.id);
     await revokeUserSessions(tx, user.id, 'tfa_changed', auth.session.id);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'tfa.disabled',
+      objectType: 'user',
+      objectId: user.id,
+      before: { tfaEnabled: true },
+      after: { tfaEnabled: false },
+    });
     return off;
   });
   if (!row) throw new AppError('auth/tfa_wrong_code');

@@ -22,6 +22,7 @@ import { countryOptions } from './register-form';
 import formStyles from '../../ui/form.module.css';
 import styles from './account-pages.module.css';
 import { useFocusInvalid } from './useFocusInvalid';
+import { EmailPreferences } from '../notifications/EmailPreferences';
 
 export type ProfileNotice = { kind: 'none' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
@@ -131,6 +132,7 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
           </li>
         </ul>
       </section>
+      <EmailPreferences className={styles.section} />
       <section className={styles.section} aria-labelledby={`${id}-security`}>
         <h2 id={`${id}-security`}>Sign-in and security</h2>
         <ul className={styles.links}>

@@ -67,7 +67,8 @@ export function ProductCard({ product, region, assetsUrl, headingLevel = 3, list
               {product.name}
             </TrackedProductLink>
           ) : (
-            <Link href={href} className="product-card__link">
+            // Not prefetched, as TrackedProductLink says why.
+            <Link href={href} prefetch={false} className="product-card__link">
               {product.name}
             </Link>
           )}

@@ -13,6 +13,8 @@ import { API_UNREACHABLE, ApiError } from '@kedai/contract/client';
 import { DEMO_PAYNOW_SETTINGS, formatMoney, payNowPayload } from '@kedai/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { order } from '../checkout/test-fixtures';
+import { LiveChannel, setLiveChannel } from '../chat/live';
+import { chatPage } from '../chat/test-fixtures';
 import { OrderView } from './OrderView';
 import { TRANSFER_REPORTED_TEXT } from './paynow';
 
@@ -83,6 +85,16 @@ beforeEach(() => {
   for (const spy of Object.values(api)) spy.mockClear();
   answers.set('GET /payment/stripe/card/payment_methods', () => ({ paymentMethods: [] }));
   orderReadsAs(() => byCard);
+  // The page's conversation with the shop (OrderChat.test.tsx): empty, without a socket.
+  answers.set('GET /order/:id/messages', () => chatPage([]));
+  setLiveChannel(
+    new LiveChannel({
+      createSocket: () => {
+        throw new Error('no socket in these tests');
+      },
+      backoff: [3_600_000],
+    }),
+  );
 });
 
 describe('an order awaiting a card payment (test gateway)', () => {

@@ -4,14 +4,17 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Order, PublicConfig } from '@kedai/contract';
-import { shopperMessage } from '@kedai/domain';
+import { isTransferReported, shopperMessage } from '@kedai/domain';
 import { FormAlert } from '../../ui/Field';
+import { receiptHref } from '../receipts/receipt';
 import { LoadStatus } from '../../ui/LoadStatus';
 import checkoutStyles from '../checkout/checkout.module.css';
 import { costLines, costsOfOrder, formatAmount } from '../checkout/costs';
 import { LineThumb } from '../checkout/LineThumb';
 import { paymentMethodLabel } from '../checkout/payment-methods';
 import { ORDERS_PATH } from '../account/paths';
+import { OrderChat } from '../chat/OrderChat';
+import { OrderDispute } from '../disputes/OrderDispute';
 import {
   actorLabel,
   awaitingPaymentText,
@@ -21,12 +24,12 @@ import {
   captureOptions,
   capturePicture,
   confirmReceipt,
+  historyLine,
   loadOrder,
   orderAddressLines,
   orderTime,
   paymentStatusLabel,
   sameAddress,
-  statusLabel,
   unitCount,
   type OrderDetail,
 } from './orders';
@@ -73,7 +76,8 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * awaits payment, until when it can be paid and the card section (the test gateway's form, or Stripe's
  * with `payments.provider` 'stripe'; saved cards in one click) — or, for PayNow (issue 17), the
  * order's QR code and "I have paid"; "Cancel order" (after a confirmation) while the shop has not
- * shipped it, "I have received it" once shipped, and whether a dispute may be opened.
+ * shipped it, "I have received it" once shipped, and whether a dispute may be opened; and the
+ * conversation with the shop about it (issue 29).
  */
 export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: OrderViewProps) {
   const [detail, setDetail] = useState<OrderLoad>(initial ?? { status: 'loading' });
@@ -176,15 +180,17 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
   const units = unitCount(order);
   const awaiting = order.status === 'awaiting_payment';
   const byPayNow = order.paymentMethod === 'paynow';
+  const reported = isTransferReported(order);
 
   return (
     <>
       <div className={styles.header}>
         {heading(`Order ${order.orderRef}`)}
-        <StatusBadge status={order.status} />
+        <StatusBadge order={order} />
       </div>
       <p className={styles.facts}>
         <span>Placed {orderTime(order.createdAt, zone)}</span>
+        {order.history.some((step) => step.to === 'paid') ? <Link href={receiptHref(order.id)}>Receipt</Link> : null}
         <Link href={ORDERS_PATH}>All your orders</Link>
       </p>
       <div ref={noticeRef} tabIndex={-1} className={styles.message}>
@@ -196,7 +202,7 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
           {awaiting ? (
             <section className={`${checkoutStyles.section} ${styles.awaiting}`} aria-labelledby="order-pay-title">
               <h2 className={checkoutStyles.sectionTitle} id="order-pay-title">
-                {byPayNow ? 'Pay with PayNow' : 'Pay now'}
+                {reported ? 'Payment reported' : byPayNow ? 'Pay with PayNow' : 'Pay now'}
               </h2>
               {byPayNow ? (
                 <PayNowPanel orderId={order.id} timeZone={zone} onReported={changed} onOutdated={() => void load(true)} />
@@ -259,6 +265,24 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
               })}
             </ul>
           </section>
+
+          <OrderDispute
+            orderId={order.id}
+            currency={order.currency}
+            info={dispute}
+            timeZone={zone}
+            onOpened={() => void load(true)}
+            className={checkoutStyles.section}
+            titleClassName={checkoutStyles.sectionTitle}
+          />
+
+          <OrderChat
+            orderId={order.id}
+            orderRef={order.orderRef}
+            timeZone={zone}
+            className={checkoutStyles.section}
+            titleClassName={checkoutStyles.sectionTitle}
+          />
 
           <section className={checkoutStyles.section} aria-labelledby="order-delivery-title">
             <h2 className={checkoutStyles.sectionTitle} id="order-delivery-title">
@@ -325,31 +349,22 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
               History
             </h2>
             <ol className={styles.timeline}>
-              {order.history.map((event, index) => (
-                <li key={index}>
-                  <p>
-                    <strong>{statusLabel(event.to)}</strong>
-                  </p>
-                  <p className={styles.meta}>
-                    {orderTime(event.at, zone)} · {actorLabel(event.actor)}
-                  </p>
-                  {event.note ? <p className={styles.meta}>{event.note}</p> : null}
-                </li>
-              ))}
+              {order.history.map((event, index) => {
+                const line = historyLine(event);
+                return (
+                  <li key={index} data-history={index}>
+                    <p>
+                      <strong>{line.title}</strong>
+                    </p>
+                    <p className={styles.meta}>
+                      {orderTime(event.at, zone)} · {actorLabel(event.actor)}
+                    </p>
+                    {line.note ? <p className={styles.meta}>{line.note}</p> : null}
+                  </li>
+                );
+              })}
             </ol>
           </section>
-
-          {dispute ? (
-            <section className={checkoutStyles.section} aria-labelledby="order-dispute-title">
-              <h2 className={checkoutStyles.sectionTitle} id="order-dispute-title">
-                A problem with this order?
-              </h2>
-              <p>{dispute.how}</p>
-              {dispute.canDispute && dispute.until ? (
-                <p className={checkoutStyles.hint}>You can open a dispute until {orderTime(dispute.until, zone)}.</p>
-              ) : null}
-            </section>
-          ) : null}
         </div>
 
         <aside className={checkoutStyles.summary} aria-labelledby="order-summary-title">

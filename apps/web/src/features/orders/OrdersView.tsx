@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderList } from '@kedai/contract';
+import { isTransferReported } from '@kedai/domain';
 import { LoadStatus } from '../../ui/LoadStatus';
 import checkoutStyles from '../checkout/checkout.module.css';
 import { formatAmount } from '../checkout/costs';
@@ -10,6 +11,7 @@ import { orderHref } from '../checkout/checkout-view';
 import { LineThumb } from '../checkout/LineThumb';
 import { browserTimeZone, capturePicture, linesSummary, loadOrders, orderTime, ordersPageHref, unitCount } from './orders';
 import { StatusBadge } from './StatusBadge';
+import { loadChatUnread } from '../notifications/notifications';
 import styles from './orders.module.css';
 
 export type OrdersLoad = { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & OrderList);
@@ -27,11 +29,14 @@ export interface OrdersViewProps {
 /**
  * `/orders` (signed-in users): the shopper's orders, newest first, a page at a time — each with its
  * reference (a link to the order), status, when it was placed, what it holds and its total; an
- * order awaiting payment says until when it can be paid.
+ * order awaiting payment says until when it can be paid (not once its PayNow transfer is reported:
+ * the shop is checking it), and one the shop wrote about, its new messages.
  */
 export function OrdersView({ page, assetsUrl, initial, timeZone }: OrdersViewProps) {
   const [list, setList] = useState<OrdersLoad>(initial ?? { status: 'loading' });
   const [zone, setZone] = useState(timeZone ?? 'Asia/Singapore');
+  // New messages from the shop per order (one call for the list; nothing shown when it fails).
+  const [unread, setUnread] = useState<ReadonlyMap<string, number>>(new Map());
 
   const load = useCallback(async () => {
     setList({ status: 'loading' });
@@ -42,6 +47,13 @@ export function OrdersView({ page, assetsUrl, initial, timeZone }: OrdersViewPro
   useEffect(() => {
     if (!initial) void load();
   }, [initial, load]);
+
+  useEffect(() => {
+    if (initial) return;
+    void loadChatUnread().then((result) => {
+      if (result.ok) setUnread(new Map(result.value.orders.map((order) => [order.orderId, order.unread])));
+    });
+  }, [initial]);
 
   // Times in the shopper's own zone, known only in the browser.
   useEffect(() => {
@@ -107,7 +119,7 @@ export function OrdersView({ page, assetsUrl, initial, timeZone }: OrdersViewPro
                       {order.orderRef}
                     </Link>
                   </h2>
-                  <StatusBadge status={order.status} />
+                  <StatusBadge order={order} />
                 </div>
                 <div className={styles.cardBody}>
                   <span className={styles.thumbs} aria-hidden="true">
@@ -120,7 +132,14 @@ export function OrdersView({ page, assetsUrl, initial, timeZone }: OrdersViewPro
                     <p className={styles.meta}>
                       Placed {orderTime(order.createdAt, zone)} · {units === 1 ? '1 item' : `${units} items`}
                     </p>
-                    {order.status === 'awaiting_payment' && order.payBy ? (
+                    {(unread.get(order.id) ?? 0) > 0 ? (
+                      <p className={styles.unread} data-unread-messages={unread.get(order.id)}>
+                        <Link href={orderHref(order.id)}>
+                          {unread.get(order.id) === 1 ? '1 new message' : `${unread.get(order.id)} new messages`} from the shop
+                        </Link>
+                      </p>
+                    ) : null}
+                    {order.status === 'awaiting_payment' && order.payBy && !isTransferReported(order) ? (
                       <p className={styles.payBy}>Pay by {orderTime(order.payBy, zone)}</p>
                     ) : null}
                   </div>

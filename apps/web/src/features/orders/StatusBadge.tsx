@@ -1,12 +1,16 @@
-import { statusLabel } from './orders';
+import type { Order } from '@kedai/contract';
+import { isTransferReported, orderStateLabel } from '@kedai/domain';
 import styles from './orders.module.css';
 
-/** An order's status as a badge, coloured by status ("Awaiting payment", "Paid", "Cancelled"…). */
-export function StatusBadge({ status }: { status: string }) {
+/**
+ * An order's state as a badge, coloured by it ("Awaiting payment", "Paid", "Cancelled"…); a PayNow
+ * transfer the shop is checking reads "Payment reported: the shop is checking it" (the domain's rule).
+ */
+export function StatusBadge({ order }: { order: Pick<Order, 'status' | 'payments'> }) {
   return (
-    <span className={styles.status} data-status={status}>
+    <span className={styles.status} data-status={isTransferReported(order) ? 'transfer_reported' : order.status}>
       <span className="visually-hidden">Status: </span>
-      {statusLabel(status)}
+      {orderStateLabel(order, 'shopper')}
     </span>
   );
 }

@@ -201,12 +201,14 @@ describe('/orders/<id>', () => {
       canCancel: false,
       canConfirmReceipt: true,
     });
-    const how = "Open a dispute from this order's page, saying what is wrong, within 14 days of delivery.";
-    const html = one({ status: 'ready', order: shipped, dispute: { canDispute: true, until: null, how } });
+    // In transit a dispute cannot be opened yet (issue 29): the panel says why, with no form.
+    const how = 'Your parcel is on its way. If something is wrong when it arrives, open a dispute here within 14 days of delivery.';
+    const html = one({ status: 'ready', order: shipped, dispute: { canDispute: false, until: null, how } });
     expect(text(html)).toContain('Shipped with SingPost, tracking number RR123456789SG.');
     expect(buttons(html)).toContain('I have received it');
     expect(buttons(html)).not.toContain('Cancel order');
-    expect(text(html)).toContain(`A problem with this order? ${how.replace(/'/g, "'")}`);
+    expect(text(html)).toContain(`Something wrong with this order? ${how}`);
+    expect(buttons(html)).not.toContain('Open a dispute');
   });
 
   it('a cancelled order says so and offers nothing to do', () => {
@@ -325,6 +327,57 @@ describe('an order paid by PayNow', () => {
         {...(initialMessage ? { initialMessage } : {})}
       />,
     );
+
+  // A transfer reported, as the API answers it once the shopper has said "I have paid" (its payBy kept
+  // here, as an older answer might: the page's rule alone must hide it).
+  const reportedOrder = order({
+    paymentMethod: 'paynow',
+    statusLabel: 'Payment reported: the shop is checking it',
+    payments: [
+      {
+        id: 'cccccccc-0000-4000-8000-000000000009',
+        kind: 'charge',
+        status: 'pending',
+        amount: byPayNow.total,
+        currency: 'SGD',
+        provider: 'paynow',
+        methodSummary: 'PayNow',
+        failureCode: null,
+        failureMessage: null,
+        createdAt: 1_800_000_600,
+      },
+    ],
+    history: [
+      { from: null, to: 'awaiting_payment', actor: 'shopper', note: null, at: 1_800_000_000 },
+      {
+        from: 'awaiting_payment',
+        to: 'awaiting_payment',
+        actor: 'shopper',
+        note: 'Transfer reported, reference FT2611 2500/01',
+        at: 1_800_000_600,
+      },
+    ],
+  });
+
+  it('reported: Your orders reads "Payment reported: the shop is checking it", with no time to pay', () => {
+    const html = list({ status: 'ready', orders: [reportedOrder, byPayNow], total: 2, page: 1, limit: 10, pages: 1 });
+    expect(html).toMatch(
+      /data-status="transfer_reported"><span class="visually-hidden">Status: <\/span>Payment reported: the shop is checking it<\/span>/,
+    );
+    // The other PayNow order, not reported, still says until when to pay: once.
+    expect(text(html).match(/Pay by/g)).toHaveLength(1);
+    expect(html.indexOf('Pay by')).toBeGreaterThan(html.indexOf(byPayNow.id, html.indexOf('Payment reported')));
+  });
+
+  it('reported: the order page says the shop is checking it, no deadline or cancellation, and the reference in the history', () => {
+    const html = one({ status: 'ready', order: reportedOrder, dispute: null });
+    expect(html).toMatch(/data-status="transfer_reported">.*Payment reported: the shop is checking it<\/span>/);
+    expect(html).toMatch(/<h2[^>]*id="order-pay-title"[^>]*>Payment reported<\/h2>/);
+    expect(text(html)).toContain('Status: Payment reported: the shop is checking it');
+    expect(text(html)).not.toMatch(/Pay by|cancelled/);
+    expect(text(html).match(/Awaiting payment/g)).toEqual(['Awaiting payment']); // the history's first line only
+    expect(text(html)).toContain('Transfer reported, reference FT2611 2500/01 15/01/2027, 16:10:00 · You');
+  });
 
   it('the order page names the method PayNow and reads the PayNow details instead of showing the card form', () => {
     const html = one({ status: 'ready', order: byPayNow, dispute: null });

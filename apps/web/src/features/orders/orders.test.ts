@@ -8,6 +8,7 @@ import {
   captureOptions,
   capturePicture,
   confirmReceipt,
+  historyLine,
   linesSummary,
   loadOrder,
   loadOrders,
@@ -77,6 +78,23 @@ describe('what the order pages show', () => {
     expect(pageOf('2')).toBe(2);
     for (const bad of [undefined, '', '0', '-1', '1.5', 'x', '1e9']) expect(pageOf(bad)).toBe(1);
     expect(pageOf(['4', '5'])).toBe(4);
+  });
+
+  it('a line of history: a move reads as the status reached with its note; a line that is not a move, as its note', () => {
+    const at = 1_800_000_000;
+    expect(historyLine({ from: null, to: 'awaiting_payment', actor: 'shopper', note: null, at })).toEqual({
+      title: 'Awaiting payment',
+      note: null,
+    });
+    expect(historyLine({ from: 'awaiting_payment', to: 'paid', actor: 'payment', note: 'PayNow transfer confirmed by staff', at })).toEqual(
+      {
+        title: 'Paid',
+        note: 'PayNow transfer confirmed by staff',
+      },
+    );
+    const report = { from: 'awaiting_payment', to: 'awaiting_payment', actor: 'shopper', note: 'Transfer reported, reference FT1', at };
+    expect(historyLine(report)).toEqual({ title: 'Transfer reported, reference FT1', note: null });
+    expect(historyLine({ ...report, note: ' ' })).toEqual({ title: 'Awaiting payment', note: null });
   });
 
   it('times as DD/MM/YYYY, HH:mm:ss in the zone given', () => {

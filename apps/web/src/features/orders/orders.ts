@@ -87,6 +87,16 @@ export function statusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status.replace(/_/g, ' ');
 }
 
+/**
+ * A line of the order's history: a move reads as the status reached ("Paid"), with its note; a
+ * line that is not a move (a transfer reported, a dispute opened) reads as its note alone.
+ */
+export function historyLine(event: Order['history'][number]): { title: string; note: string | null } {
+  const note = event.note?.trim() || null;
+  if (event.from !== null && event.from === event.to && note) return { title: note, note: null };
+  return { title: statusLabel(event.to), note };
+}
+
 const ACTORS: Record<string, string> = { shopper: 'You', staff: 'The shop', payment: 'Payment', system: 'Automatically' };
 
 /** Who moved an order, as the timeline says it. */

@@ -41,8 +41,7 @@ type Message = { text: string; kind: 'status' | 'error'; cartLink?: boolean };
  * it is sold out or not sold in the region. When what is chosen is sold out (or every variant is),
  * the quantity and the note give way to "Tell me when it is back". "Request a quotation" asks the
  * shop to quote the chosen variant and quantity (issue 15), also when it is sold out or not sold
- * here. The product's flags (`GET /product/{id}/flags`, which also records the view for "recently
- * viewed") tell whether it is in the cart or the wishlist.
+ * here. The product's flags (`GET /product/{id}/flags`) tell whether it is in the cart or the wishlist.
  */
 export function ProductActions({ product, region, regionName, initialPath }: ProductActionsProps) {
   const id = useId();

@@ -5,6 +5,7 @@ import { actionProduct } from './action-product';
 import { ProductActions } from './ProductActions';
 import { categoryHref, merchantHref } from '../catalogue/links';
 import { RecentlyViewed } from '../wishlist/RecentlyViewed';
+import { RecordProductView } from '../wishlist/RecordProductView';
 import type { Crumb } from './breadcrumb';
 import { formatWeight, paragraphs } from './format';
 import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from './jsonld';
@@ -180,6 +181,7 @@ export function ProductPage({ product, region, assetsUrl, crumbs, url, origin, v
 
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd.length === 1 ? jsonLd[0] : jsonLd) }} />
       {product.disabled ? null : <ViewItemTracker product={product} region={region.key} variantPath={initialPath} />}
+      {product.disabled ? null : <RecordProductView productId={product.uuid} />}
     </article>
   );
 }

@@ -1,8 +1,7 @@
 /**
- * Server-side reads of the product page. Server-only: reads the request's headers.
+ * Server-side reads of the product page. Server-only.
  */
 import 'server-only';
-import { headers } from 'next/headers';
 import { cache } from 'react';
 import type { Product } from '@kedai/contract';
 import { ID_PARAM_MAX_LENGTH } from '@kedai/contract/constants';
@@ -14,15 +13,14 @@ const MAX_PRODUCT_ID_LENGTH = ID_PARAM_MAX_LENGTH;
 
 /**
  * `GET /product/one/{id}` (uuid or paramName), memoised per request so the page and its metadata
- * share one call (the API records one view). The browser's cookie header is forwarded, so the view
- * is recorded for the visitor's `kedai_vid` cookie. Resolves null for `product/not_found`;
- * other failures reject with the ApiError.
+ * share one call. A read only, the same for everyone, so no cookie goes with it: this render also
+ * answers Next.js's prefetches, and the view is recorded by the page in the browser once it is shown
+ * (`RecordProductView`). Resolves null for `product/not_found`; other failures reject with the ApiError.
  */
 export const getProduct = cache(async (id: string): Promise<Product | null> => {
   if (id.length === 0 || id.length > MAX_PRODUCT_ID_LENGTH) return null;
-  const cookie = (await headers()).get('cookie');
   try {
-    return await serverApi.get('/product/one/:id', { params: { id }, headers: cookie ? { cookie } : undefined });
+    return await serverApi.get('/product/one/:id', { params: { id } });
   } catch (error) {
     if (isApiError(error) && (error.errorCode === PRODUCT_NOT_FOUND || error.status === 404)) return null;
     throw error;

@@ -3,6 +3,7 @@ import type { Region } from '@kedai/contract';
 import { getCategories, getPublicConfig } from '../../lib/catalogue';
 import { AccountMenu } from '../account/AccountMenu';
 import { CartLink } from '../cart/CartLink';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { BuyForMeLink } from '../quotations/BuyForMeLink';
 import { QuotationsLink } from '../quotations/QuotationsLink';
 import { RegionPicker } from '../region/RegionPicker';
@@ -41,7 +42,7 @@ async function headerData(): Promise<HeaderData> {
 
 /**
  * The banner of every page: skip link, shop name, product search with suggestions, the account
- * links (wishlist, quotations once signed in, account, cart), the category menu, "Buy it for me"
+ * links (wishlist, quotations and the notification bell once signed in, account, cart), the category menu, "Buy it for me"
  * and the region picker. A server component;
  * the search box, account menu, region picker and category menu are small client components.
  */
@@ -69,10 +70,11 @@ export async function SiteHeader({ shopName }: SiteHeaderProps) {
               <li>
                 <Link href={WISHLIST_HREF} className="site-nav__link">
                   <HeartIcon />
-                  <span className="site-nav__text">Wishlist</span>
+                  <span className="site-nav__text site-nav__wishlist-text">Wishlist</span>
                 </Link>
               </li>
               <QuotationsLink icon={<QuoteIcon />} />
+              <NotificationBell icon={<BellIcon />} />
               <li>
                 <AccountMenu icon={<PersonIcon />} />
               </li>
@@ -113,6 +115,15 @@ function QuoteIcon() {
     <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" className="icon">
       <path d="M6 3h9l4 4v14H6z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
       <path d="M9.5 11h6M9.5 15h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" className="icon">
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }

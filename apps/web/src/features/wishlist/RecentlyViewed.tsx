@@ -34,7 +34,7 @@ export function RecentlyViewed({ region, assetsUrl, excludeId }: RecentlyViewedP
 
   useEffect(() => {
     let current = true;
-    // After the page's own work (a product page first records the view with its flags).
+    // After the page's own work (the strip is the least of it).
     const timer = setTimeout(() => {
       browserApi
         .get('/product/recently_viewed')

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { wordsOf } from '@kedai/domain';
+import { splitsOf, wordsOf } from '@kedai/domain';
 import { parseTsvector, positiveLexemes, weightValue, type TsQuery } from './tsquery';
 import { iterateWordSimilarity, leastShared, WORD_SIMILARITY_THRESHOLD, wordTrigrams } from './word-similarity';
 
@@ -476,6 +476,36 @@ export class CatalogueIndex {
       for (let j = 0; j < grams.length; j++) sequence[length++] = grams[j]!;
     }
     return iterateWordSimilarity(sequence, length, this.typedGram, typedCount, this.lastSeen);
+  }
+
+  /**
+   * Products whose names hold one of the words cut in two, its halves side by side as name words
+   * ("wifi" finds "Wi Fi Camera"): where "did you mean" looks for the catalogue's own form of a word
+   * (the PostgreSQL engine's `splitNamePattern`). Slots in increasing order.
+   */
+  holdingCut(words: readonly string[]): Int32Array {
+    const found = new Set<number>();
+    const { nameWords, nameStart, nameLength, alive } = this;
+    for (const word of words) {
+      for (const [first, second] of splitsOf(word)) {
+        const a = this.words.find(first);
+        const b = this.words.find(second);
+        if (a === undefined || b === undefined) continue;
+        const postings = this.wordSlots[a]!;
+        for (let i = 0; i < postings.length; i++) {
+          const slot = postings.slots[i]!;
+          if (alive[slot] === 0) continue;
+          const end = nameStart[slot]! + nameLength[slot]!;
+          for (let at = nameStart[slot]!; at + 1 < end; at++) {
+            if (nameWords[at] === a && nameWords[at + 1] === b) {
+              found.add(slot);
+              break;
+            }
+          }
+        }
+      }
+    }
+    return Int32Array.from(found).sort();
   }
 
   /** The name of a product by slot. */

@@ -1,9 +1,9 @@
-import { correctQuery } from '@kedai/domain';
+import { correctQuery, wordsToCut } from '@kedai/domain';
 import { databaseIdentity, queryRows, sql, uuidList, type Database, type SQL } from '@kedai/db';
 import { CatalogueIndex, type IndexedProduct, type IndexFilters, type IndexOrder, type Selection } from './catalogue-index';
 import type { EngineAnswer, EngineRequest, MatchMode, SearchEngine } from './engine';
 import { summaryRowsByIds, type SummaryRow } from '../products';
-import { CORRECTION_NAMES, postgresSearch } from './postgres';
+import { CORRECTION_NAMES, postgresSearch, shopperQuery } from './postgres';
 import { hasPhrase, parseTsquery, type TsQuery } from './tsquery';
 
 /** Products read per query while loading the index. */
@@ -244,13 +244,11 @@ function catalogueIndexOf(db: Database): FollowedIndex {
 
 const parsed = new Map<string, Promise<TsQuery | null>>();
 
-/** The shopper's words as PostgreSQL's `websearch_to_tsquery` reads them, parsed once per text. */
+/** The shopper's words as PostgreSQL reads them (`shopperQuery`: every spelling), parsed once per text. */
 function parseWords(db: Database, text: string): Promise<TsQuery | null> {
   let query = parsed.get(text);
   if (!query) {
-    query = queryRows<{ query: string }>(db, sql`SELECT websearch_to_tsquery('english', ${text})::text AS query`).then((rows) =>
-      parseTsquery(rows[0]!.query),
-    );
+    query = queryRows<{ query: string }>(db, sql`SELECT ${shopperQuery(text)}::text AS query`).then((rows) => parseTsquery(rows[0]!.query));
     parsed.set(text, query);
     query.catch(() => parsed.delete(text));
     if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
@@ -323,9 +321,12 @@ export const memorySearch: SearchEngine = {
       if (!hit) {
         const similar = index.similar(q);
         const similarSelection = index.select(similar.slots, filters, similar.scores);
-        correctionNames = index
-          .pageSlots(similarSelection, 'closest', filters.region, 0, CORRECTION_NAMES)
-          .map((slot) => index.nameOf(slot));
+        // As the PostgreSQL engine's: the closest names, and those holding a typed word cut in two (by id).
+        const cutSelection = index.select(index.holdingCut(wordsToCut(q)), filters);
+        correctionNames = [
+          ...index.pageSlots(similarSelection, 'closest', filters.region, 0, CORRECTION_NAMES),
+          ...index.pageSlots(cutSelection, 'closest', filters.region, 0, CORRECTION_NAMES),
+        ].map((slot) => index.nameOf(slot));
         if (!request.exact) selection = similarSelection;
       }
       mode = hit || request.exact ? 'words' : 'similar';

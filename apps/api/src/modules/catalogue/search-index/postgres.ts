@@ -1,4 +1,4 @@
-import { correctQuery } from '@kedai/domain';
+import { correctQuery, spellingVariants, splitNamePattern, wordsToCut } from '@kedai/domain';
 import { sql, queryRows, uuidList, type Database, type SQL } from '@kedai/db';
 import { cached } from '../../../platform/cache';
 import { summaryRowsByIds } from '../products';
@@ -9,6 +9,18 @@ const FACETS_TTL_MS = 30_000;
 
 /** The names of at most this many of the closest fallback matches supply the words of a correction. */
 export const CORRECTION_NAMES = 50;
+
+/**
+ * The shopper's words as a `tsquery`: `websearch_to_tsquery` of each of their spellings
+ * (`spellingVariants`: hyphenated words joined, words side by side joined), any of them matching.
+ * Both engines read the words through this, so they find the same products.
+ */
+export function shopperQuery(q: string): SQL {
+  return sql`(${sql.join(
+    spellingVariants(q).map((text) => sql`websearch_to_tsquery('english', ${text})`),
+    sql` || `,
+  )})`;
+}
 
 /**
  * Search by asking PostgreSQL each time: full-text relevance (`ts_rank_cd`), and pg_trgm's word
@@ -31,7 +43,7 @@ export const postgresSearch: SearchEngine = {
     const from = sql`FROM products p
       JOIN product_region_prices rp ON rp.product_id = p.id AND rp.region_key = ${region.key}`;
     const filters = sql.join(shared, sql` AND `);
-    const words = sql`p.search_vector @@ websearch_to_tsquery('english', ${q ?? ''})`;
+    const words = sql`p.search_vector @@ ${shopperQuery(q ?? '')}`;
     const similar = sql`${q ?? ''} <% p.name`;
     const matching = (mode: MatchMode) =>
       mode === 'words' ? sql`${filters} AND ${words}` : mode === 'similar' ? sql`${filters} AND ${similar}` : filters;
@@ -61,7 +73,7 @@ export const postgresSearch: SearchEngine = {
           if (!hit) {
             correction = await correctionOf(reader, q, {
               from,
-              where: sql`${filters} AND ${similar} AND ${merchantCondition} AND ${priceCondition}`,
+              similar,
               filters: sql`${filters} AND ${merchantCondition} AND ${priceCondition}`,
             });
           }
@@ -73,7 +85,7 @@ export const postgresSearch: SearchEngine = {
     );
     const score =
       mode === 'words'
-        ? sql`ts_rank_cd(p.search_vector, websearch_to_tsquery('english', ${q ?? ''}))`
+        ? sql`ts_rank_cd(p.search_vector, ${shopperQuery(q ?? '')})`
         : mode === 'similar'
           ? sql`word_similarity(${q ?? ''}, p.name)`
           : sql`0`;
@@ -102,26 +114,31 @@ async function anyMatch(db: Database, fromWhere: SQL): Promise<boolean> {
 
 /**
  * The words a typo-tolerant search stands for, or null: `correctQuery` over the names of the closest
- * similar-name matches (`where`; closest first, then by id, so the same catalogue gives the same words),
- * kept only when those words themselves match products under the same filters, so that searching for
- * the correction finds something.
+ * similar-name matches (closest first, then by id, so the same catalogue gives the same words) and of
+ * the names holding a typed word cut in two (by id: "wifi" in "Wi Fi Camera", the catalogue's own
+ * form), kept only when those words themselves match products under the same filters, so that
+ * searching for the correction finds something.
  */
-async function correctionOf(db: Database, q: string, parts: { from: SQL; where: SQL; filters: SQL }): Promise<string | null> {
+async function correctionOf(db: Database, q: string, parts: { from: SQL; similar: SQL; filters: SQL }): Promise<string | null> {
   const names = await queryRows<{ name: string }>(
     db,
-    sql`SELECT p.name ${parts.from} WHERE ${parts.where}
+    sql`SELECT p.name ${parts.from} WHERE ${parts.filters} AND ${parts.similar}
         ORDER BY word_similarity(${q}, p.name) DESC, p.id
         LIMIT ${CORRECTION_NAMES}`,
   );
+  const cut = splitNamePattern(wordsToCut(q));
+  const cutNames = cut
+    ? await queryRows<{ name: string }>(
+        db,
+        sql`SELECT p.name ${parts.from} WHERE ${parts.filters} AND p.name ~* ${cut} ORDER BY p.id LIMIT ${CORRECTION_NAMES}`,
+      )
+    : [];
   const corrected = correctQuery(
     q,
-    names.map((row) => row.name),
+    [...names, ...cutNames].map((row) => row.name),
   );
   if (!corrected) return null;
-  const found = await anyMatch(
-    db,
-    sql`${parts.from} WHERE ${parts.filters} AND p.search_vector @@ websearch_to_tsquery('english', ${corrected})`,
-  );
+  const found = await anyMatch(db, sql`${parts.from} WHERE ${parts.filters} AND p.search_vector @@ ${shopperQuery(corrected)}`);
   return found ? corrected : null;
 }
 
