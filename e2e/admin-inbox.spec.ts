@@ -57,7 +57,7 @@ test('staff answer the shopper waiting longest from the inbox, live, and mark th
   await messagesLink.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Waiting (2)' })).toHaveAttribute('aria-current', 'page');
-  const list = page.getByRole('list', { name: 'Waiting conversations, longest wait first' });
+  const list = page.getByRole('list', { name: 'Waiting conversations, disputes first, then the longest wait' });
   const rows = list.getByRole('listitem');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText(`Order ${firstRef}`);

@@ -524,9 +524,14 @@ describe("the back office's inbox", () => {
     expect(paged.body.total).toBeGreaterThanOrEqual(3);
   });
 
-  it('lists the conversations of orders with an open dispute', async () => {
+  it('lists the conversations of orders with an open dispute, and puts them first in Waiting, Open and All', async () => {
+    const earlier = await shopperWithOrder();
+    await say(earlier.shopper.client, earlier.orderId, 'Asked first, no dispute');
+    t.clock.advance(60);
     const { shopper, orderId } = await shopperWithOrder();
     await say(shopper.client, orderId, 'It arrived broken');
+    const both = [earlier.orderId, orderId];
+    expect(await orderOf('waiting', both)).toEqual([earlier.orderId, orderId]);
     const before = (await inbox('disputes')).counts.disputes;
     const [dispute] = await t.app.db
       .insert(schema.orderDisputes)
@@ -536,8 +541,16 @@ describe("the back office's inbox", () => {
     expect(listed.counts.disputes).toBe(before + 1);
     const conversation = listed.conversations.find((c) => c.orderId === orderId) as any;
     expect(conversation.openDispute).toEqual({ id: dispute!.id, reason: 'damaged', openedAt: Math.floor(t.clock.now().getTime() / 1000) });
+    for (const filter of ['waiting', 'open', 'all']) expect(await orderOf(filter, both), filter).toEqual([orderId, earlier.orderId]);
+    // Staff write last on the disputed one: in Open and All it still comes first.
+    t.clock.advance(30);
+    await say(staff, orderId, 'Sorry to hear that', 'staff');
+    t.clock.advance(30);
+    await say(earlier.shopper.client, earlier.orderId, 'Newer message');
+    for (const filter of ['open', 'all']) expect(await orderOf(filter, both), filter).toEqual([orderId, earlier.orderId]);
     await t.app.db.update(schema.orderDisputes).set({ status: 'declined' }).where(eq(schema.orderDisputes.id, dispute!.id));
     expect(await orderOf('disputes', [orderId])).toEqual([]);
+    expect(await orderOf('all', both)).toEqual([earlier.orderId, orderId]);
   });
 });
 

@@ -76,7 +76,7 @@ describe('the inbox', () => {
   it('opens on the waiting conversations, longest wait first, each with how long it has waited and what staff need to know', async () => {
     api.get.mockResolvedValue(inbox([recent, oldest], { waiting: 2, disputes: 1 }));
     show();
-    const list = await screen.findByRole('list', { name: 'Waiting conversations, longest wait first' });
+    const list = await screen.findByRole('list', { name: 'Waiting conversations, disputes first, then the longest wait' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.querySelector('strong')?.textContent)).toEqual(['Order K-1001', 'Order K-1002']);
     const first = rows[0]!.textContent;

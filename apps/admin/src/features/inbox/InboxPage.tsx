@@ -54,7 +54,7 @@ export function InboxPage({ clock = Date.now }: { clock?: () => number }) {
       <div className={`inbox${state.orderId ? ' inbox--thread-open' : ''}`}>
         <div className="inbox-list">
           <p className="hint">
-            What shoppers write about their orders. Answer the longest waiting first; mark a conversation done when nothing more is needed.
+            What shoppers write about their orders. Open disputes come first, then the longest waiting; mark a conversation done when nothing more is needed.
           </p>
           <FilterTabs state={state} counts={list.data?.counts} />
           {list.isPending ? <Loading what="Loading the conversations…" /> : null}
@@ -110,7 +110,7 @@ function ConversationList({ data, state, now }: { data: AdminInbox; state: Inbox
     <>
       <ul
         className="conversations"
-        aria-label={`${INBOX_FILTER_LABELS[state.filter]} conversations${state.filter === 'waiting' ? ', longest wait first' : ''}`}
+        aria-label={`${INBOX_FILTER_LABELS[state.filter]} conversations${state.filter === 'waiting' ? ', disputes first, then the longest wait' : ''}`}
       >
         {inboxOrder(state.filter, data.conversations).map((conversation) => (
           <ConversationRow

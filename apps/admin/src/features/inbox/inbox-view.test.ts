@@ -68,6 +68,12 @@ describe('the inbox list', () => {
     expect(inboxOrder('all', list).map((c) => c.orderRef)).toEqual(['K-2', 'K-1', 'K-3']);
   });
 
+  it('puts an open dispute before any wait under Waiting', () => {
+    const disputed = conversation({ orderRef: 'K-9', waitingSince: ago(1), openDispute: { id: 'd', reason: 'damaged', openedAt: ago(1) } });
+    const list = [conversation({ orderRef: 'K-1', waitingSince: ago(300) }), disputed];
+    expect(inboxOrder('waiting', list).map((c) => c.orderRef)).toEqual(['K-9', 'K-1']);
+  });
+
   it('says who wrote the last message', () => {
     expect(lastMessageText(conversation({}))).toBe('Shopper: Where is my parcel?');
     expect(

@@ -71,10 +71,13 @@ export function durationText(since: number, nowMs: number): string {
 export const waitingText = (conversation: Pick<AdminConversation, 'waitingSince'>, nowMs: number): string | null =>
   conversation.waitingSince === null ? null : `waiting ${durationText(conversation.waitingSince, nowMs)}`;
 
-/** The Waiting filter shows the longest wait first; the others as the API orders them. */
+/** The Waiting filter shows open disputes first, then the longest wait first (as the API does, kept while live updates arrive); the others as the API orders them. */
 export function inboxOrder(filter: InboxFilter, conversations: readonly AdminConversation[]): AdminConversation[] {
   if (filter !== 'waiting') return [...conversations];
-  return [...conversations].sort((a, b) => (a.waitingSince ?? Infinity) - (b.waitingSince ?? Infinity));
+  const disputeFirst = (c: AdminConversation) => (c.openDispute ? 0 : 1);
+  return [...conversations].sort(
+    (a, b) => disputeFirst(a) - disputeFirst(b) || (a.waitingSince ?? Infinity) - (b.waitingSince ?? Infinity),
+  );
 }
 
 /** The last message in a few words with who wrote it: "Shopper: Where is my parcel?". */

@@ -458,13 +458,13 @@ const INBOX_WHERE: Record<AdminInboxFilter, SQL> = {
   disputes: sql`d.id IS NOT NULL`,
   all: sql`TRUE`,
 };
-/** The longest wait first; a dispute opened longest ago first; else the latest message first. */
+/** Open disputes first (`false` sorts before `true`); then the longest wait, or the latest message; disputes: opened longest ago first. */
 const INBOX_ORDER: Record<AdminInboxFilter, SQL> = {
-  waiting: sql`t.waiting_since ASC, t.order_id`,
-  open: sql`t.last_message_at DESC NULLS LAST, t.order_id`,
+  waiting: sql`d.id IS NULL, t.waiting_since ASC, t.order_id`,
+  open: sql`d.id IS NULL, t.last_message_at DESC NULLS LAST, t.order_id`,
   done: sql`t.last_message_at DESC NULLS LAST, t.order_id`,
   disputes: sql`d.opened_at ASC, t.order_id`,
-  all: sql`t.last_message_at DESC NULLS LAST, t.order_id`,
+  all: sql`d.id IS NULL, t.last_message_at DESC NULLS LAST, t.order_id`,
 };
 const PREVIEW_LENGTH = 140;
 const INBOX_PAGE_DEFAULT = 25;
