@@ -297,7 +297,8 @@ export type SocketServerFrame =
   | { type: 'typing'; orderId: string; role: 'shopper' | 'staff'; name: string | null }
   | { type: 'counts'; chat: number; notifications: number }
   | { type: 'thread'; orderId: string }
-  | { type: 'error'; errorCode: string; message: string }
+  /** A frame refused; `orderId` names the thread a refused `subscribe` asked for (the page polls it instead, and asks again later). */
+  | { type: 'error'; errorCode: string; message: string; orderId?: string }
   | { type: 'pong' };
 
 /** Close codes the socket ends with besides the standard ones; a client refreshes its session and reconnects on 4001. */

@@ -119,7 +119,7 @@ describe('following a thread', () => {
   it("a shopper cannot follow another's order (order/not_found, as over HTTP), nor one that does not exist", async () => {
     const theirs = await connect(stranger.client);
     theirs.send({ type: 'subscribe', orderId });
-    expect(await theirs.next('error')).toMatchObject({ errorCode: 'order/not_found' });
+    expect(await theirs.next('error')).toMatchObject({ errorCode: 'order/not_found', orderId });
     theirs.send({ type: 'subscribe', orderId: randomUUID() });
     await vi.waitFor(() => expect(theirs.of('error')).toHaveLength(2), SOON);
     // Nothing of the order reaches it.

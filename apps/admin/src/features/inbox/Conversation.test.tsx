@@ -347,6 +347,34 @@ describe('the live socket', () => {
     }
   });
 
+  it('treats a thread whose subscription is refused as not live and asks for it again after a growing delay', () => {
+    vi.useFakeTimers();
+    try {
+      const channel = new LiveChannel((url) => new FakeSocket(url) as unknown as WebSocket);
+      let last = 2;
+      const stop = channel.watchThread(ORDER, () => last);
+      const stopOther = channel.watchThread('other-order', () => 1);
+      socket().open();
+      const refuse = () => socket().receive({ type: 'error', errorCode: 'general/unknown_error', message: 'x', orderId: ORDER });
+      refuse();
+      expect(channel.isThreadLive(ORDER)).toBe(false);
+      expect(channel.isThreadLive('other-order')).toBe(true);
+      last = 5;
+      vi.advanceTimersByTime(1_000);
+      expect(socket().sent.at(-1)).toEqual({ type: 'subscribe', orderId: ORDER, after: 5 });
+      expect(channel.isThreadLive(ORDER)).toBe(true);
+      refuse();
+      vi.advanceTimersByTime(1_999);
+      expect(channel.isThreadLive(ORDER)).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(channel.isThreadLive(ORDER)).toBe(true);
+      stop();
+      stopOther();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('does not come back once the session is signed out', () => {
     vi.useFakeTimers();
     try {

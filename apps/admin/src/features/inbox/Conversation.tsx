@@ -15,7 +15,7 @@ import { errorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { UPLOAD_ACCEPT, fileProblem, uploadProblem } from '../images/image-list';
 import { authorText, lastIdOf, mergeMessages, messageTime, safePreviewImage } from './inbox-view';
-import { liveChannel, useLiveFrames, useLiveOpen } from './live';
+import { liveChannel, useLiveFrames, useThreadLive } from './live';
 import { INBOX_KEY, POLL_MS, useLinkPreview } from './queries';
 
 interface State {
@@ -82,7 +82,7 @@ interface Props {
 export function Conversation({ orderId, done: doneGiven, now = Date.now, headingLevel = 2 }: Props) {
   const [state, dispatch] = useReducer(reducer, INITIAL);
   const queryClient = useQueryClient();
-  const live = useLiveOpen();
+  const live = useThreadLive(orderId);
   const lastId = useRef(0);
   useEffect(() => {
     lastId.current = Math.max(lastId.current, lastIdOf(state.messages));

@@ -54,7 +54,8 @@ export function InboxPage({ clock = Date.now }: { clock?: () => number }) {
       <div className={`inbox${state.orderId ? ' inbox--thread-open' : ''}`}>
         <div className="inbox-list">
           <p className="hint">
-            What shoppers write about their orders. Open disputes come first, then the longest waiting; mark a conversation done when nothing more is needed.
+            What shoppers write about their orders. Open disputes come first, then the longest waiting; mark a conversation done when
+            nothing more is needed.
           </p>
           <FilterTabs state={state} counts={list.data?.counts} />
           {list.isPending ? <Loading what="Loading the conversations…" /> : null}

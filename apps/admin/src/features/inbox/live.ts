@@ -3,7 +3,9 @@
  * to the API with the session cookie. It opens while something watches (the inbox, a thread, the
  * navigation's count) and closes when nothing does. It is only a wake-up: the pages read the truth
  * over HTTP, and poll when the socket is not open. On reconnecting it sends its watches again, each
- * thread with the last message id its page has (`after`), so nothing is missed or shown twice.
+ * thread with the last message id its page has (`after`), so nothing is missed or shown twice. A
+ * thread whose subscription the API refuses (an `error` frame naming it) is not live, so its page
+ * polls, and is asked for again after a growing delay.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { SOCKET_CLOSE, SocketClientFrame, SocketServerFrame } from '@kedai/contract';
@@ -40,11 +42,17 @@ export class LiveChannel {
   private inboxWatchers = 0;
   /** Per order: how many watch it, and where each page's thread ends now. */
   private readonly threads = new Map<string, { count: number; after: () => number }>();
+  /** Threads the API refused to follow on this socket: order id → the timer asking again. */
+  private readonly refused = new Map<string, ReturnType<typeof setTimeout>>();
+  private refusals = 0;
 
   constructor(private readonly factory: SocketFactory | null) {}
 
   /** Whether frames arrive now; when not, pages poll. */
   readonly isOpen = (): boolean => this.open;
+
+  /** Whether one thread's frames arrive now: the socket is open and the API follows the thread. */
+  readonly isThreadLive = (orderId: string): boolean => this.open && !this.refused.has(orderId);
 
   readonly onStateChange = (listener: () => void): (() => void) => {
     this.stateListeners.add(listener);
@@ -84,6 +92,7 @@ export class LiveChannel {
       current.count -= 1;
       if (current.count === 0) {
         this.threads.delete(orderId);
+        this.forgetRefusal(orderId);
         this.send({ type: 'unsubscribe', orderId });
       }
       this.releaseLater();
@@ -105,7 +114,37 @@ export class LiveChannel {
   private setOpen(open: boolean): void {
     if (this.open === open) return;
     this.open = open;
+    // Refusals belong to the socket that made them: a new one subscribes every thread again.
+    for (const timer of this.refused.values()) clearTimeout(timer);
+    this.refused.clear();
+    this.refusals = 0;
+    this.emitState();
+  }
+
+  private emitState(): void {
     for (const listener of this.stateListeners) listener();
+  }
+
+  private refusedThread(orderId: string): void {
+    this.forgetRefusal(orderId);
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.refusals, RECONNECT_DELAYS_MS.length - 1)];
+    this.refusals += 1;
+    this.refused.set(
+      orderId,
+      setTimeout(() => {
+        this.refused.delete(orderId);
+        const entry = this.threads.get(orderId);
+        if (entry) this.send({ type: 'subscribe', orderId, after: entry.after() });
+        this.emitState();
+      }, delay),
+    );
+    this.emitState();
+  }
+
+  private forgetRefusal(orderId: string): void {
+    const timer = this.refused.get(orderId);
+    if (timer) clearTimeout(timer);
+    this.refused.delete(orderId);
   }
 
   private ensure(): void {
@@ -163,6 +202,7 @@ export class LiveChannel {
       } catch {
         return;
       }
+      if (frame.type === 'error' && frame.orderId && this.threads.has(frame.orderId)) this.refusedThread(frame.orderId);
       for (const listener of this.frameListeners) listener(frame);
     });
     socket.addEventListener('close', (event: CloseEvent) => {
@@ -217,6 +257,16 @@ export function setLiveChannel(channel: LiveChannel | null): void {
 export function useLiveOpen(): boolean {
   const channel = liveChannel();
   return useSyncExternalStore(channel.onStateChange, channel.isOpen, () => false);
+}
+
+/** Whether one thread's frames arrive now (re-renders when that changes): its page polls while not. */
+export function useThreadLive(orderId: string): boolean {
+  const channel = liveChannel();
+  return useSyncExternalStore(
+    channel.onStateChange,
+    () => channel.isThreadLive(orderId),
+    () => false,
+  );
 }
 
 /** Calls `onFrame` (the latest one given) for every frame while mounted. */

@@ -376,9 +376,9 @@ export class SocketHub {
         return;
       case 'subscribe':
         void this.follow(socket, frame.orderId.toLowerCase(), frame.after).catch((error: unknown) => {
-          if (error instanceof AppError) return this.refuse(socket, error);
+          if (error instanceof AppError) return this.refuse(socket, error, frame.orderId);
           this.log.error({ err: error }, 'live socket: subscribing failed');
-          this.refuse(socket, new AppError('general/unknown_error'));
+          this.refuse(socket, new AppError('general/unknown_error'), frame.orderId);
         });
         return;
       case 'typing':
@@ -422,8 +422,8 @@ export class SocketHub {
     announce(this.db, { kind: 'typing', orderId, userId: following.buyerId, role: socket.role, name: socket.name, by: socket.id });
   }
 
-  private refuse(socket: LiveSocket, error: AppError): void {
-    this.send(socket, { type: 'error', errorCode: error.errorCode, message: error.message });
+  private refuse(socket: LiveSocket, error: AppError, orderId?: string): void {
+    this.send(socket, { type: 'error', errorCode: error.errorCode, message: error.message, ...(orderId ? { orderId } : {}) });
   }
 
   // The sockets themselves.

@@ -90,6 +90,45 @@ describe('the live channel', () => {
     expect(live.current).toBe('closed');
   });
 
+  it('treats a thread whose subscription the API refuses as not live (its page polls) and asks again after a growing delay', () => {
+    const live = channel();
+    let last = 3;
+    live.subscribe('order-1', () => last);
+    live.subscribe('order-2', () => 1);
+    live.listen(() => undefined);
+    const seen: string[] = [];
+    live.onStatus(() => seen.push(`${live.threadStatus('order-1')}/${live.threadStatus('order-2')}`));
+    sockets[0]!.open();
+    const refuse = () =>
+      sockets[0]!.onmessage?.({
+        data: JSON.stringify({ type: 'error', errorCode: 'general/unknown_error', message: 'x', orderId: 'order-1' }),
+      });
+    refuse();
+    expect(live.threadStatus('order-1')).toBe('closed');
+    expect(live.threadStatus('order-2')).toBe('open');
+    expect(live.current).toBe('open');
+
+    last = 7;
+    vi.advanceTimersByTime(1_000);
+    expect(sockets[0]!.sent.at(-1)).toEqual({ type: 'subscribe', orderId: 'order-1', after: 7 });
+    expect(live.threadStatus('order-1')).toBe('open');
+    refuse();
+    vi.advanceTimersByTime(4_999);
+    expect(live.threadStatus('order-1')).toBe('closed');
+    vi.advanceTimersByTime(1);
+    expect(live.threadStatus('order-1')).toBe('open');
+    expect(seen).toEqual(['open/open', 'closed/open', 'open/open', 'closed/open', 'open/open']);
+
+    // A refusal of a thread nobody holds changes nothing; a new socket starts with every thread live.
+    sockets[0]!.onmessage?.({ data: JSON.stringify({ type: 'error', errorCode: 'order/not_found', message: 'x', orderId: 'order-9' }) });
+    expect(live.threadStatus('order-9')).toBe('open');
+    refuse();
+    sockets[0]!.drop(1006);
+    vi.advanceTimersByTime(1_000);
+    sockets[1]!.open();
+    expect(live.threadStatus('order-1')).toBe('open');
+  });
+
   it('keeps the delays growing while sockets drop as soon as they open, and starts them again after one held', () => {
     const live = channel();
     live.listen(() => undefined);

@@ -4,7 +4,8 @@
  * order chat and the header's bell. It
  * - connects while something listens, and says whether it is open (the chat polls while it is not);
  * - re-subscribes every thread on each open, `after` the last message the page holds, so a
- *   reconnect catches up without losing or repeating anything;
+ *   reconnect catches up without losing or repeating anything; a thread whose subscription the API
+ *   refuses (an `error` frame naming it) is not live (its page polls) and is asked for again later;
  * - on close 4001 (session expired) refreshes the session once through the API client and
  *   reconnects; on 4003 (signed out) stops; otherwise reconnects with a growing delay.
  * The socket only wakes the page up: the HTTP calls stay the truth.
@@ -53,6 +54,9 @@ export class LiveChannel {
   private readonly statusListeners = new Set<StatusListener>();
   /** Thread subscriptions: order id → the last message id the page holds (read at each open). */
   private readonly threads = new Map<string, Set<() => number>>();
+  /** Threads the API refused to follow on this socket: order id → the timer asking again. */
+  private readonly refused = new Map<string, ReturnType<typeof setTimeout>>();
+  private refusals = 0;
   private attempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -71,6 +75,11 @@ export class LiveChannel {
 
   get current(): LiveStatus {
     return this.status;
+  }
+
+  /** One thread's status: open only while the socket is and the API follows the thread for it. */
+  threadStatus(orderId: string): LiveStatus {
+    return this.status === 'open' && this.refused.has(orderId) ? 'closed' : this.status;
   }
 
   /** Frames as they come; the channel connects while anything listens. Returns the unsubscribe. */
@@ -99,6 +108,7 @@ export class LiveChannel {
       held?.delete(after);
       if (held && held.size === 0) {
         this.threads.delete(orderId);
+        this.forgetRefusal(orderId);
         if (this.status === 'open') this.send({ type: 'unsubscribe', orderId });
       }
     };
@@ -166,6 +176,7 @@ export class LiveChannel {
       } catch {
         return;
       }
+      if (frame.type === 'error' && frame.orderId && this.threads.has(frame.orderId)) this.refusedThread(frame.orderId);
       for (const listener of [...this.frameListeners]) listener(frame);
     };
     socket.onclose = (event: CloseEvent) => {
@@ -186,6 +197,31 @@ export class LiveChannel {
     };
   }
 
+  /** The thread polls meanwhile; it is asked for again after a growing delay (while this socket lasts). */
+  private refusedThread(orderId: string) {
+    this.forgetRefusal(orderId);
+    const { backoff } = this.options;
+    const delay = backoff[Math.min(this.refusals, backoff.length - 1)]!;
+    this.refusals += 1;
+    this.refused.set(
+      orderId,
+      setTimeout(() => {
+        this.refused.delete(orderId);
+        const afters = this.threads.get(orderId);
+        if (afters && this.send({ type: 'subscribe', orderId, after: Math.min(...[...afters].map((read) => read())) })) {
+          this.emitStatus();
+        }
+      }, delay),
+    );
+    this.emitStatus();
+  }
+
+  private forgetRefusal(orderId: string) {
+    const timer = this.refused.get(orderId);
+    if (timer) clearTimeout(timer);
+    this.refused.delete(orderId);
+  }
+
   private retry() {
     if (this.stopped || this.frameListeners.size === 0) return;
     const { backoff } = this.options;
@@ -195,6 +231,10 @@ export class LiveChannel {
   }
 
   private clearTimers() {
+    // A new socket subscribes every thread again: refusals belong to the old one.
+    for (const timer of this.refused.values()) clearTimeout(timer);
+    this.refused.clear();
+    this.refusals = 0;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.pingTimer) clearInterval(this.pingTimer);
     this.retryTimer = null;
@@ -204,7 +244,12 @@ export class LiveChannel {
   private setStatus(status: LiveStatus) {
     if (this.status === status) return;
     this.status = status;
-    for (const listener of [...this.statusListeners]) listener(status);
+    this.emitStatus();
+  }
+
+  /** Listeners read `threadStatus` for theirs: a refusal changes one thread's status, not the socket's. */
+  private emitStatus() {
+    for (const listener of [...this.statusListeners]) listener(this.status);
   }
 }
 

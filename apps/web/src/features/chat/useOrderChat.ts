@@ -112,8 +112,8 @@ export function useOrderChat(orderId: string): OrderChat {
   useEffect(() => {
     if (load !== 'ready') return;
     const channel = liveChannel();
-    setLive(channel.current);
-    const offStatus = channel.onStatus(setLive);
+    setLive(channel.threadStatus(orderId));
+    const offStatus = channel.onStatus(() => setLive(channel.threadStatus(orderId)));
     const offFrames = channel.listen((frame) => {
       if (frame.type === 'message' && frame.message.orderId === orderId) {
         merge([frame.message]);
