@@ -14,7 +14,7 @@ import { chatPhotoSrc } from '../../lib/assets';
 import { errorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { UPLOAD_ACCEPT, fileProblem, uploadProblem } from '../images/image-list';
-import { authorText, lastIdOf, mergeMessages, messageTime, safePreviewImage } from './inbox-view';
+import { authorText, lastIdOf, mergeMessages, messageTime, newerMarks, safePreviewImage } from './inbox-view';
 import { liveChannel, useLiveFrames, useThreadLive } from './live';
 import { INBOX_KEY, POLL_MS, useLinkPreview } from './queries';
 
@@ -51,7 +51,7 @@ function reducer(state: State, action: Action): State {
     case 'earlier':
       return { ...state, messages: mergeMessages(state.messages, action.page.messages), hasEarlier: action.page.hasMore };
     case 'merge':
-      return { ...state, messages: mergeMessages(state.messages, action.messages), thread: action.thread ?? state.thread };
+      return { ...state, messages: mergeMessages(state.messages, action.messages), thread: newerMarks(state.thread, action.thread) };
     case 'read': {
       if (!state.thread) return state;
       const thread = {

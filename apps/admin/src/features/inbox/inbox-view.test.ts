@@ -5,6 +5,7 @@ import {
   authorText,
   durationText,
   inboxOrder,
+  newerMarks,
   inboxSearchOf,
   inboxStateFrom,
   lastMessageText,
@@ -114,5 +115,22 @@ describe('a thread', () => {
     expect(safePreviewImage('http://example.com/a.png')).toBeNull();
     expect(safePreviewImage('javascript:alert(1)')).toBeNull();
     expect(safePreviewImage(null)).toBeNull();
+  });
+});
+
+describe('a thread state merged into the one the page holds', () => {
+  const state = (readUpTo: number, otherReadUpTo: number, lastMessageId = 9) => ({
+    orderId: 'o',
+    lastMessageId,
+    unread: 0,
+    readUpTo,
+    otherReadUpTo,
+    done: false,
+  });
+  it('takes the newer thread but never moves a read mark back (a slow poll after a live read frame)', () => {
+    expect(newerMarks(state(7, 5), state(6, 3, 10))).toEqual(state(7, 5, 10));
+    expect(newerMarks(state(2, 1), state(6, 3))).toEqual(state(6, 3));
+    expect(newerMarks(null, state(1, 1))).toEqual(state(1, 1));
+    expect(newerMarks(state(1, 1), undefined)).toEqual(state(1, 1));
   });
 });

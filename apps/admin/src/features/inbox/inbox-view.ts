@@ -3,7 +3,7 @@
  * the filters, who wrote a message, and a thread's messages merged from several sources (a page, the
  * socket, a poll) in order and each once.
  */
-import type { AdminConversation, AdminInboxQuery, ChatMessage } from '@kedai/contract';
+import type { AdminConversation, AdminInboxQuery, ChatMessage, ChatThreadState } from '@kedai/contract';
 import { DISPUTE_REASONS } from '@kedai/domain';
 
 /** The inbox's filters (the contract's `INBOX_FILTERS`, written out: the back office loads no zod). */
@@ -134,4 +134,18 @@ export function messageTime(seconds: number, nowMs: number): { text: string; iso
   const at = new Date(seconds * 1000);
   const today = new Date(nowMs).toDateString() === at.toDateString();
   return { text: today ? timeOnly.format(at) : clock.format(at), iso: at.toISOString() };
+}
+
+/**
+ * A thread state that came with a page or a sent message, its read marks never behind the ones the
+ * page holds: a poll answered before a live `read` frame arrived must not move them back.
+ */
+export function newerMarks(held: ChatThreadState | null, incoming: ChatThreadState | undefined): ChatThreadState | null {
+  if (!incoming) return held;
+  if (!held) return incoming;
+  return {
+    ...incoming,
+    readUpTo: Math.max(held.readUpTo, incoming.readUpTo),
+    otherReadUpTo: Math.max(held.otherReadUpTo, incoming.otherReadUpTo),
+  };
 }
