@@ -63,8 +63,9 @@ export function isDisputeReason(value: unknown): value is DisputeReason {
 /** A dispute's description as stored (cleaned as a message is), or the limit it misses. */
 export function checkDisputeDescription(text: string): { text: string } | { problem: 'too_short' | 'too_long' } {
   const cleaned = cleanMessageText(text) ?? '';
-  if (cleaned.length < DISPUTE_DESCRIPTION_MIN) return { problem: 'too_short' };
-  if (cleaned.length > DISPUTE_DESCRIPTION_MAX) return { problem: 'too_long' };
+  const length = countedLength(cleaned);
+  if (length < DISPUTE_DESCRIPTION_MIN) return { problem: 'too_short' };
+  if (length > DISPUTE_DESCRIPTION_MAX) return { problem: 'too_long' };
   return { text: cleaned };
 }
 
@@ -82,6 +83,14 @@ export function cleanMessageText(text: string): string | null {
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
     .trim();
   return cleaned === '' ? null : cleaned;
+}
+
+/**
+ * A text's length as the limits count it: characters (code points) of the cleaned text, so an emoji
+ * or a rare CJK character counts once, in the composer as in the API (UTF-16's `length` counts two).
+ */
+export function countedLength(text: string): number {
+  return [...(cleanMessageText(text) ?? '')].length;
 }
 
 export type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatMessagePage, ChatThreadState } from '@kedai/contract';
-import { CHAT_MESSAGE_MAX, CHAT_PAGE_DEFAULT, firstLink, messageParts } from '@kedai/domain';
+import { CHAT_MESSAGE_MAX, CHAT_PAGE_DEFAULT, countedLength, firstLink, messageParts } from '@kedai/domain';
 import { api } from '../../lib/api';
 import { chatPhotoSrc } from '../../lib/assets';
 import { errorText } from '../../lib/errors';
@@ -418,7 +418,8 @@ function Composer({ orderId, onSent }: { orderId: string; onSent: (message: Chat
   });
 
   const trimmed = text.trim();
-  const tooLong = trimmed.length > CHAT_MESSAGE_MAX;
+  const length = countedLength(text);
+  const tooLong = length > CHAT_MESSAGE_MAX;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -469,7 +470,7 @@ function Composer({ orderId, onSent }: { orderId: string; onSent: (message: Chat
         />
         {tooLong ? (
           <p className="field-error" id={`${inputId}-error`}>
-            At most {CHAT_MESSAGE_MAX.toLocaleString('en-GB')} characters: this has {trimmed.length.toLocaleString('en-GB')}.
+            At most {CHAT_MESSAGE_MAX.toLocaleString('en-GB')} characters: this has {length.toLocaleString('en-GB')}.
           </p>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import {
   AppError,
   CHAT_MESSAGE_MAX,
+  countedLength,
   CHAT_PAGE_DEFAULT,
   chatAfterPoint,
   cleanMessageText,
@@ -355,7 +356,7 @@ export async function listMessages(db: Database, orderId: string, side: ChatSide
 export function messageText(raw: string): string {
   const text = cleanMessageText(raw);
   if (text === null) throw new AppError('chat/empty_message');
-  if ([...text].length > CHAT_MESSAGE_MAX) throw new AppError('chat/message_too_long', [CHAT_MESSAGE_MAX]);
+  if (countedLength(text) > CHAT_MESSAGE_MAX) throw new AppError('chat/message_too_long', [CHAT_MESSAGE_MAX]);
   return text;
 }
 

@@ -12,20 +12,10 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { ChatMessage } from '@kedai/contract';
-import { firstLink } from '@kedai/domain';
+import { countedLength, firstLink } from '@kedai/domain';
 import { LoadStatus } from '../../ui/LoadStatus';
 import { FormAlert } from '../../ui/Field';
-import {
-  CHAT_MESSAGE_MAX,
-  COUNT_SHOWN_FROM,
-  authorLabel,
-  countedLength,
-  lastMessageId,
-  messageDay,
-  messageTime,
-  photoSrc,
-  seenMessageId,
-} from './chat';
+import { CHAT_MESSAGE_MAX, COUNT_SHOWN_FROM, authorLabel, lastMessageId, messageDay, messageTime, photoSrc, seenMessageId } from './chat';
 import { LinkPreview } from './LinkPreview';
 import { MessageText } from './MessageText';
 import { useOrderChat } from './useOrderChat';

@@ -1,16 +1,7 @@
 import type { ChatMessage } from '@kedai/contract';
 import { ApiError } from '@kedai/contract/client';
 import { describe, expect, it } from 'vitest';
-import {
-  authorLabel,
-  chatErrorMessage,
-  countedLength,
-  lastMessageId,
-  mergeMessages,
-  messageTime,
-  previewImage,
-  seenMessageId,
-} from './chat';
+import { authorLabel, chatErrorMessage, lastMessageId, mergeMessages, messageTime, previewImage, seenMessageId } from './chat';
 import { chatMessage } from './test-fixtures';
 
 const ids = (messages: ChatMessage[]) => messages.map((message) => message.id);
@@ -44,10 +35,6 @@ describe('the order chat: what the panel shows', () => {
     expect(authorLabel({ author: { role: 'staff', name: 'Budi' } })).toBe('Budi, the shop');
     expect(authorLabel({ author: { role: 'staff', name: null } })).toBe('The shop');
     expect(authorLabel({ author: { role: 'shopper', name: 'Ana' } })).toBe('You');
-  });
-
-  it('counts a message as the limit does', () => {
-    expect(countedLength('  hi\r\nthere  ')).toBe(8);
   });
 
   it('shows a preview picture only over https', () => {

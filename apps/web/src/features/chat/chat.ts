@@ -70,11 +70,6 @@ export function authorLabel(message: Pick<ChatMessage, 'author'>): string {
   return 'The shop';
 }
 
-/** A message's text length as the limit counts it (trimmed, line ends as one character). */
-export function countedLength(text: string): number {
-  return text.replace(/\r\n?/g, '\n').trim().length;
-}
-
 /** The words for a failed chat call: a status the panel explains itself, else the catalogue message. */
 export function chatErrorMessage(error: unknown, action: 'send' | 'photo' | 'load'): string {
   if (isApiError(error)) {

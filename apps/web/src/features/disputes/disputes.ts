@@ -5,6 +5,7 @@
 import type { ChatMessage, Dispute, DisputeList } from '@kedai/contract';
 import type { ApiClient } from '@kedai/contract/client';
 import {
+  countedLength,
   DISPUTE_DESCRIPTION_MAX,
   DISPUTE_DESCRIPTION_MIN,
   DISPUTE_PHOTOS_MAX,
@@ -73,7 +74,7 @@ export function disputeFormProblems(reason: string, description: string): Disput
 
 /** "123 / 2000 characters" under the description (trimmed, as the API counts). */
 export function descriptionCount(description: string): string {
-  return `${description.trim().length} / ${DISPUTE_DESCRIPTION_MAX} characters`;
+  return `${countedLength(description)} / ${DISPUTE_DESCRIPTION_MAX} characters`;
 }
 
 const STATUS_WORDS: Record<Dispute['status'], string> = {
