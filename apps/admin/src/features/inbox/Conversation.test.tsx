@@ -164,10 +164,21 @@ describe('an order’s conversation', () => {
     await screen.findByText('On its way');
     expect(items().map((item) => item.querySelector('.message-body')?.textContent)).toEqual(['message 1', 'message 2', 'On its way']);
     expect(items()[2]!.textContent).toContain('Siti (staff)');
+    // A staff message is not read out; each new shopper message is, with its words.
+    const announced = () =>
+      screen
+        .getAllByRole('status')
+        .map((node) => node.textContent)
+        .join('|');
+    expect(announced()).not.toContain('New message');
+    socket().receive({ type: 'message', message: message(4, { body: 'Thank you' }) });
+    await waitFor(() => expect(announced()).toContain('New message from Aisyah (shopper): Thank you'));
+    socket().receive({ type: 'message', message: message(5, { body: 'One more thing' }) });
+    await waitFor(() => expect(announced()).toContain('New message from Aisyah (shopper): One more thing'));
     await waitFor(() =>
       expect(api.post).toHaveBeenCalledWith('/admin/order/:id/update_chat_status', {
         params: { id: ORDER },
-        body: { lastReadMessageId: 3 },
+        body: { lastReadMessageId: 5 },
       }),
     );
   });

@@ -14,7 +14,7 @@ import { chatPhotoSrc } from '../../lib/assets';
 import { errorText } from '../../lib/errors';
 import { Alert } from '../../ui/Alert';
 import { UPLOAD_ACCEPT, fileProblem, uploadProblem } from '../images/image-list';
-import { authorText, lastIdOf, mergeMessages, messageTime, newerMarks, safePreviewImage } from './inbox-view';
+import { arrivedText, authorText, lastIdOf, mergeMessages, messageTime, newerMarks, safePreviewImage } from './inbox-view';
 import { liveChannel, useLiveFrames, useThreadLive } from './live';
 import { INBOX_KEY, POLL_MS, useLinkPreview } from './queries';
 
@@ -129,7 +129,9 @@ export function Conversation({ orderId, done: doneGiven, now = Date.now, heading
     if (frame.type === 'message' && frame.message.orderId === orderId) {
       dispatch({ type: 'merge', messages: [frame.message] });
       if (frame.message.author.role === 'shopper') setTyping(null);
-      if (frame.message.id > lastId.current) setArrived(`New message from ${authorText(frame.message)}`);
+      // The shopper's new messages are read out with their words, so two in a row are two announcements;
+      // staff's own (their echo may beat the send's answer) and colleagues' show without interrupting.
+      if (frame.message.id > lastId.current && frame.message.author.role === 'shopper') setArrived(arrivedText(frame.message));
     } else if (frame.type === 'read' && frame.orderId === orderId) {
       dispatch({ type: 'read', mine: frame.staffReadUpTo, theirs: frame.shopperReadUpTo });
     } else if (frame.type === 'typing' && frame.orderId === orderId && frame.role === 'shopper') {

@@ -149,3 +149,9 @@ export function newerMarks(held: ChatThreadState | null, incoming: ChatThreadSta
     otherReadUpTo: Math.max(held.otherReadUpTo, incoming.otherReadUpTo),
   };
 }
+
+/** What a screen reader is told of a shopper's new message: who, and its first words (or that it is a photo). */
+export function arrivedText(message: Pick<ChatMessage, 'author' | 'kind' | 'body'>): string {
+  const words = message.kind === 'photo' ? 'a photo' : message.body.length > 80 ? `${message.body.slice(0, 80)}…` : message.body;
+  return `New message from ${authorText(message)}: ${words}`;
+}

@@ -285,9 +285,15 @@ describe('the order chat panel', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByRole('alert').textContent).toBe('Write a message first.');
     fireEvent.change(messageBox(), { target: { value: 'x'.repeat(1850) } });
-    expect(screen.getByText('1,850 of 2,000 characters')).toBeTruthy();
-    fireEvent.change(messageBox(), { target: { value: 'x'.repeat(2003) } });
+    const count = screen.getByText('1,850 of 2,000 characters');
+    // The count is read with the box, not announced at each key; only crossing the limit is.
+    expect(count.closest('[aria-live]')).toBeNull();
+    expect(messageBox().getAttribute('aria-describedby')).toContain(count.id);
+    const overLimit = () => [...document.querySelectorAll('[aria-live="polite"]')].map((node) => node.textContent).join('');
+    expect(overLimit()).not.toContain('longer than');
+    fireEvent.change(messageBox(), { target: { value: '😀'.repeat(2003) } });
     expect(screen.getByText('3 characters too many')).toBeTruthy();
+    expect(overLimit()).toContain('The message is longer than 2,000 characters: shorten it to send it.');
     expect(messageBox().getAttribute('aria-invalid')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(calls('post', '/order/:id/messages')).toHaveLength(0);

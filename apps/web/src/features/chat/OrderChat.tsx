@@ -260,12 +260,16 @@ export function OrderChat({ orderId, orderRef, timeZone, className, titleClassNa
                 Enter sends, Shift+Enter starts a new line.
               </p>
               {length >= COUNT_SHOWN_FROM ? (
-                <p id={countId} className={tooLong ? styles.countOver : styles.count} aria-live="polite">
+                // Read with the box (described by it), not announced at each key: only crossing the limit is.
+                <p id={countId} className={tooLong ? styles.countOver : styles.count}>
                   {tooLong
                     ? `${numberFormat.format(length - CHAT_MESSAGE_MAX)} characters too many`
                     : `${numberFormat.format(length)} of ${numberFormat.format(CHAT_MESSAGE_MAX)} characters`}
                 </p>
               ) : null}
+              <p className="visually-hidden" aria-live="polite">
+                {tooLong ? `The message is longer than ${numberFormat.format(CHAT_MESSAGE_MAX)} characters: shorten it to send it.` : ''}
+              </p>
             </div>
             <div className={styles.actions}>
               <input

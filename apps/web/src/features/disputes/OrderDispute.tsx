@@ -262,7 +262,8 @@ export function OrderDispute({
               aria-invalid={problems.description ? true : undefined}
               aria-describedby={[descriptionErrorId, descriptionHintId].filter(Boolean).join(' ')}
             />
-            <p id={descriptionHintId} className={formStyles.hint} aria-live="polite">
+            {/* Read with the box (described by it), not announced at each key. */}
+            <p id={descriptionHintId} className={formStyles.hint}>
               {descriptionCount(description)}
             </p>
             <FieldError id={descriptionErrorId} error={problems.description} />
