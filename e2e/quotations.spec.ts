@@ -80,7 +80,7 @@ test('a shopper asks for two quotations, staff answer them, the shopper sees the
   await shoot(page, info, 'quotations-pending', { fullPage: true });
 
   // Staff answer in the back office (a context of its own: one host's cookies are shared across ports).
-  const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? { width: 1280, height: 900 } });
+  const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
   const staff = await staffContext.newPage();
   await signInAsDemoOwner(staff);
   await staff

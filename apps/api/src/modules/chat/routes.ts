@@ -39,7 +39,7 @@ export function callerOf(request: FastifyRequest, side: ChatSide) {
 /** How `after` of a page is read (both sides' routes): the rule of `chatAfterPoint` (packages/domain). */
 export const AFTER_DESCRIPTION =
   `\`after\`: a whole number below ${CHAT_AFTER_SECONDS_FROM} is a message id; from ${CHAT_AFTER_SECONDS_FROM} on (2001-09-09), or ` +
-  'with a fraction, unix seconds; or an ISO 8601 date and time (a time reads the messages written after it). 400 ' +
+  'with a fraction, unix seconds; or an ISO 8601 date and time from 1970 on (a time reads the messages written after it). 400 ' +
   '`general/argument_error` for anything else, or for `after` with `before`.';
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -330,9 +330,7 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
                     <span>
                       {payment.kind === 'refund' ? 'Refund' : 'Payment'} of {formatAmount(payment.amount, payment.currency)}
                       {payment.methodSummary ? ` by ${payment.methodSummary}` : ''}:{' '}
-                      <strong className={payment.status === 'failed' ? styles.failed : undefined}>
-                        {paymentStatusLabel(payment.status)}
-                      </strong>
+                      <strong className={payment.status === 'failed' ? styles.failed : undefined}>{paymentStatusLabel(payment)}</strong>
                     </span>
                     <span className={styles.meta}>
                       {orderTime(payment.createdAt, zone)}

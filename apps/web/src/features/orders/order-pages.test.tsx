@@ -377,6 +377,9 @@ describe('an order paid by PayNow', () => {
     expect(text(html)).not.toMatch(/Pay by|cancelled/);
     expect(text(html).match(/Awaiting payment/g)).toEqual(['Awaiting payment']); // the history's first line only
     expect(text(html)).toContain('Transfer reported, reference FT2611 2500/01 15/01/2027, 16:10:00 · You');
+    // The payment line too: not "Pending", which reads as nothing having happened.
+    expect(text(html)).toContain('by PayNow: Reported, the shop is checking it');
+    expect(text(html)).not.toContain('PayNow: Pending');
   });
 
   it('the order page names the method PayNow and reads the PayNow details instead of showing the card form', () => {

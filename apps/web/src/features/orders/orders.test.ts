@@ -113,7 +113,10 @@ describe('what the order pages show', () => {
       'Automatically',
       'robot',
     ]);
-    expect(paymentStatusLabel('requires_action')).toBe('Waiting for your confirmation');
+    expect(paymentStatusLabel({ status: 'requires_action', provider: 'stripe', kind: 'charge' })).toBe('Waiting for your confirmation');
+    expect(paymentStatusLabel({ status: 'pending', provider: 'stripe', kind: 'charge' })).toBe('Pending');
+    expect(paymentStatusLabel({ status: 'pending', provider: 'paynow', kind: 'charge' })).toBe('Reported, the shop is checking it');
+    expect(paymentStatusLabel({ status: 'pending', provider: 'paynow', kind: 'refund' })).toBe('Pending');
   });
 
   it('counts the units and names the first lines', () => {

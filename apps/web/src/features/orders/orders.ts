@@ -6,7 +6,7 @@
  */
 import type { DisputeInfo, Order, OrderList } from '@kedai/contract';
 import type { ApiClient } from '@kedai/contract/client';
-import { ORDER_STATUS_LABELS, addressRule, formatAddress, formatDateTime, isOrderStatus } from '@kedai/domain';
+import { ORDER_STATUS_LABELS, PAYNOW_METHOD, addressRule, formatAddress, formatDateTime, isOrderStatus } from '@kedai/domain';
 import { apiErrorMessage, browserApi } from '../../lib/browser-api';
 import { loaded, type Loaded } from '../account/account-actions';
 import { ORDERS_PATH } from '../account/paths';
@@ -157,7 +157,12 @@ const PAYMENT_STATUS: Record<Order['payments'][number]['status'], string> = {
   failed: 'Failed',
 };
 
-/** One payment of the ledger in words: "Payment of SGD 10.00 by Visa •••• 4242: Succeeded". */
-export function paymentStatusLabel(status: Order['payments'][number]['status']): string {
-  return PAYMENT_STATUS[status];
+/**
+ * One payment of the ledger in words: "Payment of SGD 10.00 by Visa •••• 4242: Succeeded". A PayNow
+ * transfer still pending is one the shopper reported and the shop checks, and says so.
+ */
+export function paymentStatusLabel(payment: Pick<Order['payments'][number], 'status' | 'provider' | 'kind'>): string {
+  if (payment.provider === PAYNOW_METHOD && payment.kind === 'charge' && payment.status === 'pending')
+    return 'Reported, the shop is checking it';
+  return PAYMENT_STATUS[payment.status];
 }
