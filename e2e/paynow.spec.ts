@@ -60,6 +60,8 @@ test('a shopper pays an SGD order by PayNow and staff confirm the transfer in th
   // The order page shows the code for the total and the reference, and takes the report.
   await expect(main.getByRole('img', { name: /PayNow QR code/ })).toBeVisible();
   await expect(main.getByText(order.orderRef).first()).toBeVisible();
+  // The tab is named after the order (issue 30), the shop's name kept after it.
+  await expect(page).toHaveTitle(new RegExp(`^Order ${order.orderRef} · `));
   await expect(main.getByRole('button', { name: 'Copy the PayNow code' })).toBeVisible();
   await shoot(page, info, 'paynow-order', { fullPage: true });
   const report = main.getByRole('form', { name: 'Tell the shop you have paid' });

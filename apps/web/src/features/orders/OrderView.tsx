@@ -8,6 +8,7 @@ import { isTransferReported, shopperMessage } from '@kedai/domain';
 import { FormAlert } from '../../ui/Field';
 import { receiptHref } from '../receipts/receipt';
 import { LoadStatus } from '../../ui/LoadStatus';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import checkoutStyles from '../checkout/checkout.module.css';
 import { costLines, costsOfOrder, formatAmount } from '../checkout/costs';
 import { LineThumb } from '../checkout/LineThumb';
@@ -102,6 +103,8 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
   useEffect(() => {
     if (!initial) void load();
   }, [initial, load]);
+
+  useDocumentTitle(detail.status === 'ready' ? `Order ${detail.order.orderRef}` : null);
 
   useEffect(() => {
     if (!timeZone) setZone(browserTimeZone());

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
 import type { Receipt } from '@kedai/contract';
 import { LoadStatus } from '../../ui/LoadStatus';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { loadReceipt, receiptPdfHref } from './receipt';
 import styles from './receipt.module.css';
 
@@ -27,6 +28,8 @@ export function ReceiptView({ orderId, initial }: ReceiptViewProps) {
   useEffect(() => {
     if (!initial) void read();
   }, [initial, read]);
+
+  useDocumentTitle(load.status === 'ready' ? `Receipt for ${load.receipt.orderRef}` : null);
 
   const back = (
     <Link href={`/orders/${encodeURIComponent(orderId)}`} className={styles.noPrint}>
