@@ -131,7 +131,7 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
         <RowPicture assetsUrl={assetsUrl} image={product?.mainImage} />
       )}
       <div className={styles.body}>
-        <h3 className={styles.name} id={nameId}>
+        <h2 className={styles.name} id={nameId}>
           {!link ? (
             name
           ) : link.external ? (
@@ -143,7 +143,7 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
           ) : (
             <Link href={link.href}>{name}</Link>
           )}
-        </h3>
+        </h2>
         {source || options ? <p className={styles.meta}>{[source, options].filter(Boolean).join(' · ')}</p> : null}
         <p className={`${styles.badge} ${BADGE_TONE[badge.tone]}`} data-status={item.status}>
           {statusMessageOf(item)}

@@ -95,6 +95,13 @@ describe('/quotations', () => {
     expect(itemHtml(html, marketDeclined.id)).toMatch(/data-status="d"[^>]*>Quotation is unsuccessful\.<\/p>/);
   });
 
+  it('has headings in order, no level skipped (axe heading-order): the page, then each quotation', () => {
+    const levels = [...page().matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+    expect(levels[0]).toBe(1);
+    for (let i = 1; i < levels.length; i += 1) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
+    expect(levels.filter((level) => level === 2).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('only a quoted item can be checked; the others are disabled with the reason read with them', () => {
     const html = page();
     expect(checkboxOf(itemHtml(html, marketQuoted.id))).not.toContain('disabled');
