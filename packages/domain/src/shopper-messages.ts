@@ -106,7 +106,7 @@ export const SHOPPER_MESSAGES: Record<ErrorCode, string> = {
   'merchant/invalid_country': 'Choose the country the merchant is in.',
   'link/invalid': 'Paste the full address of a product page, starting with https://.',
   'link/not_allowed': 'We cannot open this link. Paste the link of a public product page, or ask us for a quotation by hand.',
-  'link/unreachable': 'We could not read that page. Check the link, or ask us for a quotation by hand.',
+  'link/unreachable': 'We could not reach that site just now. Try again in a few minutes, or ask us for a quotation by hand.',
   'link/too_large': 'That page is too large for us to read. Ask us for a quotation by hand instead.',
   'link/not_html': 'That link does not lead to a product page. Paste the address of the page that shows the product.',
   'link/no_product': 'We could not find a product on that page. Ask us for a quotation by hand instead.',

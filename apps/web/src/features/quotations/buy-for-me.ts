@@ -39,6 +39,15 @@ export function stepAfterFailure(problem: LinkProblem): 'manual' | 'failed' | 'f
   return problem.kind === 'other' ? 'failed' : 'field';
 }
 
+/**
+ * The site did not answer (or not with the page): said with its name, so the shopper knows the link
+ * itself may be fine ("We could not reach shopee.sg just now…"), not told to check it.
+ */
+export function unreachableMessage(link: string): string {
+  const site = new URL(link).hostname.replace(/^www\./, '');
+  return `We could not reach ${site} just now. Try again in a few minutes, or ask us for a quotation by hand.`;
+}
+
 /** The API's error code, when it gave one. */
 function codeOf(error: unknown): string | null {
   const code = typeof error === 'object' && error !== null ? (error as { errorCode?: unknown }).errorCode : undefined;
@@ -61,7 +70,8 @@ export const readProductLink = thunkCreatorFor<QuotationRoot, LinkProblem>()(
     } catch (error) {
       const code = codeOf(error);
       const kind = code === 'link/invalid' ? 'invalid' : code?.startsWith('link/') ? 'unreadable' : 'other';
-      return rejectWithValue({ message: errorMessageFor(error), kind });
+      const message = code === 'link/unreachable' ? unreachableMessage(checked) : errorMessageFor(error);
+      return rejectWithValue({ message, kind });
     }
   },
 );

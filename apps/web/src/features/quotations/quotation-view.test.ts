@@ -113,6 +113,16 @@ describe('reading a link (POST /product/searchExternal)', () => {
     expect(stepAfterFailure(result.payload as never)).toBe('manual');
   });
 
+  it('a site that did not answer is named, not blamed on the link, and the form by hand offered', async () => {
+    const fake = fakeApi({ 'POST /product/searchExternal': [{ fail: withStatus(400, 'link/unreachable') }] });
+    const result = await makeStore({ api: fake.api }).dispatch(readProductLink('https://www.shopee.sg/some-product-i.1.2'));
+    expect(result.payload).toEqual({
+      message: 'We could not reach shopee.sg just now. Try again in a few minutes, or ask us for a quotation by hand.',
+      kind: 'unreadable',
+    });
+    expect(stepAfterFailure(result.payload as never)).toBe('manual');
+  });
+
   it('a link that is not a web address is refused without a call, under its field', async () => {
     const fake = fakeApi({});
     const result = await makeStore({ api: fake.api }).dispatch(readProductLink('shopee headphones'));
