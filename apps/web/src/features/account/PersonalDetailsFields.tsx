@@ -1,6 +1,6 @@
 'use client';
 
-import { BIRTH_DATE_MIN, NAME_MAX_LENGTH } from '@kedai/domain';
+import { BIRTH_DATE_MIN, NAME_MAX_LENGTH, phoneExample } from '@kedai/domain';
 import { Field, FieldError } from '../../ui/Field';
 import { GENDER_CHOICES } from './register-form';
 import formStyles from '../../ui/form.module.css';
@@ -55,19 +55,23 @@ export interface PersonalDetailsFieldsProps {
   countries: { code: string; name: string }[];
   /** Latest birth date the date picker offers (YYYY-MM-DD). */
   maxBirthDate?: string | undefined;
-  phoneHint: string;
+}
+
+/**
+ * The phone field's hint for the chosen country, as the rule reads it (a number of that country,
+ * written with or without its code): "A number of Singapore, for example 8123 4567 or +65 8123 4567."
+ * The name comes from the server-made choices, so both renders say the same.
+ */
+export function phoneHint(country: string, countries: readonly { code: string; name: string }[]): string {
+  const name = countries.find((choice) => choice.code === country)?.name;
+  const example = name ? phoneExample(country) : null;
+  if (!name) return 'Choose your country first: the number must be one of that country.';
+  if (!example) return `A number of ${name}, with its country code.`;
+  return `A number of ${name}, for example ${example.national} or ${example.international}.`;
 }
 
 /** Country, mobile number, date of birth and gender: the part of rules: entities.md "User" that registration and the profile share. */
-export function PersonalDetailsFields({
-  values,
-  errors,
-  onChange,
-  fieldId,
-  countries,
-  maxBirthDate,
-  phoneHint,
-}: PersonalDetailsFieldsProps) {
+export function PersonalDetailsFields({ values, errors, onChange, fieldId, countries, maxBirthDate }: PersonalDetailsFieldsProps) {
   const errorId = (field: PersonalDetailsField) => (errors[field] ? `${fieldId(field)}-error` : undefined);
   return (
     <>
@@ -103,7 +107,7 @@ export function PersonalDetailsFields({
         autoComplete="tel"
         inputMode="tel"
         required
-        hint={phoneHint}
+        hint={phoneHint(values.country, countries)}
         value={values.phoneNumber}
         error={errors.phoneNumber}
         onChange={(event) => onChange('phoneNumber', event.target.value)}

@@ -108,7 +108,6 @@ function ProfileFields({ profile, initialNotice }: { profile: PublicUser; initia
           fieldId={fieldId}
           countries={countries}
           maxBirthDate={today}
-          phoneHint="With the country code, for example +65 9123 4567. It must be a number of your country."
         />
         <div className={formStyles.actions}>
           <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>

@@ -115,7 +115,6 @@ export function RegisterForm({ countries, defaultCountry = '', maxBirthDate }: R
         fieldId={fieldId}
         countries={countries}
         maxBirthDate={maxBirthDate}
-        phoneHint="With the country code, for example +65 9123 4567."
       />
       <div className={formStyles.field}>
         <div className={formStyles.check}>

@@ -106,8 +106,15 @@ describe('/register', () => {
     expect(html).toContain('<legend>Gender</legend>');
     expect(html).toMatch(/<input[^>]*name="firstName"[^>]*maxLength="100"|<input[^>]*maxLength="100"[^>]*name="firstName"/);
     expect(html).toMatch(/<option value="SG" selected="">Singapore<\/option>/);
+    // The phone hint says what the rule accepts for the chosen country (issue 30).
+    expect(html).toContain('A number of Singapore, for example 8123 4567 or +65 8123 4567.');
     expect(html).toContain('name="acceptTerms"');
     expect(describedByTargetsExist(html)).toBe(true);
+  });
+
+  it('with no country chosen, the phone hint asks for the country first', () => {
+    const html = render(<RegisterForm countries={countryOptions()} maxBirthDate="2026-01-01" />);
+    expect(html).toContain('Choose your country first: the number must be one of that country.');
   });
 
   it('links the terms it asks to accept, in a new tab whose link says so, so the form is kept', () => {
