@@ -374,3 +374,47 @@ describe('an order awaiting a PayNow transfer', () => {
     expect(await screen.findByRole('button', { name: 'I have paid' })).toBeTruthy();
   });
 });
+
+describe('confirming receipt (issue 30)', () => {
+  const delivered: Order = { ...paidByCard, status: 'delivered', statusLabel: 'Delivered', canCancel: false, canConfirmReceipt: true };
+  const completed: Order = { ...delivered, status: 'completed', statusLabel: 'Completed', canConfirmReceipt: false };
+  const until = Date.UTC(2027, 0, 29, 4, 0) / 1000; // 12:00 in Singapore
+
+  function showDelivered() {
+    const user = userEvent.setup({ delay: null });
+    render(
+      <OrderView
+        orderId={delivered.id}
+        assetsUrl="http://assets.example"
+        payments={{ provider: 'test', stripePublishableKey: null, methods: ['card', 'paynow'], testMode: true }}
+        initial={{ status: 'ready', order: delivered, dispute: { canDispute: true, until, how: 'Open a dispute here.' } }}
+        timeZone="Asia/Singapore"
+      />,
+    );
+    return user;
+  }
+
+  it('asks first, saying it ends the time to open a dispute; "Not yet" sends nothing and returns to the button', async () => {
+    const user = showDelivered();
+    await user.click(screen.getByRole('button', { name: 'I have received it' }));
+    const question = screen.getByRole('group', { name: /Have you received everything in order/ });
+    expect(question.textContent).toContain(delivered.orderRef);
+    expect(question.textContent).toMatch(/ends the time to open a dispute, which otherwise stays open until .*29.*2027/);
+    expect(document.activeElement).toBe(question);
+    await user.click(within(question).getByRole('button', { name: 'Not yet' }));
+    expect(screen.queryByRole('group', { name: /Have you received everything/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'I have received it' })));
+    expect(calls('post', '/order/:id/confirm_receipt')).toHaveLength(0);
+  });
+
+  it('confirmed, the order is completed', async () => {
+    answers.set('POST /order/:id/confirm_receipt', () => completed);
+    orderReadsAs(() => completed);
+    const user = showDelivered();
+    await user.click(screen.getByRole('button', { name: 'I have received it' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, I have received it' }));
+    expect(await screen.findByText('Thank you — your order is complete.')).toBeTruthy();
+    expect(calls('post', '/order/:id/confirm_receipt')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /received it/ })).toBeNull();
+  });
+});

@@ -84,11 +84,14 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
   const [detail, setDetail] = useState<OrderLoad>(initial ?? { status: 'loading' });
   const [zone, setZone] = useState(timeZone ?? 'Asia/Singapore');
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [confirmingReceipt, setConfirmingReceipt] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'receipt' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const questionRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const receiptQuestionRef = useRef<HTMLDivElement>(null);
+  const receivedRef = useRef<HTMLButtonElement>(null);
 
   const load = useCallback(
     async (quietly = false) => {
@@ -113,6 +116,10 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
   useEffect(() => {
     if (confirmingCancel) questionRef.current?.focus();
   }, [confirmingCancel]);
+
+  useEffect(() => {
+    if (confirmingReceipt) receiptQuestionRef.current?.focus();
+  }, [confirmingReceipt]);
 
   const heading = (title: string) => (
     <h1 id="order-title" tabIndex={-1}>
@@ -172,6 +179,7 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
     setBusy('receipt');
     const result = await confirmReceipt(order.id);
     setBusy(null);
+    setConfirmingReceipt(false);
     if (result.ok) {
       changed(result.value);
       announce({ tone: 'success', text: 'Thank you — your order is complete.' });
@@ -380,15 +388,51 @@ export function OrderView({ orderId, assetsUrl, payments, initial, timeZone }: O
           </dl>
           <p className={checkoutStyles.hint}>Status: {order.statusLabel}</p>
           {order.canConfirmReceipt ? (
-            <button
-              type="button"
-              className={`button button--primary ${checkoutStyles.primaryAction}`}
-              disabled={busy !== null}
-              aria-busy={busy === 'receipt' || undefined}
-              onClick={() => void onReceived()}
-            >
-              {busy === 'receipt' ? 'Saving…' : 'I have received it'}
-            </button>
+            confirmingReceipt ? (
+              // Asked first: confirming completes the order and ends the time to open a dispute.
+              <div className={styles.question} ref={receiptQuestionRef} tabIndex={-1} role="group" aria-labelledby="order-receipt-question">
+                <p id="order-receipt-question">
+                  Have you received everything in order {order.orderRef}? This completes the order
+                  {dispute?.canDispute && dispute.until
+                    ? ` and ends the time to open a dispute, which otherwise stays open until ${orderTime(dispute.until, zone)}.`
+                    : ', and a dispute can no longer be opened.'}
+                </p>
+                <div className={styles.actions}>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    disabled={busy !== null}
+                    aria-busy={busy === 'receipt' || undefined}
+                    onClick={() => void onReceived()}
+                  >
+                    {busy === 'receipt' ? 'Saving…' : 'Yes, I have received it'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => {
+                      setConfirmingReceipt(false);
+                      requestAnimationFrame(() => receivedRef.current?.focus());
+                    }}
+                  >
+                    Not yet
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <button
+                ref={receivedRef}
+                type="button"
+                className={`button button--primary ${checkoutStyles.primaryAction}`}
+                disabled={busy !== null}
+                onClick={() => {
+                  setNotice(null);
+                  setConfirmingReceipt(true);
+                }}
+              >
+                I have received it
+              </button>
+            )
           ) : null}
           {order.canCancel ? (
             confirmingCancel ? (
