@@ -15,6 +15,8 @@ export interface SimpleMail {
   sections?: MailSection[];
   /** A button (and a plain-text link) to follow, if any. */
   action?: { label: string; url: string };
+  /** A second, quieter button beside it (a delivered order: "Received it?" and "Something wrong?"). */
+  secondaryAction?: { label: string; url: string };
   /** Paragraphs after the action, e.g. "if this was not you". */
   footer?: string[];
 }
@@ -49,11 +51,16 @@ export function simpleMail(mail: SimpleMail): MailMessage {
     ...mail.paragraphs.flatMap((p) => [p, '']),
     ...(mail.sections ?? []).flatMap(sectionText),
     ...(mail.action ? [`${mail.action.label}: ${mail.action.url}`, ''] : []),
+    ...(mail.secondaryAction ? [`${mail.secondaryAction.label}: ${mail.secondaryAction.url}`, ''] : []),
     ...(mail.footer ?? []).flatMap((p) => [p, '']),
   ].join('\n');
   const button = mail.action
     ? `<p><a href="${escapeHtml(mail.action.url)}" style="display: inline-block; padding: 10px 18px; background: #0b5cad; color: #fff; text-decoration: none; border-radius: 6px">${escapeHtml(mail.action.label)}</a></p>
 <p style="color: #666; font-size: 13px">Or open this address: ${escapeHtml(mail.action.url)}</p>`
+    : '';
+  const second = mail.secondaryAction
+    ? `<p><a href="${escapeHtml(mail.secondaryAction.url)}" style="display: inline-block; padding: 9px 17px; border: 1px solid #0b5cad; color: #0b5cad; text-decoration: none; border-radius: 6px">${escapeHtml(mail.secondaryAction.label)}</a></p>
+<p style="color: #666; font-size: 13px">Or open this address: ${escapeHtml(mail.secondaryAction.url)}</p>`
     : '';
   const html = `<!doctype html>
 <html><body style="font-family: sans-serif; line-height: 1.5">
@@ -61,6 +68,7 @@ export function simpleMail(mail: SimpleMail): MailMessage {
 ${mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${(mail.sections ?? []).map(sectionHtml).join('\n')}
 ${button}
+${second}
 ${(mail.footer ?? []).map((p) => `<p style="color: #666">${escapeHtml(p)}</p>`).join('\n')}
 </body></html>
 `;

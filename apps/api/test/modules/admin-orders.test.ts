@@ -112,11 +112,19 @@ describe('moving an order', () => {
   });
 
   it('a delivered order the shopper never confirms is completed when its dispute window ends', async () => {
-    const { client, order } = await paidOrder();
+    const { user, client, order } = await paidOrder();
     for (const body of [{ to: 'processing' }, { to: 'shipped', carrier: 'SingPost', trackingNumber: 'RR1' }, { to: 'delivered' }])
       expect((await staff.post(`/admin/order/${order.id}/status`, body)).status).toBe(200);
     const [row] = await t.app.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
     const windowEnd = row!.deliveredAt!.getTime() + 14 * 24 * 3600_000;
+    // The delivered mail (issue 30): "Received it?" and "Something wrong?", with the window's end.
+    await t.app.jobs.runDue();
+    const delivered = (await outbox(t.app, user.email))[0]!;
+    expect(delivered.subject).toBe(`Order ${order.orderRef} delivered`);
+    expect(delivered.text).toContain(`Received it?: ${'http'}`);
+    expect(delivered.text).toMatch(new RegExp(`Something wrong\\?: \\S+/orders/${order.id}#dispute`));
+    expect(delivered.text).toMatch(/Open a dispute on the same page until \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+    expect(delivered.html).toContain('>Something wrong?</a>');
     const statusOf = async () => (await client.get(`/order/${order.id}`)).body.status;
 
     await completeDeliveredOrders({ db: t.app.db, now: new Date(windowEnd) });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { TEST_MODE_NOTICE, formatDateTime, formatMoney, type OrderSummary } from '@kedai/domain';
+import { TEST_MODE_NOTICE, disputeWindowEnd, formatDateTime, formatMoney, type OrderSummary } from '@kedai/domain';
 import { desc, eq, schema, type Database } from '@kedai/db';
 import type { Mailer } from '../../platform/mailer';
 import type { DomainEvent, DomainEventType } from '../../platform/events';
@@ -11,12 +11,13 @@ import { summaryOf } from './receipt';
 import { mailContacts } from '../users/service';
 
 /**
- * The e-mails of an order's life (issue 16): placed, paid, shipped, cancelled, refunded, a PayNow
+ * The e-mails of an order's life (issue 16): placed, paid, shipped, delivered, cancelled, refunded, a PayNow
  * transfer not found. Sent by the `orders.mail` job from the order's domain events (issue 28), so
  * only after the change committed, and never undoing it.
  */
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'transfer_rejected' | 'refunded_part' | 'settle_asked';
+export type OrderMailKind =
+  'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'transfer_rejected' | 'refunded_part' | 'settle_asked';
 
 export interface OrderMailDeps {
   db: Database;
@@ -84,6 +85,8 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
     facts.amount !== undefined ? formatMoney(facts.amount, order.currency) : latest ? formatMoney(latest.amount, latest.currency) : '';
   const total = formatMoney(order.total, order.currency);
   const ref = order.orderRef;
+  const disputeEnd = kind === 'delivered' ? disputeWindowEnd(order) : null;
+  const orderUrl = `${deps.publicWebUrl}/orders/${order.id}`;
   const text: Record<OrderMailKind, { subject: string; paragraphs: string[] }> = {
     placed: {
       subject: `Order ${ref} placed`,
@@ -111,6 +114,16 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
         `Your order ${ref} is on its way.`,
         order.carrier || order.trackingNumber ? `Carrier: ${order.carrier ?? '—'}, tracking number: ${order.trackingNumber ?? '—'}.` : '',
       ].filter(Boolean),
+    },
+    delivered: {
+      subject: `Order ${ref} delivered`,
+      paragraphs: [
+        `Your order ${ref} has been delivered.`,
+        'Received everything? Confirm it on the order’s page and the order is complete.',
+        disputeEnd
+          ? `Something wrong with it? Open a dispute on the same page until ${at(disputeEnd)}, with photos if you can, and ${shop} will make it right.`
+          : `Something wrong with it? Open a dispute on the same page, with photos if you can, and ${shop} will make it right.`,
+      ],
     },
     settle_asked: {
       subject: `Order ${ref}: we have not yet found your PayNow transfer`,
@@ -162,8 +175,11 @@ async function sendOrderMail(deps: OrderMailDeps, orderId: string, kind: OrderMa
       sections: summary ? summarySections(summary) : undefined,
       action:
         kind === 'paid' && order.receiptNumber
-          ? { label: 'See your receipt', url: `${deps.publicWebUrl}/orders/${order.id}/receipt` }
-          : { label: 'See your order', url: `${deps.publicWebUrl}/orders/${order.id}` },
+          ? { label: 'See your receipt', url: `${orderUrl}/receipt` }
+          : kind === 'delivered'
+            ? { label: 'Received it?', url: orderUrl }
+            : { label: 'See your order', url: orderUrl },
+      secondaryAction: kind === 'delivered' ? { label: 'Something wrong?', url: `${orderUrl}#dispute` } : undefined,
     }),
   );
 }
@@ -194,6 +210,8 @@ function mailFor(event: DomainEvent): { kind: OrderMailKind; facts?: OrderMailFa
       return { kind: 'paid' };
     case 'order.shipped':
       return { kind: 'shipped' };
+    case 'order.delivered':
+      return { kind: 'delivered' };
     case 'order.cancelled':
       return { kind: 'cancelled' };
     // A part refund tells the shopper staff's reason; the whole order refunded after a dispute is not mailed.
@@ -213,6 +231,7 @@ const ORDER_MAIL_EVENTS = [
   'order.placed',
   'order.paid',
   'order.shipped',
+  'order.delivered',
   'order.cancelled',
   'order.refunded',
   'transfer.rejected',

@@ -169,7 +169,7 @@ export function OrderDispute({
   const reasonErrorId = problems.reason ? `${id}-reason-error` : undefined;
 
   return (
-    <section className={className} aria-labelledby={`${id}-title`} data-order-dispute>
+    <section id="dispute" className={className} aria-labelledby={`${id}-title`} data-order-dispute>
       <h2 className={titleClassName} id={`${id}-title`}>
         Something wrong with this order?
       </h2>
