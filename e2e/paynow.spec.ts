@@ -4,6 +4,7 @@
  * checking it (no time to pay; the reference in the history, issue 30); staff find it in the orders
  * list by its Payment filter and under Payments, and confirm the money arrived; the order is then paid.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { admin, signInAsDemoOwner } from './admin-sign-in';
 import { api, caller, journeyEmail, registerVerified, shoot, signInThroughPage } from './support';
@@ -63,6 +64,15 @@ test('a shopper pays an SGD order by PayNow and staff confirm the transfer in th
   // The tab is named after the order (issue 30), the shop's name kept after it.
   await expect(page).toHaveTitle(new RegExp(`^Order ${order.orderRef} · `));
   await expect(main.getByRole('button', { name: 'Copy the PayNow code' })).toBeVisible();
+  // "Save QR code" (issue 30): a PNG of the code, for a banking app's scan from the gallery.
+  const download = page.waitForEvent('download');
+  await main.getByRole('button', { name: 'Save QR code' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe(`PayNow-${order.orderRef}.png`);
+  const png = readFileSync((await saved.path())!);
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  await expect(main.getByRole('status').filter({ hasText: 'QR code saved' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Copy the reference' })).toBeVisible();
   await shoot(page, info, 'paynow-order', { fullPage: true });
   const report = main.getByRole('form', { name: 'Tell the shop you have paid' });
   await report.getByLabel('Bank reference (optional)').fill('FT-E2E 0001');

@@ -303,6 +303,19 @@ describe('an order awaiting a PayNow transfer', () => {
     expect(screen.queryByText('Copied')).toBeNull();
   });
 
+  it('copies the UEN and the reference each with its own button, and says which was copied (issue 30)', async () => {
+    const user = show(byPayNow);
+    await user.click(await screen.findByRole('button', { name: 'Copy the UEN' }));
+    expect(await screen.findByText('UEN copied')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(DEMO_PAYNOW_SETTINGS.proxy.value);
+    await user.click(screen.getByRole('button', { name: 'Copy the reference' }));
+    expect(await screen.findByText('Reference copied')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(byPayNow.orderRef);
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy the reference' }));
+    expect(await screen.findByText(`Your browser did not let us copy the reference: it is ${byPayNow.orderRef}.`)).toBeTruthy();
+  });
+
   it('"I have paid" reports the transfer with the bank reference, then thanks the shopper', async () => {
     const user = show(byPayNow);
     await user.type(await screen.findByLabelText('Bank reference (optional)'), ' FT2611250001 ');

@@ -19,6 +19,7 @@ import {
 } from './paynow';
 import { PayNowPaidForm } from './PayNowPaidForm';
 import { QrCode } from './QrCode';
+import { qrPngBlob } from './qr-code';
 import styles from './orders.module.css';
 
 export type PaymentInfoLoad = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; info: PaymentInfo };
@@ -145,15 +146,41 @@ interface PayNowCodeProps {
   initialCopy?: CopyState | undefined;
 }
 
-/** The QR code with what it pays, "Copy the PayNow code", and how to pay with it. */
+/**
+ * The QR code with what it pays, "Copy the PayNow code", and how to pay with it; on a phone, where
+ * the code cannot be scanned from the same screen, "Save QR code" (for the banking app's scan from
+ * the gallery) and a Copy button each for the UEN or number and the reference.
+ */
 function PayNowCode({ info, paynow, initialCopy = 'idle' }: PayNowCodeProps) {
   const id = useId();
   const [copy, setCopy] = useState<CopyState>(initialCopy);
+  // What the last small Copy or Save said ("Reference copied"), read out once.
+  const [said, setSaid] = useState('');
   const payloadRef = useRef<HTMLTextAreaElement>(null);
   const amount = formatAmount(info.amount, info.currency);
 
+  async function copyFact(what: string, text: string) {
+    setCopy('idle');
+    setSaid('');
+    setSaid((await copyText(text)) ? `${what} copied` : `Your browser did not let us copy the ${what.toLowerCase()}: it is ${text}.`);
+  }
+
+  async function onSaveQr() {
+    setCopy('idle');
+    setSaid('');
+    const png = await qrPngBlob(paynow.payload);
+    if (!png) return setSaid('Your browser could not make the picture: take a screenshot of the code instead.');
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(png);
+    link.download = `PayNow-${paynow.reference}.png`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    setSaid('QR code saved: in your banking app, scan it from your photos or downloads.');
+  }
+
   async function onCopy() {
     setCopy('idle'); // so a second copy is announced again
+    setSaid('');
     const copied = await copyText(paynow.payload);
     setCopy(copied ? 'copied' : 'refused');
     // Refused: the code waits selected in its field, for the shopper to copy.
@@ -175,7 +202,16 @@ function PayNowCode({ info, paynow, initialCopy = 'idle' }: PayNowCodeProps) {
           </div>
           <div>
             <dt>Pay to</dt>
-            <dd>{payeeText(paynow.payee)}</dd>
+            <dd>
+              {payeeText(paynow.payee)}{' '}
+              <button
+                type="button"
+                className={styles.copyFact}
+                onClick={() => void copyFact(paynow.payee.kind === 'uen' ? 'UEN' : 'Mobile number', paynow.payee.value)}
+              >
+                Copy<span className="visually-hidden"> the {paynow.payee.kind === 'uen' ? 'UEN' : 'mobile number'}</span>
+              </button>
+            </dd>
           </div>
           <div>
             <dt>Name</dt>
@@ -183,15 +219,23 @@ function PayNowCode({ info, paynow, initialCopy = 'idle' }: PayNowCodeProps) {
           </div>
           <div>
             <dt>Reference</dt>
-            <dd className={styles.reference}>{paynow.reference}</dd>
+            <dd>
+              <span className={styles.reference}>{paynow.reference}</span>{' '}
+              <button type="button" className={styles.copyFact} onClick={() => void copyFact('Reference', paynow.reference)}>
+                Copy<span className="visually-hidden"> the reference</span>
+              </button>
+            </dd>
           </div>
         </dl>
         <div className={styles.actions}>
           <button type="button" className="button button--secondary" onClick={() => void onCopy()}>
             Copy the PayNow code
           </button>
+          <button type="button" className="button button--secondary" onClick={() => void onSaveQr()}>
+            Save QR code
+          </button>
           <p className={styles.copied} role="status">
-            {copy === 'copied' ? 'Copied' : ''}
+            {copy === 'copied' ? 'Copied' : said}
           </p>
         </div>
         {copy === 'refused' ? (

@@ -56,3 +56,22 @@ export function qrPathOf(text: string): QrPath | null {
     return null;
   }
 }
+
+/**
+ * `text`'s QR code as a PNG, for "Save QR code" (a banking app scans a picture from the phone's
+ * gallery, which takes no SVG): the same modules and quiet zone, `scale` pixels a module, drawn on
+ * a canvas. Null when the text does not fit in a code or the browser draws no canvas.
+ */
+export function qrPngBlob(text: string, scale = 10, doc: Document = document): Promise<Blob | null> {
+  const path = qrPathOf(text);
+  const canvas = doc.createElement('canvas');
+  const context = path ? canvas.getContext('2d') : null;
+  if (!path || !context || typeof Path2D !== 'function') return Promise.resolve(null);
+  canvas.width = canvas.height = path.size * scale;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.scale(scale, scale);
+  context.fillStyle = '#000000';
+  context.fill(new Path2D(path.d));
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+}
