@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CartItem, Product } from '@kedai/contract';
 import { trackRemoveFromCart, trackViewCart } from '../analytics/analytics';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchCart } from './cart-slice';
+import { addToCart, fetchCart } from './cart-slice';
 import { groupByMerchant } from './cart-view';
 import styles from './cart.module.css';
 import { CartLine } from './CartLine';
@@ -41,6 +41,9 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
   const viewed = useRef(false);
   const [fetchedHere, setFetchedHere] = useState(false);
   const [movedName, setMovedName] = useState<string | null>(null);
+  // The line just removed, to put back with Undo; and what putting it back answered.
+  const [removed, setRemoved] = useState<{ item: CartItem; name: string } | null>(null);
+  const [undo, setUndo] = useState<'idle' | 'busy' | { error: string }>('idle');
   const quotationError = useAppSelector((state) => state.quotations.addInternalError);
 
   // Fresh lines and stock on every visit.
@@ -70,10 +73,37 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
   function onRemoved(item: CartItem, product: Product | undefined) {
     if (product) trackRemoveFromCart({ product, variantPath: item.variantPath, quantity: item.quantity }, region.key);
     setAnnouncement(`${product?.name ?? 'The item'} was removed from your cart.`);
+    setMovedName(null);
+    setRemoved({ item, name: product?.name ?? 'The item' });
+    setUndo('idle');
     headingRef.current?.focus();
   }
 
+  /** Puts the removed line back as it was (a new line: same product, options, quantity and note). */
+  async function onUndo() {
+    if (!removed) return;
+    setUndo('busy');
+    const { item } = removed;
+    const result = await dispatch(
+      addToCart({
+        productId: item.productId,
+        variantPath: item.variantPath,
+        quantity: item.quantity,
+        ...(item.message ? { message: item.message } : {}),
+      }),
+    );
+    if (addToCart.fulfilled.match(result)) {
+      setAnnouncement(`${removed.name} is back in your cart.`);
+      setRemoved(null);
+      setUndo('idle');
+      void dispatch(fetchCart());
+    } else {
+      setUndo({ error: String(result.payload ?? 'try again in a moment') });
+    }
+  }
+
   function onMovedToQuotations(_item: CartItem, product: Product | undefined) {
+    setRemoved(null);
     setMovedName(product?.name ?? 'The item');
     headingRef.current?.focus();
   }
@@ -94,6 +124,16 @@ export function CartView({ region, assetsUrl }: CartViewProps) {
           <p className={styles.status} role="status">
             <strong>Moved to your quotations:</strong> {movedName}. The shop will quote you a price.{' '}
             <Link href={QUOTATIONS_HREF}>See your quotations</Link>
+          </p>
+        ) : null}
+        {removed ? (
+          <p className={styles.status}>
+            <strong>Removed:</strong> {removed.name}
+            {removed.item.quantity > 1 ? ` (${removed.item.quantity})` : ''}.{' '}
+            <button type="button" className={listStyles.linkButton} disabled={undo === 'busy'} onClick={() => void onUndo()}>
+              {undo === 'busy' ? 'Putting it back…' : 'Undo'}
+            </button>
+            {typeof undo === 'object' ? <span role="alert"> It could not be put back: {undo.error}</span> : null}
           </p>
         ) : null}
       </div>
