@@ -15,6 +15,7 @@ import {
   type ProductVariant,
   type StockHolder,
   variantOptionsOf,
+  variantPictureOf,
 } from './catalogue';
 
 const colourSize: ProductVariant[] = [
@@ -169,5 +170,27 @@ describe('stockLevel and onlyLeftText', () => {
     expect(LOW_STOCK_THRESHOLD).toBe(5);
     expect([-1, 0, 1, 5, 6, 100].map(stockLevel)).toEqual(['sold_out', 'sold_out', 'low_stock', 'low_stock', 'in_stock', 'in_stock']);
     expect(onlyLeftText(3)).toBe('Only 3 left');
+  });
+});
+
+describe('variantPictureOf', () => {
+  const product = {
+    mainImage: 'main.jpg',
+    variants: [
+      { name: 'Size', options: ['S', 'M'] },
+      { name: 'Colour', options: ['Red', 'Blue', 'Green'], images: ['red.jpg', 'blue.jpg', null] },
+    ],
+  };
+
+  it('is the chosen colour’s picture (issue 30: cart, checkout and order thumbnails)', () => {
+    expect(variantPictureOf(product, '1/0')).toBe('red.jpg');
+    expect(variantPictureOf(product, '0/1')).toBe('blue.jpg');
+  });
+
+  it('falls back to the main picture for an option without one, a bad path, or no variants', () => {
+    expect(variantPictureOf(product, '0/2')).toBe('main.jpg');
+    expect(variantPictureOf(product, '0/9')).toBe('main.jpg');
+    expect(variantPictureOf(product, '')).toBe('main.jpg');
+    expect(variantPictureOf({ mainImage: null, variants: [] }, '')).toBeNull();
   });
 });

@@ -40,6 +40,24 @@ export function variantOptionsOf(variants: ProductVariant[], path: string | null
   return variants.map((variant, i) => ({ name: variant.name, option: variant.options[indexes[i]!]! }));
 }
 
+/**
+ * The picture of a product as chosen (a cart line, an order line): the first chosen option that has
+ * its own picture (the colour chosen), else the product's main picture, as the product page shows it.
+ */
+export function variantPictureOf(
+  product: { mainImage: string | null; variants: ProductVariant[] },
+  path: string | null | undefined,
+): string | null {
+  if (isValidVariantPath(product.variants, path) && product.variants.length > 0) {
+    const indexes = path!.split('/').map(Number);
+    for (const [i, variant] of product.variants.entries()) {
+      const picture = variant.images?.[indexes[i]!];
+      if (picture) return picture;
+    }
+  }
+  return product.mainImage;
+}
+
 /** A path is valid when it names one existing option of each variant, in order. */
 export function isValidVariantPath(variants: ProductVariant[], path: string | null | undefined): boolean {
   if (variants.length === 0) return path === undefined || path === null || path === '';

@@ -236,6 +236,23 @@ describe('placing the order', () => {
     expect((await s.client.get('/order')).body.orders.map((o: { id: string }) => o.id)).toEqual([answer.body.id]);
   });
 
+  it('captures the chosen colour’s picture as the line’s picture, else the main one (issue 30)', async () => {
+    const s = await shopper();
+    const { id: p } = await createProduct(t.app.db, {
+      variants: [{ name: 'Colour', options: ['Red', 'Blue'], images: ['red.jpg', null] }],
+      price: { SG: 1500 },
+    });
+    await t.app.db.update(schema.products).set({ mainImage: 'main.jpg' }).where(eq(schema.products.id, p));
+    const red = await s.client.post('/cart', { productId: p, variantPath: '0', quantity: 1 });
+    const blue = await s.client.post('/cart', { productId: p, variantPath: '1', quantity: 1 });
+    const answer = await order(s, await session(s, [red.body.cartItem.id, blue.body.cartItem.id]));
+    expect(answer.status, answer.response.payload).toBe(201);
+    const pictures = Object.fromEntries(
+      answer.body.productCaptures.map((line: { variantPath: string; image: string | null }) => [line.variantPath, line.image]),
+    );
+    expect(pictures).toEqual({ '0': 'red.jpg', '1': 'main.jpg' });
+  });
+
   it('refuses, writing nothing, when a line cannot be bought', async () => {
     const s = await shopper();
     const p = await product(1);

@@ -16,6 +16,7 @@ import {
   orderRequestFields,
   toUnixSeconds,
   variantOptionsOf,
+  variantPictureOf,
   type ErrorCode,
   type PaymentsSetup,
   type TaxRule,
@@ -126,7 +127,7 @@ function productCapture(product: Product, variantPath: string): NewOrderLine['ca
   return {
     name: product.name,
     options,
-    image: product.mainImage,
+    image: variantPictureOf(product, variantPath),
     paramName: product.paramName,
     sourceMarketPlace: product.sourceMarketPlace,
   };

@@ -3,7 +3,15 @@
 import Link from 'next/link';
 import { forwardRef, useId, useState } from 'react';
 import type { CartItem, Product } from '@kedai/contract';
-import { CART_MESSAGE_MAX, CART_QUANTITY_MAX, cartUnitPrice, formatMoneyOrNull, lineTotal, onlyLeftText } from '@kedai/domain';
+import {
+  CART_MESSAGE_MAX,
+  CART_QUANTITY_MAX,
+  cartUnitPrice,
+  formatMoneyOrNull,
+  lineTotal,
+  onlyLeftText,
+  variantPictureOf,
+} from '@kedai/domain';
 import { productHref } from '../catalogue/links';
 import { useAppDispatch } from '../../store/hooks';
 import { removeCartItem, setCartItem } from './cart-slice';
@@ -119,7 +127,7 @@ export const CartLine = forwardRef<HTMLLIElement, CartLineProps>(function CartLi
         />
         <span className="visually-hidden">Select {name} for checkout</span>
       </label>
-      <RowPicture assetsUrl={assetsUrl} image={product?.mainImage} />
+      <RowPicture assetsUrl={assetsUrl} image={product ? variantPictureOf(product, item.variantPath) : null} />
       <div className={styles.lineBody}>
         <h3 className={styles.lineName} id={`${id}-name`}>
           {href ? <Link href={href}>{name}</Link> : name}

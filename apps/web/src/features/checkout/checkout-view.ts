@@ -4,7 +4,7 @@
  * addresses the shop delivers to, and the key that names one attempt to place the order.
  */
 import type { Address, CheckoutSession, CostEstimate, Product, QuotationItem } from '@kedai/contract';
-import { ORDER_NOTES_MAX, onlyLeftText, stockFor, variantOptionsOf } from '@kedai/domain';
+import { ORDER_NOTES_MAX, onlyLeftText, stockFor, variantOptionsOf, variantPictureOf } from '@kedai/domain';
 import type { AnalyticsCheckout } from '../analytics/analytics';
 import { productHref } from '../catalogue/links';
 import { NO_PAYMENT_TEXT } from './payment-methods';
@@ -94,7 +94,7 @@ export function checkoutLines(session: CheckoutSession, estimate: CostEstimate):
         ...optionsOf(product, variantPath),
         productId: item?.productId ?? null,
         reasonText: line.reason === 'out_of_stock' ? stockText(product, variantPath) : line.reason ? REASON_TEXT[line.reason] : null,
-        picture: { kind: 'asset', name: product?.mainImage ?? null },
+        picture: { kind: 'asset', name: product ? variantPictureOf(product, variantPath) : null },
         href: productLink(product, variantPath),
         marketplace: product?.sourceMarketPlace ?? null,
       };
@@ -110,7 +110,9 @@ export function checkoutLines(session: CheckoutSession, estimate: CostEstimate):
       ...optionsOf(product, variantPath),
       productId: productId ?? null,
       reasonText: line.reason === 'out_of_stock' ? stockText(product, variantPath) : line.reason ? REASON_TEXT[line.reason] : null,
-      picture: external ? { kind: 'external', src: external.images[0] ?? null } : { kind: 'asset', name: product?.mainImage ?? null },
+      picture: external
+        ? { kind: 'external', src: external.images[0] ?? null }
+        : { kind: 'asset', name: product ? variantPictureOf(product, variantPath) : null },
       href: productLink(product, variantPath),
       marketplace: external?.sourceMarketPlace ?? product?.sourceMarketPlace ?? null,
     };

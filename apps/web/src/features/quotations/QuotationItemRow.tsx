@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import type { Product, QuotationItem } from '@kedai/contract';
-import { QUOTATION_INSTRUCTIONS_MAX, QUOTATION_QUANTITY_MAX } from '@kedai/domain';
+import { QUOTATION_INSTRUCTIONS_MAX, QUOTATION_QUANTITY_MAX, variantPictureOf } from '@kedai/domain';
 import { useAppDispatch } from '../../store/hooks';
 import { QuantityStepper } from '../cart/QuantityStepper';
 import { checkQuotationItem } from '../cart/selection-slice';
@@ -128,7 +128,7 @@ export function QuotationItemRow({ item, product, region, assetsUrl, checked, ch
           size={72}
         />
       ) : (
-        <RowPicture assetsUrl={assetsUrl} image={product?.mainImage} />
+        <RowPicture assetsUrl={assetsUrl} image={product ? variantPictureOf(product, item.productSourceData.variantPath) : null} />
       )}
       <div className={styles.body}>
         <h2 className={styles.name} id={nameId}>
