@@ -167,6 +167,14 @@ describe('a reset by e-mail is slow and loud', () => {
     const first = await scheduleReset(user);
     const notices = async () => (await outbox(t.app, user.email)).filter((m) => /will be turned off/.test(m.subject)).length;
     expect(await notices()).toBe(1);
+    // Its time as the pages write it, in the shop's zone, named (issue 30): not "… UTC".
+    const notice = (await outbox(t.app, user.email)).find((m) => /will be turned off/.test(m.subject))!;
+    const at = new Date(first.effectiveAt);
+    const sgt = new Date(at.getTime() + 8 * 3600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(notice.text).toContain(
+      `stays on until ${pad(sgt.getUTCDate())}/${pad(sgt.getUTCMonth() + 1)}/${sgt.getUTCFullYear()}, ${pad(sgt.getUTCHours())}:${pad(sgt.getUTCMinutes())}:${pad(sgt.getUTCSeconds())} (Asia/Singapore)`,
+    );
     t.clock.advance(HOUR);
     expect((await first.session.post('/tfa/requestReset')).status).toBe(200);
     const second = await new TestClient(t.app).post('/tfa/reset', { resetTfaToken: await linkToken(user.email, '/two_factor/reset') });

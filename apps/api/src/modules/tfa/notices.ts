@@ -1,5 +1,7 @@
+import { formatDateTime } from '@kedai/domain';
 import type { UserRow } from '../users/service';
 import { simpleMail } from '../../platform/mail-template';
+import { configEntries, shopTimeZoneOf } from '../../platform/shop-config';
 import { sendAccountMail, type AccountMailDeps } from '../auth/service';
 
 /**
@@ -17,9 +19,9 @@ export type TfaNotice =
   | { kind: 'reset_done' }
   | { kind: 'reset_by_owner'; fromServer: boolean };
 
-/** `2031-03-04 09:30 UTC`: one unambiguous time for every reader. */
-function mailTime(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** `04/03/2031, 17:30:00 (Asia/Singapore)`: as the pages write times, in the shop's zone, named (issue 30). */
+function mailTime(at: Date, timeZone: string): string {
+  return `${formatDateTime(at, timeZone)} (${timeZone})`;
 }
 
 const resetPassword = (shop: string) =>
@@ -28,6 +30,7 @@ const resetPassword = (shop: string) =>
 function content(
   notice: TfaNotice,
   shop: string,
+  timeZone: string,
 ): { subject: string; paragraphs: string[]; action?: { label: string; url: string }; footer: string } {
   switch (notice.kind) {
     case 'enabled':
@@ -67,7 +70,7 @@ function content(
         subject: `Two-factor authentication will be turned off for your ${shop} account`,
         paragraphs: [
           `Someone used the e-mailed link to turn off two-factor authentication for your ${shop} account, for a lost authenticator.`,
-          `For your safety this takes ${notice.waitHours} hours: two-factor authentication stays on until ${mailTime(notice.effectiveAt)}, and then turns off. Signing in meanwhile with your authenticator or a recovery code cancels it.`,
+          `For your safety this takes ${notice.waitHours} hours: two-factor authentication stays on until ${mailTime(notice.effectiveAt, timeZone)}, and then turns off. Signing in meanwhile with your authenticator or a recovery code cancels it.`,
         ],
         action: { label: 'This was not me: cancel it', url: notice.cancelUrl },
         footer: `If this was not you, press the button above: two-factor authentication stays on. Then reset your password with "Forgot password": whoever asked knows it.`,
@@ -107,9 +110,14 @@ function content(
 }
 
 /** Mails `notice` to the user (a failure is logged: the change has been made). */
-export function sendTfaNotice(deps: AccountMailDeps, user: Pick<UserRow, 'id' | 'email' | 'firstName'>, notice: TfaNotice): Promise<void> {
+export async function sendTfaNotice(
+  deps: AccountMailDeps,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  notice: TfaNotice,
+): Promise<void> {
+  const timeZone = notice.kind === 'reset_scheduled' ? shopTimeZoneOf(await configEntries(deps.db).catch(() => ({}))) : 'UTC';
   return sendAccountMail(deps, user.id, `two-factor ${notice.kind}`, (shop) => {
-    const { subject, paragraphs, action, footer } = content(notice, shop);
+    const { subject, paragraphs, action, footer } = content(notice, shop, timeZone);
     return simpleMail({ to: user.email, subject, name: user.firstName, paragraphs, action, footer: [footer] });
   });
 }
