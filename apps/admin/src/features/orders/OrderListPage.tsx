@@ -22,7 +22,7 @@ import {
   type PaymentFilter,
 } from './order-params';
 import { ORDER_BADGES, paymentMethodText, statusLabel } from './order-view';
-import { useOrderList } from './queries';
+import { useOrderList, usePaidToProcess } from './queries';
 
 /** What the detail page's "back" link returns to: this page of the list, as filtered. */
 interface FromList {
@@ -38,6 +38,7 @@ export function OrderListPage() {
   const state = orderStateFrom(search);
   const [words, setWords] = useState(state.q);
   const list = useOrderList(state);
+  const toProcess = usePaidToProcess();
   const go = (changes: Partial<OrderListState>) => setSearch(orderSearchOf({ ...state, page: 1, ...changes }));
 
   function submit(event: FormEvent) {
@@ -48,6 +49,16 @@ export function OrderListPage() {
   return (
     <>
       <PageHeading title="Orders" />
+      {toProcess.data ? (
+        <p className="hint" role="status">
+          <strong>
+            {toProcess.data === 1 ? '1 paid order waits' : `${toProcess.data.toLocaleString('en-GB')} paid orders wait`} to be processed.
+          </strong>{' '}
+          {state.status === 'paid' ? null : (
+            <Link to={`?${orderSearchOf({ status: 'paid', payment: 'all', q: '', page: 1 }).toString()}`}>Show them</Link>
+          )}
+        </p>
+      ) : null}
       <form role="search" aria-label="Orders" className="filters" onSubmit={submit}>
         <TextField
           id="order-q"

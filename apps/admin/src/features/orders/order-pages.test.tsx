@@ -103,6 +103,20 @@ describe('the order list', () => {
     expect(text(html)).toContain('1 order');
   });
 
+  it('says how many paid orders wait to be processed, with a link to them from another filter (issue 30)', () => {
+    const client = new QueryClient();
+    client.setQueryData(['orders', { page: 1, limit: 25 }], { orders: [paidOrder()], total: 1, page: 1, limit: 25, pages: 1 });
+    client.setQueryData(['orders', 'paid-to-process'], 3);
+    const html = page(<OrderListPage />, { path: '/orders', route: '/orders', client });
+    expect(text(html)).toMatch(/3 paid orders wait to be processed\.\s+Show them/);
+    expect(html).toContain('href="/orders?status=paid"');
+    // None waiting: nothing said.
+    const none = new QueryClient();
+    none.setQueryData(['orders', { page: 1, limit: 25 }], { orders: [], total: 0, page: 1, limit: 25, pages: 0 });
+    none.setQueryData(['orders', 'paid-to-process'], 0);
+    expect(text(page(<OrderListPage />, { path: '/orders', route: '/orders', client: none }))).not.toContain('wait to be processed');
+  });
+
   it('shows each order with when it was placed, its reference (linking to it), the e-mail, the total and the status', () => {
     const orders = [
       paidOrder(),

@@ -14,6 +14,13 @@ export const useOrderList = (state: OrderListState) =>
     placeholderData: keepPreviousData,
   });
 
+/** How many paid orders wait to be processed: the total of the Paid filter (one row read). */
+export const usePaidToProcess = () =>
+  useQuery({
+    queryKey: [...ORDERS_KEY, 'paid-to-process'],
+    queryFn: async ({ signal }) => (await api.get('/admin/order', { query: { status: 'paid', limit: 1 }, signal })).total,
+  });
+
 /**
  * One order. It is read each time its page opens, and again when a step is refused because it moved
  * meanwhile; a background refresh never swaps the forms under what staff are typing.
