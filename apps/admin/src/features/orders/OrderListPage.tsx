@@ -50,7 +50,7 @@ export function OrderListPage() {
     <>
       <PageHeading title="Orders" />
       {toProcess.data ? (
-        <p className="hint" role="status">
+        <p className="hint">
           <strong>
             {toProcess.data === 1 ? '1 paid order waits' : `${toProcess.data.toLocaleString('en-GB')} paid orders wait`} to be processed.
           </strong>{' '}
