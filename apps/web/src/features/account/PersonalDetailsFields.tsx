@@ -62,7 +62,7 @@ export interface PersonalDetailsFieldsProps {
  * written with or without its code): "A number of Singapore, for example 8123 4567 or +65 8123 4567."
  * The name comes from the server-made choices, so both renders say the same.
  */
-export function phoneHint(country: string, countries: readonly { code: string; name: string }[]): string {
+function phoneHint(country: string, countries: readonly { code: string; name: string }[]): string {
   const name = countries.find((choice) => choice.code === country)?.name;
   const example = name ? phoneExample(country) : null;
   if (!name) return 'Choose your country first: the number must be one of that country.';

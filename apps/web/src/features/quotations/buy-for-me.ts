@@ -43,7 +43,7 @@ export function stepAfterFailure(problem: LinkProblem): 'manual' | 'failed' | 'f
  * The site did not answer (or not with the page): said with its name, so the shopper knows the link
  * itself may be fine ("We could not reach shopee.sg just now…"), not told to check it.
  */
-export function unreachableMessage(link: string): string {
+function unreachableMessage(link: string): string {
   const site = new URL(link).hostname.replace(/^www\./, '');
   return `We could not reach ${site} just now. Try again in a few minutes, or ask us for a quotation by hand.`;
 }
