@@ -413,9 +413,12 @@ describe('an order paid by PayNow', () => {
   it('awaiting payment: what to pay, to whom, the reference to keep, until when; copy; how to pay; I have paid', () => {
     const html = panel(ready(awaitingInfo));
     const details = text(/<dl[^>]*>(.*?)<\/dl>/.exec(html)?.[1] ?? '').trim();
-    expect(details).toBe(`Amount ${sgd(387255)} Pay to UEN S99345678ABCD Name Kedai Demo Shop Reference KD-261125-7Q4M9X`);
+    // The UEN and the reference each with its own Copy (issue 30), named for a screen reader.
+    expect(details).toBe(
+      `Amount ${sgd(387255)} Pay to UEN S99345678ABCD Copy the UEN Name Kedai Demo Shop Reference KD-261125-7Q4M9X Copy the reference`,
+    );
     expect(text(html)).toContain('Pay by 15/01/2027, 16:30:00, or it will be cancelled');
-    expect(buttons(html)).toEqual(['Copy the PayNow code', 'I have paid']);
+    expect(buttons(html)).toEqual(['Copy the PayNow code', 'Save QR code', 'I have paid']);
     expect(html).toMatch(/<p[^>]*role="status"[^>]*><\/p>/);
     expect(html).not.toContain('<textarea');
     expect(text(html)).toMatch(
