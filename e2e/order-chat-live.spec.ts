@@ -71,7 +71,8 @@ test('the shopper and the shop see each other typing and each other’s messages
   await box.fill('Can I still change the colour to white?');
   await box.press('Enter');
   await expect(box).toHaveValue('');
-  await expect(thread.getByText('Can I still change the colour to white?')).toBeVisible();
+  // Exact: the screen reader's announcement of it ("New message from Nur (shopper): Can I…") holds the words too.
+  await expect(thread.getByText('Can I still change the colour to white?', { exact: true })).toBeVisible();
   // A message ends the typing it announced.
   await expect(thread.getByText('is typing…')).toHaveCount(0);
 
